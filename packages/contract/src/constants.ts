@@ -23,7 +23,7 @@ export const SHOW_ALL = 1000000;
 
 export const SEARCH_ENTITIES = ['Account', 'Object', 'Owner', 'Client', 'Lead', 'Professional', 'Source', 'Employe'] as const;
 export const LINK_KINDS = ['Undefined', 'Object', 'Account', 'Activity', 'Demand', 'Deal', 'Reservation', 'Viewing'] as const;
-export const LinkKind = { Undefined: 0, Object: 1, Account: 2, Activity: 3, Demand: 4, Deal: 5, Reservation: 6, Viewing: 7, Document: 8 } as const;
+export const LinkKind = { Undefined: 0, Object: 1, Account: 2, Activity: 3, Demand: 4, Deal: 5, Reservation: 6, Viewing: 7, Document: 8, Mandate: 9 } as const;
 
 export const SEARCH_MAX_HITS = 20;
 export const SEARCH_DEBOUNCE_MS = 400;

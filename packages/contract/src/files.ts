@@ -31,8 +31,8 @@ export const ZFileItem = ZFileUploaded.extend({
 });
 export type TFileItem = z.infer<typeof ZFileItem>;
 
-/** Link kinds that can own files (LinkKind without Undefined). */
-const ZParentKind = z.coerce.number().int().min(1).max(7);
+/** Link kinds that can own files through these calls (LinkKind without Undefined; the forms library's own calls keep its files; 9 a mandate's signed documents). */
+const ZParentKind = z.coerce.number().int().min(1).max(9).refine((n) => n !== 8, { message: 'validation.choice' });
 
 export const ZFileListQuery = z.object({ parentType: ZParentKind, parentId: ZIdString });
 export type TFileListQuery = z.infer<typeof ZFileListQuery>;

@@ -31,3 +31,4 @@ export * from './imports.ts';
 export * from './typed-date.ts';
 export * from './call.ts';
 export * from './integrations.ts';
+export * from './mandates.ts';

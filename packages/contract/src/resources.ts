@@ -15,6 +15,7 @@ export { FILE } from './files.resource.ts';
 export { IMPORT } from './imports.resource.ts';
 export { LEAD } from './leads.resource.ts';
 export { LOCATION, OBJECT, OBJECT_ACCOUNT, OBJECT_KEY } from './objects.resource.ts';
+export { MANDATE } from './mandates.resource.ts';
 export { PAYMENT_CLIENT } from './payments-client.resource.ts';
 export { PAYMENT } from './payments.resource.ts';
 export { PUBLIC_SITE, PUBLISHING } from './publishing.resource.ts';

@@ -53,6 +53,8 @@ export const ZSiteSettings = z.object({
   hasLogo: z.boolean(),
   /** Whether the first set-up was done (or skipped); until then the shell offers it to office admins. */
   setupDone: z.boolean(),
+  /** Publishing a property needs a mandate in force (decision 079): the server refuses it without one. */
+  mandateRequiredToPublish: z.boolean(),
   version: z.number().int(),
 });
 export type TSiteSettings = z.infer<typeof ZSiteSettings>;
@@ -110,6 +112,8 @@ export const ZSiteSettingsUpdate = z.object({
     .optional(),
   /** True: the first set-up is done (the set-up screen's last step, or its Skip). */
   setupDone: z.boolean().optional(),
+  /** Publishing needs a mandate in force (decision 079); left out, it keeps what it is. */
+  mandateRequiredToPublish: z.boolean().optional(),
   version: ZVersion,
 });
 export type TSiteSettingsUpdate = z.infer<typeof ZSiteSettingsUpdate>;

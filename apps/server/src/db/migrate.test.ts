@@ -35,6 +35,9 @@ describe('migrations', () => {
     await q(`drop trigger objects_search_text on objects`);
     await q(`create trigger objects_search_text before insert or update of reference_number, title, title_ru, address, owner_id on objects for each row execute function crm_objects_search_text_row()`);
     await q(`alter table objects drop column title_en, drop column description_en`);
+    // Before 0076: no mandates, and no setting that requires one to publish.
+    await q(`drop table object_mandate_owners, object_mandates`);
+    await q(`alter table site_settings drop column mandate_required_to_publish`);
     // Before 0073: a transaction was for the account as a whole (no property), and no sums index.
     await q(`alter table transactions drop column object_id`);
     await q(`drop index transactions_account_sums_idx`);

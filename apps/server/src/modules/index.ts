@@ -21,6 +21,7 @@ import { backupRoutes } from './backup/backup.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { importsRoutes } from './imports/imports.routes.ts';
 import { integrationsRoutes } from './integrations/integrations.routes.ts';
+import { mandatesRoutes } from './mandates/mandates.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -41,6 +42,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(paymentsClientRoutes);
   await app.register(dealsRoutes);
   await app.register(reservationsRoutes);
+  await app.register(mandatesRoutes);
   await app.register(publishingRoutes);
   await app.register(publicSiteRoutes);
   await app.register(backupRoutes);

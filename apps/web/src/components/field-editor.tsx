@@ -41,6 +41,8 @@ export type FieldEditorProps = {
   integer?: boolean;
   /** Shown under the input's label. */
   description?: string;
+  /** Asked before a change is sent (e.g. publishing without a mandate): false keeps the dialog open, nothing sent. */
+  confirmChange?: (next: unknown) => Promise<boolean>;
 };
 
 export const editRequestKey = (entity: string, id: number, field: string) => ['editRequest', entity.toLowerCase(), id, field] as const;
@@ -93,6 +95,7 @@ export function FieldEditor(props: FieldEditorProps) {
       onClose();
       return;
     }
+    if (props.confirmChange && !(await props.confirmChange(next))) return;
     setSaving(true);
     setFieldError(undefined);
     setFormError(null);

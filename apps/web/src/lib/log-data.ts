@@ -103,6 +103,7 @@ const FIELD_LABELS: Record<string, string> = {
   Document: 'documents.ui',
   Viewing: 'viewings.ui',
   ObjectKey: 'objectkeys',
+  Mandate: 'mandates.field',
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -138,6 +139,7 @@ const LIST_TEXTS: Record<string, Record<string, string>> = {
   Alert: { source: 'alerts.source' },
   // A person's gender (male, female) by name, whichever kind of account was changed.
   ...Object.fromEntries(['Account', 'Client', 'Owner', 'Professional', 'Source'].map((e) => [e, { gender: 'accounts.ui.gender' }])),
+  Mandate: { kind: 'mandates.kind' },
   // A property's contact: its relation by name (Owner, Tenant…).
   Object: { relation: 'objects.relation' },
   // An income or expense: its kind, status and category by name.

@@ -10,3 +10,4 @@ export * from './reservations.ts';
 export * from './imports.ts';
 export * from './kept.ts';
 export * from './integrations.ts';
+export * from './mandates.ts';

@@ -1,4 +1,4 @@
-import { check, index, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './platform.ts';
 
@@ -52,6 +52,8 @@ export const siteSettings = pgTable(
     publicUrl: text('public_url'),
     /** When the first administrator's set-up was done (null: the shell offers it). */
     setupDoneOn: tsz('setup_done_on'),
+    /** Publishing needs a mandate in force (decision 079, 0076): the server refuses it without one. */
+    mandateRequiredToPublish: boolean('mandate_required_to_publish').notNull().default(false),
     modifiedOn: tsz('modified_on').notNull().defaultNow(),
     modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),

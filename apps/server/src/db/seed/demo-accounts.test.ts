@@ -133,6 +133,6 @@ describe('demo agency', () => {
     const [row] = (await t.db.execute(sql`select (select count(*)::int from accounts) as accounts, (select count(*)::int from activities) as activities`)).rows as { accounts: number; activities: number }[];
     expect(row).toEqual({ accounts: 1, activities: 0 });
     const areas = (await t.db.execute(sql`select area from demo_seed order by area`)).rows as { area: string }[];
-    expect(areas.map((a) => a.area)).toEqual(['accounts', 'alerts', 'alerts-texts', 'alerts-week', 'deals', 'leads', 'objects', 'payments', 'publishing', 'publishing-history', 'reservations']);
+    expect(areas.map((a) => a.area)).toEqual(['accounts', 'alerts', 'alerts-texts', 'alerts-week', 'deals', 'leads', 'mandates', 'objects', 'payments', 'publishing', 'publishing-history', 'reservations']);
   });
 });

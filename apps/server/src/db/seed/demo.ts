@@ -13,6 +13,7 @@ import { seedDemoPayments } from './demo-payments.ts';
 import { seedDemoDeals } from './demo-deals.ts';
 import { seedDemoReservations } from './demo-reservations.ts';
 import { seedDemoPublishing, seedDemoPublishingHistory } from '../../modules/publishing/publishing.service.ts';
+import { seedDemoMandates } from './demo-mandates.ts';
 import { settleDemoAlerts } from './demo-week.ts';
 
 /**
@@ -92,6 +93,12 @@ export async function seedDemo(app: FastifyInstance) {
       const [row] = (await tx.execute(sql`select exists (select 1 from accounts where is_employe and 'g.papadopoulos@thermaikos-homes.gr' = any(emails)) as demo`)).rows as { demo: boolean }[];
       if (row?.demo) app.log.info(await seedDemoPublishingHistory(tx), 'demo publishing history written');
       await tx.execute(sql`insert into demo_seed (area) values ('publishing-history')`);
+    }
+    if (!done.has('mandates')) {
+      // The demo's published properties hold their owners' mandates (decision 079), once the publishing was judged.
+      const [row] = (await tx.execute(sql`select exists (select 1 from object_mandates) as has, exists (select 1 from accounts where is_employe and 'g.papadopoulos@thermaikos-homes.gr' = any(emails)) as demo`)).rows as { has: boolean; demo: boolean }[];
+      if (!row?.has && row?.demo) app.log.info(await seedDemoMandates(tx), 'demo mandates loaded');
+      await tx.execute(sql`insert into demo_seed (area) values ('mandates')`);
     }
     if (!done.has('alerts')) {
       // After the properties, so the alerts are about real ones (a published flat, a current

@@ -61,6 +61,9 @@ const home = await newObject('Maisonette in Panorama', { active: false, internal
 // Another person's record that shares the first name only: left alone.
 const namesake = await newObject('Studio near the port', { internalNotes: `${P.first} from the bakery asked about it` });
 await db.insert(actionLog).values({ action: 'Update', entity: 'Account', entityId: qId, message: `${P.first} from the bakery`, data: { notes: `Knows ${P.first} from the bakery` } });
+// The mandate the person gave for their home (decision 079), with their tax office.
+const mandateRow = (await db.execute(sql`insert into object_mandates (object_id, kind, start_date, end_date) values (${home.id}, 'exclusive', '2026-02-01', '2026-09-30') returning id`)).rows[0] as { id: number };
+await db.execute(sql`insert into object_mandate_owners (mandate_id, account_id, tax_office) values (${mandateRow.id}, ${pId}, 'Zyxoffice Kalamarias'), (${mandateRow.id}, ${qId}, 'Vexoffice')`);
 await db.insert(objectAccounts).values([
   { objectId: home.id, accountId: pId, relation: 1 },
   { objectId: home.id, accountId: qId, relation: 2 },
@@ -107,16 +110,16 @@ describe("a person's data (download)", () => {
     expect(res.headers['content-disposition']).toContain(`Personal-data-${pId}.xlsx`);
     const sheets = await workbookTexts(res.rawPayload);
     expect(Object.keys(sheets)).toEqual(
-      expect.arrayContaining(['Πρόσωπο', 'Τηλέφωνα και e-mail', 'Ενδιαφέροντα', 'Προτεινόμενα ακίνητα', 'Υποδείξεις', 'Συμφωνίες', 'Κρατήσεις', 'Πληρωμές', 'Ακίνητα', 'Δραστηριότητες', 'Αρχεία', 'Ιστορικό ενεργειών']),
+      expect.arrayContaining(['Πρόσωπο', 'Τηλέφωνα και e-mail', 'Ενδιαφέροντα', 'Προτεινόμενα ακίνητα', 'Υποδείξεις', 'Συμφωνίες', 'Κρατήσεις', 'Πληρωμές', 'Ακίνητα', 'Δραστηριότητες', 'Αρχεία', 'Ιστορικό ενεργειών', 'Εντολές ανάθεσης']),
     );
     const all = Object.values(sheets).flat().join('\n');
-    for (const v of [P.first, P.last, P.email, P.phone, P.tax, P.address, 'Zyxaerasian', `${P.first} wants a sea view`, 'Flat by the sea in Kalamaria', 'Liked the balcony', `passport-${P.last}.pdf`, `Called ${P.first}`])
+    for (const v of [P.first, P.last, P.email, P.phone, P.tax, P.address, 'Zyxaerasian', `${P.first} wants a sea view`, 'Flat by the sea in Kalamaria', 'Liked the balcony', `passport-${P.last}.pdf`, `Called ${P.first}`, 'Zyxoffice Kalamarias', 'Αποκλειστική'])
       expect(all, v).toContain(v);
     // Labels of the account's fields, in Greek.
     expect(sheets['Πρόσωπο']).toEqual(expect.arrayContaining(['Επώνυμο', P.last, 'Διεύθυνση', P.address]));
     // The deal: their role, and the other party by role only.
     expect(sheets['Συμφωνίες']).toEqual(expect.arrayContaining(['Πωλητής / εκμισθωτής', 'Αγοραστής / μισθωτής']));
-    for (const v of [Q.first, Q.last, Q.email]) expect(all, v).not.toContain(v);
+    for (const v of [Q.first, Q.last, Q.email, 'Vexoffice']) expect(all, v).not.toContain(v);
     // The download is on the record: who took whose data.
     const [logged] = await db.select().from(actionLog).where(and(eq(actionLog.action, 'Download'), eq(actionLog.entity, 'Account'))).orderBy(desc(actionLog.id)).limit(1);
     expect(logged).toMatchObject({ actionBy: admin.id, message: `Personal-data-${pId}.xlsx`, data: { accountId: pId } });
@@ -187,7 +190,7 @@ describe("a person's data (erasure)", () => {
     expect(res.json()).toMatchObject({ id: pId, displayName: `#${pId}`, email: null, phone: null, taxNumber: null, address: null, notes: null, files: [] });
     expect(res.json().erasedOn).toMatch(/^\d{4}-\d\d-\d\dT/);
 
-    for (const v of [P.last, P.email, P.phone, P.tax, P.address, 'Zyxaerasian', `passport-${P.last}`]) expect(await tracesOf(v), v).toEqual([]);
+    for (const v of [P.last, P.email, P.phone, P.tax, P.address, 'Zyxaerasian', `passport-${P.last}`, 'Zyxoffice']) expect(await tracesOf(v), v).toEqual([]);
     expect((await tracesOf(P.first)).sort(), P.first).toEqual(['action_log.data', 'action_log.message', 'objects.internal_notes']);
     // The person's property keeps its notes less the name; another record that shares only the first name is untouched.
     expect((await db.execute(sql`select internal_notes from objects where id = ${home.id}`)).rows[0]).toEqual({ internal_notes: `Keys with #${pId}'s sister` });

@@ -123,6 +123,9 @@ export async function personalDataWorkbook(app: FastifyInstance, id: number, t: 
       (select string_agg(o.reference_number::text, ' ' order by so.position) from shortlist_objects so join objects o on o.id = so.object_id where so.shortlist_id = s.id) as refs
       from shortlists s join leads l on l.id = s.lead_id where l.account_id = ${id} order by s.sent_on`);
   const log = await rowsOf(db, sql`select date, action, action_by_name, message, data from action_log where entity = 'Account' and entity_id = ${id} order by date, id`);
+  // The mandates the person gave (decision 079): the other owners and the exceptions are other people, left out.
+  const mandates = await rowsOf(db, sql`select o.reference_number, o.title, m.kind, m.start_date, m.end_date, m.extended_until, m.asking_price, m.commission_percent, m.commission_amount, mo.tax_office
+      from object_mandate_owners mo join object_mandates m on m.id = mo.mandate_id join objects o on o.id = m.object_id where mo.account_id = ${id} order by m.start_date, m.id`);
 
   const c = (key: string) => t(`accounts.personalData.col.${key}`);
   const relations = (list: unknown, prefix: string) => (Array.isArray(list) && list.length ? list.map((r) => t(`${prefix}.${r}`)).join(', ') : null);
@@ -207,6 +210,24 @@ export async function personalDataWorkbook(app: FastifyInstance, id: number, t: 
       { 2: DATE_TIME_FORMAT, 3: EURO_FORMAT, 4: DATE_FORMAT },
     );
     rows += addSheet(wb, t('accounts.personalData.sheet.properties'), [c('reference'), c('title'), c('ownRole')], properties.map((p) => [p.reference_number as number, str(p.title), t(`objects.relation.${p.relation}`)]));
+    rows += addSheet(
+      wb,
+      t('accounts.personalData.sheet.mandates'),
+      [c('reference'), c('title'), c('kind'), c('start'), c('end'), t('mandates.field.extendedUntil'), c('price'), t('mandates.field.commissionPercent'), c('commission'), t('mandates.owner.taxOffice')],
+      mandates.map((m) => [
+        m.reference_number as number,
+        str(m.title),
+        t(`mandates.kind.${String(m.kind)}`),
+        cellDate(m.start_date as string | null),
+        cellDate(m.end_date as string | null),
+        cellDate(m.extended_until as string | null),
+        money(m.asking_price),
+        m.commission_percent == null ? null : Number(m.commission_percent),
+        money(m.commission_amount),
+        str(m.tax_office),
+      ]),
+      { 3: DATE_FORMAT, 4: DATE_FORMAT, 5: DATE_FORMAT, 6: EURO_FORMAT, 8: EURO_FORMAT },
+    );
     rows += addSheet(
       wb,
       t('accounts.personalData.sheet.activities'),
@@ -377,6 +398,8 @@ export async function erasePersonalData(app: FastifyInstance, caller: Caller, id
         modifiedBy: caller.user.id,
       })
       .where(eq(accounts.id, id));
+    // The mandates the person gave stay (the agency's record of its work), without the person's tax office.
+    await tx.execute(sql`update object_mandate_owners set tax_office = null where account_id = ${id}`);
     // Words of the old names that no account has any more leave the search's word list now.
     await tx.execute(sql`delete from search_words w where w.word = any(public.crm_search_text_words(${a.searchText}))
       and not exists (select 1 from account_words x where x.word = w.word)`);

@@ -91,9 +91,14 @@ describe('a backup restored into a new database and data folder', () => {
     const photo = (up.json() as { id: number }[])[0]!;
     const attach = await agent.post('/api/files/setParent', { entityType: LinkKind.Object, id: obj!.id, fileNames: [photo.id], type: 'image' });
     expect(attach.statusCode, attach.body).toBe(200);
+    // The owner's mandate for the property (decision 079): backed up as every table is.
+    const [mandate] = (await db.execute(sql`insert into object_mandates (object_id, kind, start_date, end_date, exceptions)
+      values (${obj!.id}, 'exclusive', '2026-03-01', '2026-10-31', '[{"name":"Νίκος Γεωργίου","note":null}]'::jsonb) returning id`)).rows as { id: number }[];
+    await db.execute(sql`insert into object_mandate_owners (mandate_id, account_id, tax_office) values (${mandate!.id}, ${owner!.id}, 'Δ΄ Θεσσαλονίκης')`);
     const source = await counts(t.pool);
     expect(source.action_log).toBeGreaterThan(0);
     expect(source.transaction_attachments).toBe(1);
+    expect([source.object_mandates, source.object_mandate_owners]).toEqual([1, 1]);
 
     const b = await backupNow(app);
     expect(b.name).toMatch(/^crm-\d{4}-\d{2}-\d{2}-\d{4}\.tar\.gz$/);

@@ -647,7 +647,7 @@ describe('attach (setParent), list and reorder', () => {
     expect(unknownFile.statusCode).toBe(400);
     const unknownRecord = await staff.post('/api/files/setParent', { entityType: 2, id: 999999, fileNames: [other.id] });
     expect(unknownRecord.statusCode).toBe(404);
-    const badKind = await staff.post('/api/files/setParent', { entityType: 9, id: second, fileNames: [other.id] });
+    const badKind = await staff.post('/api/files/setParent', { entityType: 10, id: second, fileNames: [other.id] });
     expect(badKind.statusCode).toBe(400);
 
     const mixed = await staff.post('/api/files/reorder', { ids: [mine.id, other.id] });

@@ -385,6 +385,9 @@ export async function deleteObject(app: FastifyInstance, caller: Caller, id: num
       .set({ parentType: null, parentId: null, detachedOn: sql`now()` })
       .where(and(eq(files.parentType, LinkKind.Object), eq(files.parentId, id)))
       .returning({ id: files.id });
+    // The property's mandates go with it (0076); their signed documents are detached as its own files are.
+    await tx.execute(sql`update files set parent_type = null, parent_id = null, detached_on = now()
+      where parent_type = ${LinkKind.Mandate} and parent_id in (select m.id from object_mandates m where m.object_id = ${id})`);
     const contacts = await tx.delete(objectAccounts).where(eq(objectAccounts.objectId, id)).returning({ accountId: objectAccounts.accountId, relation: objectAccounts.relation });
     await tx.execute(sql`delete from object_keys where object_id = ${id}`);
     await tx.delete(objects).where(eq(objects.id, id));

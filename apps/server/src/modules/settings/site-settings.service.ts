@@ -26,7 +26,7 @@ const NUMBERS = ['saleFeePercent', 'rentFeeMonths'] as const;
 type Row = typeof siteSettings.$inferSelect;
 const EMPTY: Row = {
   id: 1, name: null, phone: null, email: null, address: null, enquirySourceId: null, licence: null, taxNumber: null, saleFeePercent: null, rentFeeMonths: null,
-  nameEl: null, logoName: null, website: null, taxOffice: null, publicUrl: null, setupDoneOn: null, modifiedOn: new Date(0), modifiedBy: null, version: 1,
+  nameEl: null, logoName: null, website: null, taxOffice: null, publicUrl: null, setupDoneOn: null, mandateRequiredToPublish: false, modifiedOn: new Date(0), modifiedBy: null, version: 1,
 };
 
 /** The settings as the API answers them. */
@@ -34,7 +34,8 @@ function pickSettings(r: Row): TSiteSettings {
   return {
     name: r.name, phone: r.phone, email: r.email, address: r.address, enquirySourceId: r.enquirySourceId, licence: r.licence, taxNumber: r.taxNumber,
     saleFeePercent: r.saleFeePercent == null ? null : Number(r.saleFeePercent), rentFeeMonths: r.rentFeeMonths == null ? null : Number(r.rentFeeMonths),
-    nameEl: r.nameEl, website: r.website, taxOffice: r.taxOffice, publicUrl: r.publicUrl, hasLogo: r.logoName != null, setupDone: r.setupDoneOn != null, version: r.version,
+    nameEl: r.nameEl, website: r.website, taxOffice: r.taxOffice, publicUrl: r.publicUrl, hasLogo: r.logoName != null, setupDone: r.setupDoneOn != null,
+    mandateRequiredToPublish: r.mandateRequiredToPublish, version: r.version,
   };
 }
 
@@ -179,9 +180,10 @@ export async function updateSiteSettings(db: Db, body: TSiteSettingsUpdate, user
     const later = Object.fromEntries(LATER.map((f) => [f, body[f] === undefined ? cur[f] : clean(body[f])])) as Pick<TSiteSettings, (typeof LATER)[number]>;
     if (body.website !== undefined) later.website = withScheme(later.website);
     if (body.publicUrl !== undefined && later.publicUrl) later.publicUrl = later.publicUrl.replace(/\/+$/, '');
-    const next = { ...texts, ...later, enquirySourceId: source, saleFeePercent: body.saleFeePercent ?? null, rentFeeMonths: body.rentFeeMonths ?? null };
+    const mandateRequiredToPublish = body.mandateRequiredToPublish ?? cur.mandateRequiredToPublish;
+    const next = { ...texts, ...later, enquirySourceId: source, saleFeePercent: body.saleFeePercent ?? null, rentFeeMonths: body.rentFeeMonths ?? null, mandateRequiredToPublish };
     const changes: ChangeSet = {};
-    for (const f of [...FIELDS, ...LATER, 'enquirySourceId', ...NUMBERS] as const) {
+    for (const f of [...FIELDS, ...LATER, 'enquirySourceId', ...NUMBERS, 'mandateRequiredToPublish'] as const) {
       const was = cur[f] == null ? null : NUMBERS.includes(f as (typeof NUMBERS)[number]) ? Number(cur[f]) : cur[f];
       if (was !== next[f]) changes[f] = { from: was, to: next[f] };
     }

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBell, IconBuildingEstate, IconCalendarEvent, IconSearch, IconUserPlus, IconUsers, IconTargetArrow } from '../../components/icons.ts';
+import { IconBell, IconBuildingEstate, IconCalendarEvent, IconFile, IconSearch, IconUserPlus, IconUsers, IconTargetArrow } from '../../components/icons.ts';
+import { href, MANDATE } from '@crm/contract/resources';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +24,8 @@ const QUICK = [
   { to: '/Leads/Add', label: 'home.addLead', icon: IconTargetArrow },
   { to: '/Objects/Search', label: 'home.findObject', icon: IconSearch },
   { to: '/Calendar', label: 'title.calendar', icon: IconCalendarEvent },
+  // The agents' list of mandates ending within 30 days (decision 079).
+  { to: href(MANDATE.screens.endingSoon), label: 'mandates.endingSoon.open', icon: IconFile },
 ];
 
 export function HomePage() {

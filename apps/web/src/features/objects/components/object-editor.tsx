@@ -21,6 +21,7 @@ import { mapValueOf } from './object-map-slot.tsx';
 import { ObjectMap, type TMapValue } from './object-map.tsx';
 import { PhotosSection } from './object-photos.tsx';
 import { PublishStatus } from './publish-status.tsx';
+import { MandateInForce } from './mandates-card.tsx';
 import { ReplacedNote } from '../../../components/fields/replaced-note.tsx';
 import { FeatureChecklist } from './feature-checklist.tsx';
 
@@ -212,6 +213,7 @@ function ServiceInfo({ record, id, onPublishSettled }: { record: TRealtyObject; 
           publishError={record.publishError}
           onSettled={onPublishSettled}
         />
+        <MandateInForce objectId={id} />
         <Group gap={6}>
           {(['published', 'rented', 'sold', 'hasKey'] as const)
             .filter((k) => (k === 'published' ? shownPublished(record) : record[k] === true))

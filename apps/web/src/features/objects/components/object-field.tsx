@@ -15,7 +15,7 @@ export type Props = { data: TObjectView; onSaved: (dto: Record<string, unknown>)
  * A described field with its label and formatted value; a click opens the single-field editor.
  * `lang`: the language of a text written in one that is not the reader's (an English title on a Greek screen).
  */
-export function ObjectField({ d, data, onSaved, display, hideLabel, lang }: Props & { d: TFieldDescription; display?: ReactNode; hideLabel?: boolean; lang?: string }) {
+export function ObjectField({ d, data, onSaved, display, hideLabel, lang, confirmChange }: Props & { d: TFieldDescription; display?: ReactNode; hideLabel?: boolean; lang?: string; confirmChange?: (next: unknown) => Promise<boolean> }) {
   const { t } = useTranslation();
   const value = data[d.name];
   const options = d.list ? optionsFor(d, data.objectSelectLists, d.list === 'objectSubTypes' ? data.subTypeObjectTypeId : undefined) : undefined;
@@ -40,6 +40,7 @@ export function ObjectField({ d, data, onSaved, display, hideLabel, lang }: Prop
       display={display ?? (isSet(d, value) && d.type === 'number' ? <Text size="sm">{formatObjectValue(t, d, value, data.objectSelectLists)}</Text> : lang && isSet(d, value) ? <InLanguage lang={lang} text={String(value)} multiline={d.type === 'textarea'} /> : undefined)}
       hideLabel={hideLabel}
       onSaved={onSaved}
+      confirmChange={confirmChange}
     />
   );
 }

@@ -1,7 +1,8 @@
 // The property view's cards of records, texts and service information.
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -14,6 +15,8 @@ import { isCancelledStay, newReservationLink } from '../new-reservation.ts';
 import { fieldLabel, groupTitle } from '../object-display.ts';
 import { headingTitleField, headingTitleLang, readerTitleField, type TObjectTitleField } from '../object-title.ts';
 import { PublishStatus } from './publish-status.tsx';
+import { MandateInForce } from './mandates-card.tsx';
+import { mandatesQuery } from '../api/mandates.ts';
 import { DEAL, LEAD, RESERVATION, VIEWING, href } from '@crm/contract/resources';
 import { F, ObjectField, type Props } from './object-field.tsx';
 
@@ -153,13 +156,32 @@ export function Service({ data, onSaved }: Props) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const marks = (['published', 'rented', 'sold', 'hasKey'] as const).filter((k) => (k === 'published' ? shownPublished(data) : data[k] === true));
+  const mandates = useQuery(mandatesQuery(data.id));
+  // Publishing without a mandate in force is asked about first (the law wants the owner's written mandate, decision 079).
+  const confirmPublish = (next: unknown) =>
+    next !== true || mandates.data?.inForce
+      ? Promise.resolve(true)
+      : new Promise<boolean>((resolve) =>
+          modals.openConfirmModal({
+            title: t('mandates.publishConfirm.title'),
+            children: <Text size="sm">{t('mandates.publishConfirm.body')}</Text>,
+            labels: { confirm: t('mandates.publishConfirm.confirm'), cancel: t('common.cancel') },
+            confirmProps: { 'data-testid': 'publish-without-mandate' } as Record<string, unknown>,
+            onConfirm: () => resolve(true),
+            onCancel: () => resolve(false),
+            onClose: () => resolve(false),
+          }),
+        );
   return (
     <Card withBorder padding="sm" data-testid="service-info">
       <Title order={3} size="h5" mb="xs">
         {groupTitle(t, 'service')}
       </Title>
       <Stack gap="xs">
-        <ObjectField d={F('publishRequested')} data={data} onSaved={onSaved} />
+        <Group gap="lg" align="flex-end" wrap="wrap" data-testid="publish-and-mandate">
+          <ObjectField d={F('publishRequested')} data={data} onSaved={onSaved} confirmChange={confirmPublish} />
+          <MandateInForce objectId={data.id} />
+        </Group>
         <PublishStatus
           id={data.id}
           referenceNumber={data.referenceNumber}

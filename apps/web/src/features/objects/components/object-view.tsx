@@ -8,6 +8,7 @@ import { fieldLabel, fieldsOf, formatObjectValue, groupTitle, isSet } from '../o
 import { headingTitleField, headingTitleLang } from '../object-title.ts';
 import { ContactsCard } from './object-contacts.tsx';
 import { ObjectKeysCard } from './object-keys-card.tsx';
+import { MandatesCard } from './mandates-card.tsx';
 import { ObjectMapCard } from './object-map-slot.tsx';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import { F, ObjectField, type Props } from './object-field.tsx';
@@ -257,6 +258,7 @@ export function ObjectView(p: Props) {
             </Card>
             <ContactsCard links={data.contacts ?? []} relations={data.objectAccountRelationSelectList ?? []} />
             <RecordLinks data={data} />
+            <MandatesCard data={data} />
             <ObjectKeysCard objectId={data.id} />
           </Stack>
         </Grid.Col>

@@ -10,6 +10,7 @@ import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 export type SiteForm = {
   name: string; nameEl: string; phone: string; email: string; address: string; website: string; enquirySourceId: string;
   licence: string; taxNumber: string; taxOffice: string; publicUrl: string; saleFeePercent: number | ''; rentFeeMonths: number | '';
+  mandateRequiredToPublish: boolean;
 };
 
 /** Hints under their inputs: hints of different lengths above them set the two inputs of a row at different heights. */

@@ -1,5 +1,5 @@
 // The agency's details on its public site, as the settings page edits them.
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useEffect, useState } from 'react';
@@ -33,6 +33,7 @@ const siteForm = (s: TSiteSettings): SiteForm => ({
   publicUrl: s.publicUrl ?? '',
   saleFeePercent: s.saleFeePercent ?? '',
   rentFeeMonths: s.rentFeeMonths ?? '',
+  mandateRequiredToPublish: s.mandateRequiredToPublish,
 });
 
 /**
@@ -48,7 +49,7 @@ export function SiteCard({ setup }: { setup?: { onDone: () => void } } = {}) {
   const [saved, setSaved] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const form = useForm<SiteForm>({
-    initialValues: { name: '', nameEl: '', phone: '', email: '', address: '', website: '', enquirySourceId: '', licence: '', taxNumber: '', taxOffice: '', publicUrl: '', saleFeePercent: '', rentFeeMonths: '' },
+    initialValues: { name: '', nameEl: '', phone: '', email: '', address: '', website: '', enquirySourceId: '', licence: '', taxNumber: '', taxOffice: '', publicUrl: '', saleFeePercent: '', rentFeeMonths: '', mandateRequiredToPublish: false },
     validate: {
       website: (v) => (v.trim() && !isWebAddress(v.trim()) ? t('validation.website') : null),
       publicUrl: (v) => (v.trim() && !isPublicAddress(v.trim()) ? t('validation.publicUrl') : null),
@@ -140,6 +141,14 @@ export function SiteCard({ setup }: { setup?: { onDone: () => void } } = {}) {
           )}
           <ContactFields form={form} setup={!!setup} sources={loaded.data?.sourceList ?? []} />
           <SheetFields form={form} />
+          {!setup && (
+            <Checkbox
+              label={t('settings.ui.site.mandateRequiredToPublish')}
+              description={t('settings.ui.site.mandateRequiredToPublishHint')}
+              data-testid="settings-site-mandate-required"
+              {...form.getInputProps('mandateRequiredToPublish', { type: 'checkbox' })}
+            />
+          )}
           <TextInput
             label={t('settings.ui.site.publicUrl')}
             description={t('settings.ui.site.publicUrlHint', { url: loaded.data?.linkBase ?? '' })}

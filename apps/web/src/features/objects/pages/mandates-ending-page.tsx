@@ -1,0 +1,89 @@
+import { Alert, Badge, Card, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { href, OBJECT } from '@crm/contract/resources';
+import { useCookieState } from '../../../lib/list-state.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { mandatesEndingQuery } from '../api/mandates.ts';
+import '../../../components/table.css';
+
+/**
+ * The agents' list of mandates ending soon (decision 079): in force, ending within 30 days, soonest
+ * first, each opening its property; "Only my properties" is kept in a cookie.
+ */
+export function MandatesEndingPage() {
+  const { t } = useTranslation();
+  const [mine, setMine] = useCookieState<boolean>('Mandates.endingMine', false);
+  const q = useQuery(mandatesEndingQuery(mine));
+  const items = q.data?.items ?? [];
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1} size="h2">
+            {t('mandates.endingSoon.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('mandates.endingSoon.intro')}
+          </Text>
+        </div>
+        <Switch label={t('mandates.endingSoon.mine')} checked={mine} onChange={(e) => setMine(e.currentTarget.checked)} data-testid="mandates-ending-mine" />
+      </Group>
+      <Card withBorder>
+        {q.isError ? (
+          <Alert color="red">{describeError(q.error).message}</Alert>
+        ) : q.isPending ? (
+          <Skeleton h={60} />
+        ) : items.length === 0 ? (
+          <Text c="dimmed" data-testid="mandates-ending-empty">
+            {t('mandates.endingSoon.empty')}
+          </Text>
+        ) : (
+          <div className="crm-list">
+            <div className="crm-table-x">
+              <table className="crm-table crm-table-striped crm-table-cards" style={{ minWidth: 640 }} data-testid="mandates-ending">
+                <thead>
+                  <tr>
+                    <th>{t('mandates.col.property')}</th>
+                    <th>{t('mandates.col.kind')}</th>
+                    <th>{t('mandates.col.endsOn')}</th>
+                    <th>{t('mandates.col.daysLeft')}</th>
+                    <th>{t('mandates.col.owners')}</th>
+                    <th>{t('mandates.col.agents')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((m) => (
+                    <tr key={m.id} data-testid="mandate-ending">
+                      <td data-card="title">
+                        <Link to={href(OBJECT.screens.view, { id: m.objectId })} className="cell-link mantine-focus-auto">
+                          #{m.referenceNumber}
+                          {m.objectTitle ? ` · ${m.objectTitle}` : ''}
+                        </Link>
+                      </td>
+                      <td data-label={t('mandates.col.kind')}>{t(`mandates.kind.${m.kind}`)}</td>
+                      <td data-label={t('mandates.col.endsOn')}>{formatDate(m.endsOn)}</td>
+                      <td data-label={t('mandates.col.daysLeft')}>
+                        <Badge color={m.daysLeft <= 10 ? 'red' : 'orange'} variant="light">
+                          {m.daysLeft}
+                        </Badge>
+                      </td>
+                      <td data-label={t('mandates.col.owners')} {...(m.owners ? {} : { 'data-empty': '' })}>
+                        {m.owners}
+                      </td>
+                      <td data-label={t('mandates.col.agents')} {...(m.agents ? {} : { 'data-empty': '' })}>
+                        {m.agents}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        )}
+      </Card>
+    </Stack>
+  );
+}
