@@ -28,5 +28,6 @@ export * from './publishing.ts';
 export * from './reports.ts';
 export * from './shortlists.ts';
 export * from './imports.ts';
+export * from './mail.ts';
 export * from './typed-date.ts';
 export * from './call.ts';

@@ -20,6 +20,7 @@ import { publicSiteRoutes, publishingRoutes } from './publishing/publishing.rout
 import { backupRoutes } from './backup/backup.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { importsRoutes } from './imports/imports.routes.ts';
+import { mailRoutes } from './mail/mail.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -45,4 +46,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(backupRoutes);
   await app.register(reportsRoutes);
   await app.register(importsRoutes);
+  await app.register(mailRoutes);
 }

@@ -9,3 +9,4 @@ export * from './deals.ts';
 export * from './reservations.ts';
 export * from './imports.ts';
 export * from './kept.ts';
+export * from './mail.ts';
