@@ -140,9 +140,10 @@ export async function testSmtp(s: SmtpSettings): Promise<StepResult> {
       await transport.verify();
     } catch (e) {
       const code = codeOf(e);
-      const err = e as { response?: string; message?: string };
+      const err = e as { response?: string; message?: string; originalCode?: string };
       if (code === 'EAUTH') throw new MailStepError('signIn', err.response || 'authentication failed');
-      if (TLS_CODES.test(code) || /tls|ssl/i.test(err.message ?? '')) throw new MailStepError('tls', err.message || code);
+      // A STARTTLS upgrade that failed (nodemailer's ESOCKET, the TLS error's own code kept beside it).
+      if (TLS_CODES.test(code) || TLS_CODES.test(err.originalCode ?? '') || /\b(tls|ssl|certificate)\b/i.test(err.message ?? '')) throw new MailStepError('tls', err.message || code);
       throw new MailStepError('send', err.response || err.message || code);
     } finally {
       transport.close();
