@@ -6,8 +6,7 @@ import type { CallSchemas } from './call.ts';
  * The agency's mailboxes and the mail synced from them onto the records (issue 46, decision 078).
  * A mailbox's passwords are write-only: an answer says only whether one is set.
  */
-export const MAIL_SYNC_MONTHS_DEFAULT = 6;
-export const MAIL_SYNC_MONTHS_MAX = 120;
+import { MAIL_SYNC_MONTHS_DEFAULT, MAIL_SYNC_MONTHS_MAX } from './constants.ts';
 const ZHost = z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.\-:[\]]+$/, { message: 'validation.invalid' });
 const ZPort = z.number().int().min(1).max(65535);
 const ZSecret = z.string().max(1000);

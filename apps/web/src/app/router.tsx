@@ -137,6 +137,7 @@ const officePages = {
   ActionLogPage: () => import('../features/settings/pages/action-log-page.tsx').then((m) => ({ Component: m.ActionLogPage })),
   JobsPage: () => import('../features/settings/pages/jobs-page.tsx').then((m) => ({ Component: m.JobsPage })),
   ImportPage: () => import('../features/imports/pages/import-page.tsx').then((m) => ({ Component: m.ImportPage })),
+  MailboxesPage: () => import('../features/mail/pages/mailboxes-page.tsx').then((m) => ({ Component: m.MailboxesPage })),
 };
 
 const paymentPages = {
@@ -245,6 +246,8 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/ActionLog', 'title.actionLog', officePages.ActionLogPage, { noBranch: true, adminOnly: true }),
   lazyPage('/Jobs', 'title.jobs', officePages.JobsPage, { noBranch: true, adminOnly: true }),
   lazyPage('/Import', 'title.import', officePages.ImportPage, { noBranch: true, adminOnly: true }),
+  // An agent sees the shared mailboxes and their own; an office administrator manages them all.
+  lazyPage('/Mailboxes', 'title.mailboxes', officePages.MailboxesPage),
   lazyPage('/ChangeEmployeRole/:id', 'title.employeRole', accountPages.EmployeRolePage, { noBranch: true, adminOnly: true }),
   lazyPage('/SetPassword/:id', 'title.setPassword', accountPages.SetPasswordPage, { noBranch: true, adminOnly: true }),
 ];

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TLocalizationImportAnswer } from '@crm/contract';
 import { LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_BYTES } from '@crm/contract/office-constants';
-import { SESSION } from '@crm/contract/resources';
+import { MAILBOX, SESSION, href } from '@crm/contract/resources';
 import { IconCloudUpload, IconFile } from '../../../components/icons.ts';
 import { ApiError, call } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
@@ -39,6 +39,9 @@ export function SettingsPage() {
           </Anchor>
           <Anchor component={Link} to="/Import" data-testid="settings-import">
             {t('nav.import')}
+          </Anchor>
+          <Anchor component={Link} to={href(MAILBOX.screens.list)} data-testid="settings-mailboxes">
+            {t('title.mailboxes')}
           </Anchor>
           <Anchor href="#set-password" data-testid="settings-set-password-link">
             {t('title.setPassword')}
