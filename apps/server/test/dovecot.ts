@@ -116,6 +116,10 @@ service imap-login {
 namespace inbox {
   inbox = yes
   separator = /
+  mailbox Sent {
+    auto = create
+    special_use = \\Sent
+  }
 }
 `;
   fs.writeFileSync(path.join(dir, 'dovecot.conf'), conf);

@@ -15,12 +15,13 @@ export const MAILBOX = {
   },
 } as const;
 
-/** The mail synced onto the records: an account's or a property's mail, one message, an attachment. */
+/** The mail synced onto the records: an account's or a property's mail, one message, an attachment, a reply. */
 export const MAIL = {
   calls: calls<typeof MAIL_API>({
     list: ['GET', '/api/mail'],
     view: ['GET', '/api/mail/:id'],
     attachment: ['GET', '/api/mail/attachment/:id/:name'],
+    reply: ['POST', '/api/mail/:id/reply'],
   }),
   screens: {},
 } as const;

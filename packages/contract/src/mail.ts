@@ -129,6 +129,10 @@ export const ZMailListQuery = z
 export type TMailListQuery = z.input<typeof ZMailListQuery>;
 export const ZMailListAnswer = z.object({ items: z.array(ZMailRow), totalRows: z.number().int() });
 
+/** POST /api/mail/{id}/reply: the reply's own words (the original is quoted below them); `all`: to everyone the message went to. */
+export const ZMailReply = z.object({ text: z.string().trim().min(1).max(20000), all: z.boolean().default(false) });
+export type TMailReply = z.infer<typeof ZMailReply>;
+
 export const ZMailAttachmentParams = z.object({ id: ZIdString, name: z.string().max(300) });
 
 /** The mailboxes' and mail's calls and their schemas (decision 057); methods and paths: `mail.resource.ts`. */
@@ -144,4 +148,5 @@ export const MAIL_API = {
   list: { query: ZMailListQuery, answer: ZMailListAnswer },
   view: { params: ZIdParam, answer: ZMailMessage },
   attachment: { params: ZMailAttachmentParams },
+  reply: { params: ZIdParam, body: ZMailReply, answer: ZMailRow },
 } satisfies Record<string, CallSchemas>;

@@ -5,6 +5,7 @@ import { OFFICE_ADMIN, STAFF } from '../../plugins/auth.ts';
 import { registerCalls } from '../../lib/calls.ts';
 import { deleteMailbox, listMailboxes, queueSync, saveMailbox, testMailbox } from './mailboxes.service.ts';
 import { listMail, sendAttachment, viewMail } from './mail.service.ts';
+import { replyToMail } from './mail-reply.ts';
 import { MAIL_SYNC_JOB, MAIL_SYNC_ONE_JOB, syncAllMailboxes, syncMailbox } from './mail-sync.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
@@ -48,6 +49,7 @@ export const mailRoutes = async (app: FastifyInstance) => {
       list: { access: STAFF, handler: async (req) => listMail(app, req.user!, req.query) },
       view: { access: STAFF, handler: async (req) => viewMail(app, req.user!, req.params.id) },
       attachment: { access: STAFF, config: { fileCookie: true }, file: 'The attachment as sent', handler: async (req, reply) => sendAttachment(app, req.user!, req.params.id, reply) },
+      reply: { access: STAFF, handler: async (req) => replyToMail(app, caller(req), req.params.id, req.body) },
     },
     { tags: ['mail'] },
   );

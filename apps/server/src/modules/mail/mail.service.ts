@@ -11,7 +11,7 @@ import { INLINE_MIMES } from '../files/file-types.ts';
 import { isOfficeAdmin } from './mailboxes.service.ts';
 
 /** Mail a reader may see: the shared mailboxes', their own mailbox's, and an office admin every one's. */
-const visible = (user: SessionUser) => (isOfficeAdmin(user) ? sql`true` : sql`(mb.owner_id is null or mb.owner_id = ${user.id})`);
+export const visibleTo = (user: SessionUser) => (isOfficeAdmin(user) ? sql`true` : sql`(mb.owner_id is null or mb.owner_id = ${user.id})`);
 
 type Raw = {
   id: number;
@@ -47,10 +47,10 @@ export async function listMail(app: FastifyInstance, user: SessionUser, q: z.out
   const link = q.accountId != null ? sql`mail_message_accounts l on l.message_id = m.id and l.account_id = ${q.accountId}` : sql`mail_message_objects l on l.message_id = m.id and l.object_id = ${q.objectId!}`;
   const offset = (q.currentPage - 1) * q.perPage;
   const [count, page] = await Promise.all([
-    app.db.execute(sql`select count(*)::int as n from mail_messages m join ${link} join mailboxes mb on mb.id = m.mailbox_id where ${visible(user)}`),
+    app.db.execute(sql`select count(*)::int as n from mail_messages m join ${link} join mailboxes mb on mb.id = m.mailbox_id where ${visibleTo(user)}`),
     app.db.execute(sql`select m.id, m.mailbox_id, mb.name as mailbox, m.subject, m."from", m."to", m.cc, m.sent_on, left(m.text, 200) as snippet, ${attachmentsOf} as attachments
       from mail_messages m join ${link} join mailboxes mb on mb.id = m.mailbox_id
-      where ${visible(user)}
+      where ${visibleTo(user)}
       order by l.sent_on desc nulls last, m.id desc limit ${q.perPage} offset ${offset}`),
   ]);
   return { totalRows: (count.rows[0] as { n: number }).n, items: (page.rows as Raw[]).map((r) => rowOf(app, r)) };
@@ -60,7 +60,7 @@ export async function listMail(app: FastifyInstance, user: SessionUser, q: z.out
 export async function viewMail(app: FastifyInstance, user: SessionUser, id: number): Promise<TMailMessage> {
   const res = await app.db.execute(sql`select m.id, m.mailbox_id, mb.name as mailbox, m.subject, m."from", m."to", m.cc, m.sent_on, left(m.text, 200) as snippet, ${attachmentsOf} as attachments,
       m.text, m.html, m.remote_images, m.message_id
-    from mail_messages m join mailboxes mb on mb.id = m.mailbox_id where m.id = ${id} and ${visible(user)}`);
+    from mail_messages m join mailboxes mb on mb.id = m.mailbox_id where m.id = ${id} and ${visibleTo(user)}`);
   const r = res.rows[0] as (Raw & { text: string; html: string | null; remote_images: number; message_id: string }) | undefined;
   if (!r) throw notFound('mailbox.messageNotFound');
   return { ...rowOf(app, r), text: r.text, html: r.html, remoteImages: r.remote_images, messageId: r.message_id };
@@ -69,7 +69,7 @@ export async function viewMail(app: FastifyInstance, user: SessionUser, id: numb
 /** GET /api/mail/attachment/{id}/{name}: an attachment as a download (a picture or a PDF opens in the browser). */
 export async function sendAttachment(app: FastifyInstance, user: SessionUser, id: number, reply: FastifyReply) {
   const res = await app.db.execute(sql`select a.system_name, a.user_name, a.mime, a.size from mail_attachments a
-    join mail_messages m on m.id = a.message_id join mailboxes mb on mb.id = m.mailbox_id where a.id = ${id} and ${visible(user)}`);
+    join mail_messages m on m.id = a.message_id join mailboxes mb on mb.id = m.mailbox_id where a.id = ${id} and ${visibleTo(user)}`);
   const a = res.rows[0] as { system_name: string; user_name: string; mime: string; size: number } | undefined;
   if (!a) throw notFound('mailbox.messageNotFound');
   const stream = await getFileStorage(app.config.dataDir).get(a.system_name);
@@ -79,3 +79,10 @@ export async function sendAttachment(app: FastifyInstance, user: SessionUser, id
   return sendStoredFile(reply, { mime, size: a.size, userName: a.user_name }, stream, 'private, no-store');
 }
 
+
+/** One message as a record's list shows it (a reply just sent). */
+export async function readMailRow(app: FastifyInstance, id: number): Promise<TMailRow> {
+  const res = await app.db.execute(sql`select m.id, m.mailbox_id, mb.name as mailbox, m.subject, m."from", m."to", m.cc, m.sent_on, left(m.text, 200) as snippet, ${attachmentsOf} as attachments
+    from mail_messages m join mailboxes mb on mb.id = m.mailbox_id where m.id = ${id}`);
+  return rowOf(app, res.rows[0] as Raw);
+}

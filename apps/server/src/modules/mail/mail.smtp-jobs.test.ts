@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import { SMTPServer } from 'smtp-server';
-import { mailMessages } from '../../db/schema/index.ts';
+import { accounts, mailMessages } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { startDovecot } from '../../../test/dovecot.ts';
 
@@ -14,6 +14,8 @@ import { startDovecot } from '../../../test/dovecot.ts';
 const dovecot = await startDovecot();
 afterAll(() => dovecot.stop());
 
+/** What the SMTP server was given: its envelope and the message as sent. */
+const received: { to: string[]; raw: string }[] = [];
 async function startSmtp(opts: { starttls: boolean }) {
   const server = new SMTPServer({
     secure: false,
@@ -22,9 +24,13 @@ async function startSmtp(opts: { starttls: boolean }) {
     disabledCommands: opts.starttls ? [] : ['STARTTLS'],
     logger: false,
     onAuth: (auth, _session, cb) => (auth.username === 'agent' && auth.password === 'smtp secret' ? cb(null, { user: 'agent' }) : cb(new Error('Invalid username or password'))),
-    onData: (stream, _session, cb) => {
-      stream.resume();
-      stream.on('end', () => cb());
+    onData: (stream, session, cb) => {
+      const parts: Buffer[] = [];
+      stream.on('data', (d: Buffer) => parts.push(d));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(parts).toString('utf8') });
+        cb();
+      });
     },
   });
   const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.server.address() as net.AddressInfo).port)));
@@ -85,5 +91,56 @@ describe('the sync job', () => {
     const box = (await admin.get('/api/mailboxes')).json().items[0];
     expect(box).toMatchObject({ messages: 1, lastSyncError: null });
     expect(box.lastSyncOn).not.toBeNull();
+  });
+});
+
+describe('a reply from the record', () => {
+  it('goes out over the mailbox\'s SMTP server, threaded, to the sender (and all on request); kept on the records and in the Sent folder', async () => {
+    const [{ id: accountId }] = await t.db.insert(accounts).values({ firstName: 'Nikos', lastName: 'Petrou', isOwner: true, emails: ['nikos@example.gr'] }).returning({ id: accounts.id });
+    const c = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
+    await c.connect();
+    await c.append(
+      'INBOX',
+      `From: Nikos <nikos@example.gr>\r\nTo: info@agency.test, lawyer@example.gr\r\nCc: notary@example.gr\r\nSubject: The contract\r\nMessage-ID: <orig@example.gr>\r\nReferences: <first@example.gr>\r\nDate: ${new Date().toUTCString()}\r\n\r\nPlease send the draft.\r\n`,
+    );
+    await c.logout();
+    const box = (await admin.get('/api/mailboxes')).json().items[0];
+    await admin.post(`/api/mailboxes/${box.id}/sync`);
+    await t.app.jobs.drain();
+    const original = (await admin.get(`/api/mail?accountId=${accountId}`)).json().items[0];
+    expect(original.subject).toBe('The contract');
+
+    const agent = await t.user({ roles: ['employee'] });
+    expect((await agent.post(`/api/mail/${original.id}/reply`, { text: '' })).statusCode).toBe(400);
+    const res = await agent.post(`/api/mail/${original.id}/reply`, { text: 'Here it is.' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ subject: 'Re: The contract', from: { address: 'info@agency.test', name: 'Office' }, to: [{ address: 'nikos@example.gr' }], cc: [] });
+    const sent = received.at(-1)!;
+    expect(sent.to).toEqual(['nikos@example.gr']);
+    expect(sent.raw).toMatch(/^In-Reply-To: <orig@example\.gr>$/m);
+    expect(sent.raw).toMatch(/^References: <first@example\.gr> <orig@example\.gr>$/m);
+    expect(sent.raw).toMatch(/^Subject: Re: The contract$/m);
+    expect(sent.raw).toContain('Here it is.');
+    expect(sent.raw).toContain('> Please send the draft.');
+    const all = await agent.post(`/api/mail/${original.id}/reply`, { text: 'To all of you.', all: true });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(received.at(-1)!.to.sort()).toEqual(['lawyer@example.gr', 'nikos@example.gr', 'notary@example.gr']);
+
+    // On the record, newest first, beside the original.
+    const thread = (await admin.get(`/api/mail?accountId=${accountId}`)).json();
+    expect(thread.items.map((m: { subject: string }) => m.subject)).toEqual(['Re: The contract', 'Re: The contract', 'The contract']);
+    // In the mailbox's Sent folder on the IMAP server, once each.
+    const s = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
+    await s.connect();
+    const lock = await s.getMailboxLock('Sent');
+    const subjects: string[] = [];
+    for await (const m of s.fetch('1:*', { envelope: true })) subjects.push(`${m.envelope?.subject} ${m.envelope?.inReplyTo}`);
+    lock.release();
+    await s.logout();
+    expect(subjects).toEqual(['Re: The contract <orig@example.gr>', 'Re: The contract <orig@example.gr>']);
+    // A sync of the mailbox afterwards adds neither reply again (the Sent folder is not the one synced; Message-ID would tell anyway).
+    await admin.post(`/api/mailboxes/${box.id}/sync`);
+    await t.app.jobs.drain();
+    expect((await admin.get(`/api/mail?accountId=${accountId}`)).json().totalRows).toBe(3);
   });
 });
