@@ -117,6 +117,13 @@ for (const L of LANGUAGES) {
     expect(file.status()).toBe(200);
     expect((await file.body()).subarray(0, 8).toString()).toBe('%PDF-1.4');
     await expectAccessible(page, `a synced mail on an account (${L.cookie})`);
+    // A reply is typed under the message (sending it is the API tests' part: this mailbox has no SMTP server).
+    await message.getByTestId('mail-reply').click();
+    await expect(message.getByTestId('mail-reply-text')).toBeVisible();
+    await expect(message.getByTestId('mail-reply-send')).toBeDisabled();
+    await message.getByTestId('mail-reply-text').fill('Ευχαριστούμε, την Παρασκευή στις 11:00.');
+    await expect(message.getByTestId('mail-reply-send')).toBeEnabled();
+    await expectAccessible(page, `a reply being written (${L.cookie})`);
     await ctx.close();
 
     // On a phone: the same screen in one column, its form on the whole screen, nothing wider than the screen.

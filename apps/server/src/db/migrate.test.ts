@@ -16,6 +16,10 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0075: no mailboxes nor their mail, and no index of the accounts' e-mails in lower case.
+    await q(`drop table mail_message_objects, mail_message_accounts, mail_attachments, mail_messages, mailboxes`);
+    await q(`drop index accounts_emails_lower_idx`);
+    await q(`drop function crm_lower_emails(text[])`);
     // Before 0073: a transaction was for the account as a whole (no property), and no sums index.
     await q(`alter table transactions drop column object_id`);
     await q(`drop index transactions_account_sums_idx`);

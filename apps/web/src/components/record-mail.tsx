@@ -1,10 +1,13 @@
-import { Anchor, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMailRow } from '@crm/contract';
 import { MAIL, urlOf } from '@crm/contract/resources';
 import { call } from '../lib/api.ts';
+import { showBanner } from '../lib/banner.ts';
+import { describeError } from '../lib/errors.ts';
+import { useGuardedMutation } from '../lib/use-guarded-mutation.ts';
 import { useMedia } from '../lib/first-paint.ts';
 import { formatDateTime, formatSize } from '../lib/format.ts';
 import { IconFile } from './icons.ts';
@@ -24,6 +27,7 @@ function MailMessage({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation();
   const phone = useMedia('(max-width: 48em)', false);
   const q = useQuery({ queryKey: ['mail', id], queryFn: ({ signal }) => call(MAIL.calls.view, { params: { id } }, { signal }) });
+  const [replying, setReplying] = useState<'one' | 'all' | null>(null);
   const m = q.data;
   return (
     <Modal opened onClose={onClose} size="xl" fullScreen={phone} title={m ? m.subject || t('mailbox.msg.noSubject') : ''} closeButtonProps={{ 'aria-label': t('common.close') }}>
@@ -75,9 +79,58 @@ function MailMessage({ id, onClose }: { id: number; onClose: () => void }) {
               ))}
             </Stack>
           )}
+          {replying ? (
+            <ReplyForm id={m.id} all={replying === 'all'} onDone={() => setReplying(null)} />
+          ) : (
+            <Group gap="xs">
+              <Button size="xs" variant="light" onClick={() => setReplying('one')} data-testid="mail-reply">
+                {t('mailbox.reply')}
+              </Button>
+              {m.to.length + m.cc.length > 1 && (
+                <Button size="xs" variant="light" onClick={() => setReplying('all')} data-testid="mail-reply-all">
+                  {t('mailbox.replyAll')}
+                </Button>
+              )}
+            </Group>
+          )}
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** A reply (or a reply to all) typed under the message, sent from its mailbox; the original is quoted below it by the server. */
+function ReplyForm({ id, all, onDone }: { id: number; all: boolean; onDone: () => void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = useGuardedMutation({
+    mutationFn: () => call(MAIL.calls.reply, { params: { id }, body: { text, all } }),
+    onSuccess: () => {
+      showBanner('success', t('mailbox.sent'));
+      void qc.invalidateQueries({ queryKey: ['mail', 'list'] });
+      onDone();
+    },
+    onError: (e) => setError(describeError(e).message),
+  });
+  return (
+    <Stack gap="xs" data-testid="mail-reply-form">
+      {error && (
+        <Alert color="red" data-testid="mail-reply-error">
+          {error}
+        </Alert>
+      )}
+      <Textarea label={t('mailbox.replyText')} autosize minRows={4} maxRows={12} value={text} onChange={(e) => setText(e.currentTarget.value)} data-testid="mail-reply-text" />
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button loading={send.isPending} disabled={!text.trim()} onClick={() => send.mutate()} data-testid="mail-reply-send">
+          {t('mailbox.send')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
