@@ -60,6 +60,13 @@ export async function linkMessage(tx: Tx | Db, id: number, m: { sentOn: Date | n
   }
 }
 
+/** Accounts merged: the duplicate's mail goes to the account kept (an account merge step). */
+export async function moveMailLinks(tx: Tx, keptId: number, duplicateId: number) {
+  await tx.execute(sql`insert into mail_message_accounts (message_id, account_id, sent_on)
+    select message_id, ${keptId}, sent_on from mail_message_accounts where account_id = ${duplicateId} on conflict do nothing`);
+  await tx.execute(sql`delete from mail_message_accounts where account_id = ${duplicateId}`);
+}
+
 const HEADER_MAX = 2000;
 function headersOf(p: ParsedMail): Record<string, string> {
   const out: Record<string, string> = {};

@@ -6,12 +6,14 @@ import { registerCalls } from '../../lib/calls.ts';
 import { deleteMailbox, listMailboxes, queueSync, saveMailbox, testMailbox } from './mailboxes.service.ts';
 import { listMail, sendAttachment, viewMail } from './mail.service.ts';
 import { replyToMail } from './mail-reply.ts';
+import { moveMailLinks } from './mail-store.ts';
 import { MAIL_SYNC_JOB, MAIL_SYNC_ONE_JOB, syncAllMailboxes, syncMailbox } from './mail-sync.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 
 /** The agency's mailboxes and the mail synced onto its records (issue 46, decision 078). */
 export const mailRoutes = async (app: FastifyInstance) => {
+  app.accountMergeSteps.push(moveMailLinks);
   // Every active mailbox synced every minute, once across instances; one mailbox now when asked (saved, "Sync now").
   app.jobs.register(MAIL_SYNC_JOB, (_p, ctx) => syncAllMailboxes(app, ctx.signal), { everySeconds: 60, maxAttempts: 2 });
   app.jobs.register<{ mailboxId: number }>(MAIL_SYNC_ONE_JOB, async (p, ctx) => void (await syncMailbox(app, p.mailboxId, ctx.signal)), { maxAttempts: 3, backoffSeconds: 30 });

@@ -202,12 +202,25 @@ describe('sync', () => {
     expect(forAccount.items.map((m: { subject: string }) => m.subject)).toEqual(['Another question', `Viewing of ΚΩΔ. ${reference}`]);
   });
 
+  it('an account merged into another brings its mail along', async () => {
+    const [dup] = await t.db.insert(accounts).values({ firstName: 'Eleni', lastName: 'Karagianni', isClient: true, emails: ['eleni.k@example.gr'] }).returning();
+    const [kept] = await t.db.insert(accounts).values({ firstName: 'Ελένη', lastName: 'Καραγιάννη', isClient: true }).returning();
+    await append(`From: eleni.k@example.gr\nTo: info@agency.test\nSubject: Merged\nMessage-ID: <merge@example.gr>\nDate: ${rfcDate(new Date())}\n\nHi.\n`);
+    await syncMailbox(app, boxId);
+    // Linked as it is synced: the mail that came before this account existed stays with the accounts it was linked to then.
+    expect((await admin.get(`/api/mail?accountId=${dup!.id}`)).json().totalRows).toBe(1);
+    const res = await admin.post('/api/account/merge', { account: { id: kept!.id, version: kept!.version }, duplicateId: dup!.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await admin.get(`/api/mail?accountId=${kept!.id}`)).json().items.map((m: { subject: string }) => m.subject)).toContain('Merged');
+  });
+
   it('a failing mailbox keeps the step it failed at; other readers do not see a private mailbox\'s mail', async () => {
     const priv = (await admin.post('/api/mailboxes/update', mailbox({ name: 'Agent', address: 'agent@agency.test', ownerId: agent.id }))).json();
     await syncMailbox(app, priv.id);
     const mine = (await agent.get(`/api/mail?accountId=${accountId}`)).json();
     const theirs = (await other.get(`/api/mail?accountId=${accountId}`)).json();
-    expect(mine.totalRows).toBe(theirs.totalRows + 2);
+    // The private mailbox holds the same three messages of hers (the same IMAP account here).
+    expect(mine.totalRows).toBe(theirs.totalRows + 3);
     await t.db.update(mailboxes).set({ imapPort: closedPort }).where(eq(mailboxes.id, priv.id));
     await syncMailbox(app, priv.id);
     expect((await admin.get('/api/mailboxes')).json().items.find((m: { id: number }) => m.id === priv.id)).toMatchObject({ lastSyncError: 'host' });
