@@ -85,6 +85,7 @@ disable_plaintext_auth = no
 auth_mechanisms = plain login
 # A refused sign-in answered at once (the tests try wrong passwords on purpose).
 auth_failure_delay = 0
+
 first_valid_uid = ${Math.min(uid, 500)}
 mail_location = maildir:${maildir}
 default_login_user = ${root ? 'dovenull' : me}
