@@ -42,6 +42,11 @@ const ZEnv = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Agency CRM <crm@localhost>'),
+  /** The key the mailboxes' passwords are encrypted with (AES-256-GCM): 32 bytes as 64 hex digits or base64 (decision 078). */
+  MAIL_SECRET_KEY: z
+    .string()
+    .refine((k) => /^[0-9a-fA-F]{64}$/.test(k) || Buffer.from(k, 'base64').length === 32, 'must be 32 bytes: 64 hex digits or 44 base64 characters (openssl rand -base64 32)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: bool.default(true),
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
@@ -182,6 +187,8 @@ export type Config = {
   sessionHours: number;
   smtpUrl?: string;
   mailFrom: string;
+  /** MAIL_SECRET_KEY, the mailboxes' passwords' key; without it the embedded setup keeps one in DATA_DIR (lib/secret-box.ts). */
+  mailSecretKey?: string;
   logLevel: string;
   demoData: boolean;
   uploadMaxBytes: number;
@@ -256,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionHours: e.SESSION_HOURS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailSecretKey: e.MAIL_SECRET_KEY,
     logLevel: e.LOG_LEVEL,
     demoData: e.DEMO_DATA,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,

@@ -83,3 +83,7 @@ export const CALENDAR_MAX_EACH = 2000;
 
 /** The most properties one shortlist sends to a client (decision 049). */
 export const SHORTLIST_MAX_OBJECTS = 20;
+
+/** A mailbox syncs the mail of the last so many months (decision 078): the default, and the most one may ask. */
+export const MAIL_SYNC_MONTHS_DEFAULT = 6;
+export const MAIL_SYNC_MONTHS_MAX = 120;

@@ -28,6 +28,7 @@ export * from './publishing.ts';
 export * from './reports.ts';
 export * from './shortlists.ts';
 export * from './imports.ts';
+export * from './mail.ts';
 export * from './typed-date.ts';
 export * from './call.ts';
 export * from './integrations.ts';

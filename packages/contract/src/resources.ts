@@ -14,6 +14,7 @@ export { FIELD } from './fields.resource.ts';
 export { FILE } from './files.resource.ts';
 export { IMPORT } from './imports.resource.ts';
 export { LEAD } from './leads.resource.ts';
+export { MAIL, MAILBOX } from './mail.resource.ts';
 export { LOCATION, OBJECT, OBJECT_ACCOUNT, OBJECT_KEY } from './objects.resource.ts';
 export { MANDATE } from './mandates.resource.ts';
 export { PAYMENT_CLIENT } from './payments-client.resource.ts';

@@ -20,6 +20,13 @@ describe('migrations', () => {
     await q(`alter table idempotent_requests drop column made_at`);
     // Before 0077: no API keys, webhooks or deliveries.
     await q(`drop table webhook_deliveries, webhook_endpoints, api_keys`);
+    // Before 0076: no mandates, and no setting that requires one to publish.
+    await q(`drop table object_mandate_owners, object_mandates`);
+    await q(`alter table site_settings drop column mandate_required_to_publish`);
+    // Before 0075: no mailboxes nor their mail, and no index of the accounts' e-mails in lower case.
+    await q(`drop table mail_message_objects, mail_message_accounts, mail_attachments, mail_messages, mailboxes`);
+    await q(`drop index accounts_emails_lower_idx`);
+    await q(`drop function crm_lower_emails(text[])`);
     // Before 0074: no gender on an account, no English title or description on a property (nor in its search text).
     await q(`alter table accounts drop column gender`);
     await q(`create or replace function crm_objects_owner_renamed() returns trigger language plpgsql as $$
@@ -35,9 +42,6 @@ describe('migrations', () => {
     await q(`drop trigger objects_search_text on objects`);
     await q(`create trigger objects_search_text before insert or update of reference_number, title, title_ru, address, owner_id on objects for each row execute function crm_objects_search_text_row()`);
     await q(`alter table objects drop column title_en, drop column description_en`);
-    // Before 0076: no mandates, and no setting that requires one to publish.
-    await q(`drop table object_mandate_owners, object_mandates`);
-    await q(`alter table site_settings drop column mandate_required_to_publish`);
     // Before 0073: a transaction was for the account as a whole (no property), and no sums index.
     await q(`alter table transactions drop column object_id`);
     await q(`drop index transactions_account_sums_idx`);

@@ -22,6 +22,7 @@ import { reportsRoutes } from './reports/reports.routes.ts';
 import { importsRoutes } from './imports/imports.routes.ts';
 import { integrationsRoutes } from './integrations/integrations.routes.ts';
 import { mandatesRoutes } from './mandates/mandates.routes.ts';
+import { mailRoutes } from './mail/mail.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -49,4 +50,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(reportsRoutes);
   await app.register(importsRoutes);
   await app.register(integrationsRoutes);
+  await app.register(mailRoutes);
 }

@@ -139,6 +139,7 @@ const officePages = {
   ImportPage: () => import('../features/imports/pages/import-page.tsx').then((m) => ({ Component: m.ImportPage })),
   ApiKeysPage: () => import('../features/integrations/pages/api-keys-page.tsx').then((m) => ({ Component: m.ApiKeysPage })),
   WebhooksPage: () => import('../features/integrations/pages/webhooks-page.tsx').then((m) => ({ Component: m.WebhooksPage })),
+  MailboxesPage: () => import('../features/mail/pages/mailboxes-page.tsx').then((m) => ({ Component: m.MailboxesPage })),
 };
 
 const paymentPages = {
@@ -250,6 +251,8 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Settings/ApiKeys', 'title.apiKeys', officePages.ApiKeysPage, { noBranch: true, adminOnly: true }),
   lazyPage('/Settings/Webhooks', 'title.webhooks', officePages.WebhooksPage, { noBranch: true, adminOnly: true }),
   lazyPage('/Import', 'title.import', officePages.ImportPage, { noBranch: true, adminOnly: true }),
+  // An agent sees the shared mailboxes and their own; an office administrator manages them all.
+  lazyPage('/Mailboxes', 'title.mailboxes', officePages.MailboxesPage),
   lazyPage('/ChangeEmployeRole/:id', 'title.employeRole', accountPages.EmployeRolePage, { noBranch: true, adminOnly: true }),
   lazyPage('/SetPassword/:id', 'title.setPassword', accountPages.SetPasswordPage, { noBranch: true, adminOnly: true }),
 ];

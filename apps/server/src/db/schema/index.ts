@@ -11,3 +11,4 @@ export * from './imports.ts';
 export * from './kept.ts';
 export * from './integrations.ts';
 export * from './mandates.ts';
+export * from './mail.ts';

@@ -6,6 +6,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordFiles } from '../../../components/record-files.tsx';
+import { RecordMail } from '../../../components/record-mail.tsx';
 import { RevealTogether, useSectionReady } from '../../../components/reveal.tsx';
 import {
   IconBuildingEstate,
@@ -67,6 +68,7 @@ export function AccountViewPage() {
         <Assignments parent="account" parentId={id} editable />
         <RecordFiles entityType={ENTITY_ACCOUNT} id={id} editable={mode !== 0} />
         <ActivityList entityType={ENTITY_ACCOUNT} id={id} editable />
+        <RecordMail accountId={id} />
       </RevealTogether>
     </Stack>
   );

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TLocalizationImportAnswer } from '@crm/contract';
 import { LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_BYTES } from '@crm/contract/office-constants';
-import { API_KEY, SESSION, WEBHOOK, href } from '@crm/contract/resources';
+import { API_KEY, MAILBOX, SESSION, WEBHOOK, href } from '@crm/contract/resources';
 import { IconCloudUpload, IconFile } from '../../../components/icons.ts';
 import { ApiError, call } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
@@ -45,6 +45,9 @@ export function SettingsPage() {
           </Anchor>
           <Anchor component={Link} to={href(WEBHOOK.screens.list)} data-testid="settings-webhooks">
             {t('title.webhooks')}
+          </Anchor>
+          <Anchor component={Link} to={href(MAILBOX.screens.list)} data-testid="settings-mailboxes">
+            {t('title.mailboxes')}
           </Anchor>
           <Anchor href="#set-password" data-testid="settings-set-password-link">
             {t('title.setPassword')}

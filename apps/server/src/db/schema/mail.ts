@@ -1,0 +1,110 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './platform.ts';
+import { accounts } from './records.ts';
+import { objects } from './objects.ts';
+
+const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** The agency's mailboxes (decision 078): passwords encrypted (lib/secret-box.ts), never answered. */
+export const mailboxes = pgTable('mailboxes', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  imapHost: text('imap_host').notNull(),
+  imapPort: integer('imap_port').notNull(),
+  imapTls: boolean('imap_tls').notNull(),
+  imapUser: text('imap_user').notNull(),
+  imapPassword: text('imap_password').notNull(),
+  imapFolder: text('imap_folder').notNull().default('INBOX'),
+  smtpHost: text('smtp_host'),
+  smtpPort: integer('smtp_port'),
+  smtpTls: boolean('smtp_tls').notNull().default(false),
+  smtpUser: text('smtp_user'),
+  smtpPassword: text('smtp_password'),
+  syncMonths: integer('sync_months').notNull().default(6),
+  active: boolean('active').notNull().default(true),
+  uidValidity: bigint('uid_validity', { mode: 'number' }),
+  lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
+  lastSyncOn: tsz('last_sync_on'),
+  lastSyncError: text('last_sync_error'),
+  /** One sync of a mailbox at a time across instances: a lease, renewed while it runs, lapsing when its holder dies. */
+  syncLockedUntil: tsz('sync_locked_until'),
+  version: integer('version').notNull().default(1),
+  createdOn: tsz('created_on').notNull().defaultNow(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  modifiedOn: tsz('modified_on').notNull().defaultNow(),
+  modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+export type TMailAddressJson = { address: string; name: string };
+
+/** One message of a mailbox, once per Message-ID; its UID as of the UIDVALIDITY it was last seen under. */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: serial('id').primaryKey(),
+    mailboxId: integer('mailbox_id')
+      .notNull()
+      .references(() => mailboxes.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').notNull(),
+    uidValidity: bigint('uid_validity', { mode: 'number' }),
+    uid: bigint('uid', { mode: 'number' }),
+    inReplyTo: text('in_reply_to'),
+    references: text('references'),
+    subject: text('subject').notNull().default(''),
+    from: jsonb('from').$type<TMailAddressJson | null>(),
+    to: jsonb('to').$type<TMailAddressJson[]>().notNull().default([]),
+    cc: jsonb('cc').$type<TMailAddressJson[]>().notNull().default([]),
+    sentOn: tsz('sent_on'),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    text: text('text').notNull().default(''),
+    html: text('html'),
+    remoteImages: integer('remote_images').notNull().default(0),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mail_messages_mailbox_message_uq').on(t.mailboxId, t.messageId)],
+);
+
+export const mailAttachments = pgTable(
+  'mail_attachments',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => mailMessages.id, { onDelete: 'cascade' }),
+    systemName: text('system_name').notNull(),
+    userName: text('user_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+  },
+  (t) => [index('mail_attachments_message_idx').on(t.messageId)],
+);
+
+export const mailMessageAccounts = pgTable(
+  'mail_message_accounts',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => mailMessages.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    sentOn: tsz('sent_on'),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.messageId] })],
+);
+
+export const mailMessageObjects = pgTable(
+  'mail_message_objects',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => mailMessages.id, { onDelete: 'cascade' }),
+    objectId: integer('object_id')
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+    sentOn: tsz('sent_on'),
+  },
+  (t) => [primaryKey({ columns: [t.objectId, t.messageId] })],
+);

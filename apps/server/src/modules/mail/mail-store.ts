@@ -1,0 +1,150 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { Db, Tx } from '../../db/client.ts';
+import { mailAttachments, mailMessages, type TMailAddressJson } from '../../db/schema/index.ts';
+import { getFileStorage } from '../../storage/file-storage.ts';
+import { sanitizeMailHtml } from './mail-html.ts';
+
+/** A message's Message-ID as kept: the header's, else one made from its content (the same mail gives the same one). */
+export const messageIdOf = (header: string | undefined | null, source: Buffer | null): string | null => {
+  const id = header?.trim();
+  if (id) return id.slice(0, 995);
+  return source ? `<sha256.${createHash('sha256').update(source).digest('hex')}@crm.invalid>` : null;
+};
+
+function addresses(a: AddressObject | AddressObject[] | undefined): TMailAddressJson[] {
+  const out: TMailAddressJson[] = [];
+  for (const o of Array.isArray(a) ? a : a ? [a] : []) {
+    for (const v of o.value) {
+      if (v.address) out.push({ address: v.address.toLowerCase(), name: v.name ?? '' });
+      for (const g of v.group ?? []) if (g.address) out.push({ address: g.address.toLowerCase(), name: g.name ?? '' });
+    }
+  }
+  return out;
+}
+
+/**
+ * A property's reference number as people write it in mail (decision 078): "#0123", "ΚΩΔ. 0123",
+ * "κωδ: 123", "Κωδικός 0123", "ref 0123", "Ref. No 0123", "αρ. αγγελίας 0123". The number stands alone
+ * (no digit right before or after it).
+ */
+const REFERENCE = /(?:#|(?<![\p{L}\p{N}])(?:κωδ(?:ικός|ικος)?|ref(?:erence)?)\.?(?:\s*(?:no|αρ)\.?)?\s*[:.]?|(?<![\p{L}\p{N}])αρ\.?\s*αγγελίας\s*[:.]?)\s*(?<!\d)(\d{1,9})(?!\d)/giu;
+
+export function referenceNumbers(text: string): number[] {
+  const out = new Set<number>();
+  for (const m of text.matchAll(REFERENCE)) {
+    const n = Number(m[1]);
+    if (n > 0 && n <= 2147483647) out.add(n);
+  }
+  return [...out];
+}
+
+/** Links a stored message to the accounts among its addresses and the properties its subject or text names. */
+export async function linkMessage(tx: Tx | Db, id: number, m: { sentOn: Date | null; emails: string[]; subject: string; text: string }): Promise<void> {
+  const emails = [...new Set(m.emails.map((e) => e.toLowerCase()))];
+  if (emails.length) {
+    await tx.execute(sql`insert into mail_message_accounts (message_id, account_id, sent_on)
+      select ${id}, a.id, ${m.sentOn?.toISOString() ?? null}::timestamptz from accounts a
+      where public.crm_lower_emails(a.emails) && ${sql.param(emails)}::text[]
+      on conflict do nothing`);
+  }
+  const refs = referenceNumbers(`${m.subject}\n${m.text}`);
+  if (refs.length) {
+    await tx.execute(sql`insert into mail_message_objects (message_id, object_id, sent_on)
+      select ${id}, o.id, ${m.sentOn?.toISOString() ?? null}::timestamptz from objects o
+      where o.reference_number = any(${sql.param(refs)}::int[]) and not o.draft
+      on conflict do nothing`);
+  }
+}
+
+/** Accounts merged: the duplicate's mail goes to the account kept (an account merge step). */
+export async function moveMailLinks(tx: Tx, keptId: number, duplicateId: number) {
+  await tx.execute(sql`insert into mail_message_accounts (message_id, account_id, sent_on)
+    select message_id, ${keptId}, sent_on from mail_message_accounts where account_id = ${duplicateId} on conflict do nothing`);
+  await tx.execute(sql`delete from mail_message_accounts where account_id = ${duplicateId}`);
+}
+
+const HEADER_MAX = 2000;
+function headersOf(p: ParsedMail): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const h of p.headerLines) {
+    const line = h.line.slice(h.line.indexOf(':') + 1).trim();
+    out[h.key] = out[h.key] ? `${out[h.key]}\n${line}`.slice(0, HEADER_MAX) : line.slice(0, HEADER_MAX);
+  }
+  return out;
+}
+
+const refsText = (r: string | string[] | undefined) => (Array.isArray(r) ? r.join(' ') : (r ?? null));
+
+/**
+ * Stores one message of a mailbox (parsed, its HTML sanitised, its attachments in the file store)
+ * with its links, once: a message whose Message-ID the mailbox has already is not stored again
+ * (its UID is brought up to date) and the attachments just written are removed. Answers whether it
+ * was new.
+ */
+export async function storeMessage(
+  app: FastifyInstance,
+  mailbox: { id: number },
+  source: Buffer,
+  at: { uid: number | null; uidValidity: number | null; messageId: string | null },
+): Promise<boolean> {
+  const parsed = await simpleParser(source, { skipTextToHtml: true });
+  const messageId = at.messageId ?? messageIdOf(parsed.messageId, source)!;
+  const from = addresses(parsed.from)[0] ?? null;
+  const to = addresses(parsed.to);
+  const cc = addresses(parsed.cc);
+  const bcc = addresses(parsed.bcc);
+  const text = (parsed.text ?? '').slice(0, 1_000_000);
+  const clean = parsed.html ? sanitizeMailHtml(parsed.html) : null;
+  const storage = getFileStorage(app.config.dataDir);
+  const stored: { systemName: string; userName: string; mime: string; size: number }[] = [];
+  try {
+    for (const a of parsed.attachments) {
+      if (a.related && a.contentId && parsed.html) continue; // an inline picture, already in the HTML
+      if (a.size > app.config.uploadMaxBytes) continue;
+      const ext = (/\.([A-Za-z0-9]{1,10})$/.exec(a.filename ?? '')?.[1] ?? 'bin').toLowerCase();
+      const systemName = `${randomBytes(16).toString('hex')}.${ext}`;
+      await storage.put(systemName, Readable.from([a.content]));
+      stored.push({ systemName, userName: (a.filename || `attachment.${ext}`).slice(0, 250), mime: a.contentType || 'application/octet-stream', size: a.size });
+    }
+    const isNew = await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(mailMessages)
+        .values({
+          mailboxId: mailbox.id,
+          messageId,
+          uid: at.uid,
+          uidValidity: at.uidValidity,
+          inReplyTo: parsed.inReplyTo ?? null,
+          references: refsText(parsed.references),
+          subject: (parsed.subject ?? '').slice(0, 2000),
+          from,
+          to,
+          cc,
+          sentOn: parsed.date ?? null,
+          headers: headersOf(parsed),
+          text,
+          html: clean?.html ?? null,
+          remoteImages: clean?.remoteImages ?? 0,
+        })
+        .onConflictDoNothing()
+        .returning({ id: mailMessages.id });
+      if (!row) {
+        await tx.execute(sql`update mail_messages set uid = ${at.uid}, uid_validity = ${at.uidValidity} where mailbox_id = ${mailbox.id} and message_id = ${messageId}`);
+        return false;
+      }
+      if (stored.length) await tx.insert(mailAttachments).values(stored.map((s) => ({ ...s, messageId: row.id })));
+      await linkMessage(tx, row.id, { sentOn: parsed.date ?? null, emails: [from, ...to, ...cc, ...bcc].filter((x) => !!x).map((x) => x!.address), subject: parsed.subject ?? '', text });
+      return true;
+    });
+    if (!isNew) for (const s of stored) await storage.delete(s.systemName).catch(() => {});
+    return isNew;
+  } catch (e) {
+    for (const s of stored) await storage.delete(s.systemName).catch(() => {});
+    throw e;
+  }
+}
+

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ImapFlow } from 'imapflow';
+import { mailboxes, mailMessages } from '../../db/schema/index.ts';
+import { openSecret, secretKey } from '../../lib/secret-box.ts';
+import { connectImap, MailStepError, openFolder, type ImapSettings } from './mail-connection.ts';
+import { messageIdOf, storeMessage } from './mail-store.ts';
+
+/** The recurring job that syncs every active mailbox (once across instances: the job runner's recurring run). */
+export const MAIL_SYNC_JOB = 'mail.sync';
+/** A sync of one mailbox asked for now (a mailbox saved, "Sync now"). */
+export const MAIL_SYNC_ONE_JOB = 'mail.syncOne';
+const LEASE = sql`interval '5 minutes'`;
+const BATCH = 50;
+
+type MailboxRow = typeof mailboxes.$inferSelect;
+
+export function imapSettingsOf(app: FastifyInstance, m: MailboxRow): ImapSettings {
+  const key = secretKey(app.config);
+  if (!key) throw new MailStepError('other', 'MAIL_SECRET_KEY is not set');
+  return { host: m.imapHost, port: m.imapPort, tls: m.imapTls, user: m.imapUser, password: openSecret(key, m.imapPassword), folder: m.imapFolder };
+}
+
+/** Takes the mailbox's sync lease (none other holds a live one); false when another sync has it. */
+async function takeLease(app: FastifyInstance, id: number): Promise<boolean> {
+  const r = await app.db.execute(sql`update mailboxes set sync_locked_until = now() + ${LEASE}
+    where id = ${id} and active and (sync_locked_until is null or sync_locked_until < now()) returning id`);
+  return r.rows.length > 0;
+}
+
+export type SyncResult = { added: number; seen: number; uidValidityChanged: boolean } | null;
+
+/**
+ * Syncs one mailbox (decision 078): the folder's messages of the last `syncMonths` months past the
+ * highest UID already synced, in UID order, a batch at a time. Each message is stored once per
+ * Message-ID, so a crash anywhere (between a message and the UID kept, in the middle of a batch)
+ * only means some messages are looked at again, never added twice; the highest UID is kept after
+ * each batch. A changed UIDVALIDITY (the server renumbered the folder) starts over from UID 1 under
+ * the new one: the messages already kept are recognised by their Message-ID and only get their new UID.
+ * Answers null when another sync holds the mailbox.
+ */
+export async function syncMailbox(app: FastifyInstance, id: number, signal?: AbortSignal): Promise<SyncResult> {
+  if (!(await takeLease(app, id))) return null;
+  let client: ImapFlow | undefined;
+  try {
+    const [m] = await app.db.select().from(mailboxes).where(eq(mailboxes.id, id));
+    if (!m) return null;
+    client = await connectImap(imapSettingsOf(app, m));
+    const opened = await openFolder(client, m.imapFolder);
+    const uidValidity = Number(opened.uidValidity);
+    let lastUid = m.lastUid;
+    const changed = m.uidValidity !== null && m.uidValidity !== uidValidity;
+    if (m.uidValidity !== uidValidity) {
+      lastUid = 0;
+      await app.db.update(mailboxes).set({ uidValidity, lastUid: 0 }).where(eq(mailboxes.id, id));
+    }
+    const since = new Date();
+    since.setMonth(since.getMonth() - m.syncMonths);
+    const found = await client.search({ since, uid: `${lastUid + 1}:*` }, { uid: true });
+    const uids = (found || []).filter((u) => u > lastUid).sort((a, b) => a - b);
+    let added = 0;
+    for (let i = 0; i < uids.length; i += BATCH) {
+      if (signal?.aborted) break;
+      const batch = uids.slice(i, i + BATCH);
+      const heads: { uid: number; messageId: string | null }[] = [];
+      for await (const msg of client.fetch(batch, { uid: true, envelope: true }, { uid: true })) {
+        heads.push({ uid: msg.uid, messageId: messageIdOf(msg.envelope?.messageId, null) });
+      }
+      const named = heads.filter((h) => h.messageId).map((h) => h.messageId!);
+      const known = new Set(
+        named.length
+          ? (await app.db.select({ id: mailMessages.messageId }).from(mailMessages).where(and(eq(mailMessages.mailboxId, id), inArray(mailMessages.messageId, named)))).map((r) => r.id)
+          : [],
+      );
+      for (const h of heads.sort((a, b) => a.uid - b.uid)) {
+        if (h.messageId && known.has(h.messageId)) {
+          await app.db.update(mailMessages).set({ uid: h.uid, uidValidity }).where(and(eq(mailMessages.mailboxId, id), eq(mailMessages.messageId, h.messageId)));
+          continue;
+        }
+        const one = await client.fetchOne(String(h.uid), { source: true }, { uid: true });
+        if (!one || !one.source) continue;
+        if (await storeMessage(app, m, one.source, { uid: h.uid, uidValidity, messageId: h.messageId })) added++;
+      }
+      await app.db
+        .update(mailboxes)
+        .set({ lastUid: batch.at(-1)!, syncLockedUntil: sql`now() + ${LEASE}` })
+        .where(eq(mailboxes.id, id));
+    }
+    await app.db.update(mailboxes).set({ lastSyncOn: new Date(), lastSyncError: null }).where(eq(mailboxes.id, id));
+    return { added, seen: uids.length, uidValidityChanged: changed };
+  } catch (e) {
+    client?.close();
+    client = undefined;
+    const step = e instanceof MailStepError ? e.step : 'other';
+    // The step only: a server's words may quote what it was sent, never kept where staff read them.
+    await app.db.update(mailboxes).set({ lastSyncOn: new Date(), lastSyncError: step }).where(eq(mailboxes.id, id));
+    app.log.warn({ mailbox: id, step, err: { message: (e as Error).message } }, 'mailbox sync failed');
+    return { added: 0, seen: 0, uidValidityChanged: false };
+  } finally {
+    if (client) await client.logout().catch(() => client!.close());
+    await app.db.update(mailboxes).set({ syncLockedUntil: null }).where(eq(mailboxes.id, id));
+  }
+}
+
+/** Every active mailbox, one after the other (the recurring job). */
+export async function syncAllMailboxes(app: FastifyInstance, signal?: AbortSignal): Promise<void> {
+  const rows = await app.db.select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.active, true)).orderBy(mailboxes.id);
+  for (const r of rows) {
+    if (signal?.aborted) return;
+    await syncMailbox(app, r.id, signal);
+  }
+}

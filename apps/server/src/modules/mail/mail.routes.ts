@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MAIL_API, MAILBOX_API } from '@crm/contract';
+import { MAIL, MAILBOX } from '@crm/contract/resources';
+import { OFFICE_ADMIN, STAFF } from '../../plugins/auth.ts';
+import { registerCalls } from '../../lib/calls.ts';
+import { deleteMailbox, listMailboxes, queueSync, saveMailbox, testMailbox } from './mailboxes.service.ts';
+import { listMail, sendAttachment, viewMail } from './mail.service.ts';
+import { replyToMail } from './mail-reply.ts';
+import { moveMailLinks } from './mail-store.ts';
+import { MAIL_SYNC_JOB, MAIL_SYNC_ONE_JOB, syncAllMailboxes, syncMailbox } from './mail-sync.ts';
+
+const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
+
+/** The agency's mailboxes and the mail synced onto its records (issue 46, decision 078). */
+export const mailRoutes = async (app: FastifyInstance) => {
+  app.accountMergeSteps.push(moveMailLinks);
+  // Every active mailbox synced every minute, once across instances; one mailbox now when asked (saved, "Sync now").
+  app.jobs.register(MAIL_SYNC_JOB, (_p, ctx) => syncAllMailboxes(app, ctx.signal), { everySeconds: 60, maxAttempts: 2 });
+  app.jobs.register<{ mailboxId: number }>(MAIL_SYNC_ONE_JOB, async (p, ctx) => void (await syncMailbox(app, p.mailboxId, ctx.signal)), { maxAttempts: 3, backoffSeconds: 30 });
+
+  registerCalls(
+    app,
+    MAILBOX.calls,
+    MAILBOX_API,
+    {
+      list: { access: STAFF, handler: async (req) => listMailboxes(app, req.user!) },
+      save: { access: OFFICE_ADMIN, handler: async (req) => saveMailbox(app, caller(req), req.body) },
+      remove: {
+        access: OFFICE_ADMIN,
+        handler: async (req) => {
+          await deleteMailbox(app, caller(req), req.params.id);
+          return { ok: true as const };
+        },
+      },
+      test: { access: OFFICE_ADMIN, handler: async (req) => testMailbox(app, req.body, (key) => app.translator.t(req.culture, key)) },
+      sync: {
+        access: OFFICE_ADMIN,
+        handler: async (req) => {
+          await queueSync(app, req.params.id);
+          return { ok: true as const };
+        },
+      },
+    },
+    { tags: ['mail'] },
+  );
+  registerCalls(
+    app,
+    MAIL.calls,
+    MAIL_API,
+    {
+      list: { access: STAFF, handler: async (req) => listMail(app, req.user!, req.query) },
+      view: { access: STAFF, handler: async (req) => viewMail(app, req.user!, req.params.id) },
+      attachment: { access: STAFF, config: { fileCookie: true }, file: 'The attachment as sent', handler: async (req, reply) => sendAttachment(app, req.user!, req.params.id, reply) },
+      reply: { access: STAFF, handler: async (req) => replyToMail(app, caller(req), req.params.id, req.body) },
+    },
+    { tags: ['mail'] },
+  );
+};

@@ -1,0 +1,197 @@
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TMailRow } from '@crm/contract';
+import { MAIL, urlOf } from '@crm/contract/resources';
+import { call } from '../lib/api.ts';
+import { showBanner } from '../lib/banner.ts';
+import { describeError } from '../lib/errors.ts';
+import { useGuardedMutation } from '../lib/use-guarded-mutation.ts';
+import { useMedia } from '../lib/first-paint.ts';
+import { formatDateTime, formatSize } from '../lib/format.ts';
+import { IconFile } from './icons.ts';
+import { LoadError } from '../kit/view-modes.tsx';
+import { useSectionReady } from './reveal.tsx';
+
+const STEP = 20;
+type Of = { accountId: number } | { objectId: number };
+const who = (a: { name: string; address: string } | null) => (a ? (a.name ? `${a.name} <${a.address}>` : a.address) : '');
+
+/**
+ * A message as read in the CRM: its HTML (sanitised by the server when it was synced) in a frame
+ * that runs nothing and reaches nothing (sandboxed: no scripts, no forms, its own origin; the
+ * server has taken away remote pictures' addresses), else its text; its attachments as downloads.
+ */
+function MailMessage({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const phone = useMedia('(max-width: 48em)', false);
+  const q = useQuery({ queryKey: ['mail', id], queryFn: ({ signal }) => call(MAIL.calls.view, { params: { id } }, { signal }) });
+  const [replying, setReplying] = useState<'one' | 'all' | null>(null);
+  const m = q.data;
+  return (
+    <Modal opened onClose={onClose} size="xl" fullScreen={phone} title={m ? m.subject || t('mailbox.msg.noSubject') : ''} closeButtonProps={{ 'aria-label': t('common.close') }}>
+      {q.isError && <LoadError error={q.error} testId="mail-error" />}
+      {!m && !q.isError && <Loader size="sm" />}
+      {m && (
+        <Stack gap="xs" data-testid="mail-message">
+          <Text size="sm">
+            <b>{t('mailbox.msg.from')}:</b> {who(m.from)}
+          </Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <b>{t('mailbox.msg.to')}:</b> {m.to.map(who).join(', ')}
+          </Text>
+          {m.cc.length > 0 && (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <b>{t('mailbox.msg.cc')}:</b> {m.cc.map(who).join(', ')}
+            </Text>
+          )}
+          <Text size="sm">
+            <b>{t('mailbox.msg.date')}:</b> {formatDateTime(m.date)}
+          </Text>
+          {m.remoteImages > 0 && (
+            <Text size="xs" c="dimmed" data-testid="mail-images-blocked">
+              {t('mailbox.msg.imagesBlocked', { count: m.remoteImages })}
+            </Text>
+          )}
+          {m.html ? (
+            <iframe
+              title={t('mailbox.msg.frameTitle')}
+              sandbox=""
+              srcDoc={`<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"><base target="_blank">${m.html}`}
+              style={{ width: '100%', minHeight: 320, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4, background: 'white' }}
+              data-testid="mail-html"
+            />
+          ) : (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="mail-text">
+              {m.text}
+            </Text>
+          )}
+          {m.attachments.length > 0 && (
+            <Stack gap={2}>
+              <Text size="sm" fw={600}>
+                {t('mailbox.msg.attachments')}
+              </Text>
+              {m.attachments.map((a) => (
+                <Anchor key={a.id} href={urlOf(MAIL.calls.attachment, { params: { id: a.id, name: a.name } })} download={a.name} size="sm" data-testid="mail-attachment">
+                  {a.name} ({formatSize(a.size)})
+                </Anchor>
+              ))}
+            </Stack>
+          )}
+          {replying ? (
+            <ReplyForm id={m.id} all={replying === 'all'} onDone={() => setReplying(null)} />
+          ) : (
+            <Group gap="xs">
+              <Button size="xs" variant="light" onClick={() => setReplying('one')} data-testid="mail-reply">
+                {t('mailbox.reply')}
+              </Button>
+              {m.to.length + m.cc.length > 1 && (
+                <Button size="xs" variant="light" onClick={() => setReplying('all')} data-testid="mail-reply-all">
+                  {t('mailbox.replyAll')}
+                </Button>
+              )}
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** A reply (or a reply to all) typed under the message, sent from its mailbox; the original is quoted below it by the server. */
+function ReplyForm({ id, all, onDone }: { id: number; all: boolean; onDone: () => void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = useGuardedMutation({
+    mutationFn: () => call(MAIL.calls.reply, { params: { id }, body: { text, all } }),
+    onSuccess: () => {
+      showBanner('success', t('mailbox.sent'));
+      void qc.invalidateQueries({ queryKey: ['mail', 'list'] });
+      onDone();
+    },
+    onError: (e) => setError(describeError(e).message),
+  });
+  return (
+    <Stack gap="xs" data-testid="mail-reply-form">
+      {error && (
+        <Alert color="red" data-testid="mail-reply-error">
+          {error}
+        </Alert>
+      )}
+      <Textarea label={t('mailbox.replyText')} autosize minRows={4} maxRows={12} value={text} onChange={(e) => setText(e.currentTarget.value)} data-testid="mail-reply-text" />
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button loading={send.isPending} disabled={!text.trim()} onClick={() => send.mutate()} data-testid="mail-reply-send">
+          {t('mailbox.send')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function MailRow({ m, onOpen }: { m: TMailRow; onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <UnstyledButton onClick={onOpen} data-testid="mail-row" style={{ display: 'block', width: '100%', padding: '6px 0', borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={600} lineClamp={1} style={{ minWidth: 0 }}>
+          {m.subject || t('mailbox.msg.noSubject')}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+          {formatDateTime(m.date)}
+        </Text>
+      </Group>
+      <Group gap={6} wrap="nowrap">
+        <Text size="xs" c="dimmed" lineClamp={1} style={{ minWidth: 0 }}>
+          {who(m.from)} — {m.snippet}
+        </Text>
+        {m.attachments.length > 0 && <IconFile size={14} aria-label={t('mailbox.msg.attachments')} style={{ flexShrink: 0 }} />}
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/** The e-mails of an account or a property (newest first), synced from the agency's mailboxes (decision 078). */
+export function RecordMail(props: Of) {
+  const { t } = useTranslation();
+  const [perPage, setPerPage] = useState(STEP);
+  const [open, setOpen] = useState<number | null>(null);
+  const query = 'accountId' in props ? { accountId: props.accountId } : { objectId: props.objectId };
+  const q = useQuery({ queryKey: ['mail', 'list', query, perPage], queryFn: ({ signal }) => call(MAIL.calls.list, { query: { ...query, perPage } }, { signal, background: true }) });
+  useSectionReady('mail', !q.isPending || q.fetchStatus === 'idle');
+  const items = q.data?.items ?? [];
+  return (
+    <Card withBorder data-testid="record-mail">
+      <Stack gap="xs">
+        <Group gap="xs">
+          <Title order={3} size="h4">
+            {t('mailbox.tab')}
+          </Title>
+          <Badge variant="light" data-testid="mail-count">
+            {q.data?.totalRows ?? 0}
+          </Badge>
+          {q.isFetching && <Loader size="xs" />}
+        </Group>
+        {items.map((m) => (
+          <MailRow key={m.id} m={m} onOpen={() => setOpen(m.id)} />
+        ))}
+        {q.isSuccess && !items.length && (
+          <Text size="sm" c="dimmed" data-testid="mail-empty">
+            {'accountId' in props ? t('mailbox.list.empty') : t('mailbox.list.emptyObject')}
+          </Text>
+        )}
+        {q.data && q.data.totalRows > items.length && (
+          <Button variant="subtle" size="xs" onClick={() => setPerPage((n) => Math.min(n + STEP, 200))} style={{ alignSelf: 'flex-start' }}>
+            {t('mailbox.list.more')}
+          </Button>
+        )}
+      </Stack>
+      {open !== null && <MailMessage id={open} onClose={() => setOpen(null)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import { calls } from './call.ts';
+import type { MAIL_API, MAILBOX_API } from './mail.ts';
+
+/** The agency's mailboxes (issue 46, decision 078): list, save, remove, a connection test, a sync now. */
+export const MAILBOX = {
+  calls: calls<typeof MAILBOX_API>({
+    list: ['GET', '/api/mailboxes'],
+    save: ['POST', '/api/mailboxes/update'],
+    remove: ['DELETE', '/api/mailboxes/:id'],
+    test: ['POST', '/api/mailboxes/test'],
+    sync: ['POST', '/api/mailboxes/:id/sync'],
+  }),
+  screens: {
+    list: '/Mailboxes',
+  },
+} as const;
+
+/** The mail synced onto the records: an account's or a property's mail, one message, an attachment, a reply. */
+export const MAIL = {
+  calls: calls<typeof MAIL_API>({
+    list: ['GET', '/api/mail'],
+    view: ['GET', '/api/mail/:id'],
+    attachment: ['GET', '/api/mail/attachment/:id/:name'],
+    reply: ['POST', '/api/mail/:id/reply'],
+  }),
+  screens: {},
+} as const;

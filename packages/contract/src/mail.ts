@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { ZId, ZIdParam, ZIdString, ZOk, ZPageString, ZVersion } from './common.ts';
+import type { CallSchemas } from './call.ts';
+
+/**
+ * The agency's mailboxes and the mail synced from them onto the records (issue 46, decision 078).
+ * A mailbox's passwords are write-only: an answer says only whether one is set.
+ */
+import { MAIL_SYNC_MONTHS_DEFAULT, MAIL_SYNC_MONTHS_MAX } from './constants.ts';
+const ZHost = z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.\-:[\]]+$/, { message: 'validation.invalid' });
+const ZPort = z.number().int().min(1).max(65535);
+const ZSecret = z.string().max(1000);
+
+/** The step of a connection that failed (the test's answer, a sync's last error). */
+export const MAIL_FAILURE_STEPS = ['host', 'tls', 'signIn', 'folder', 'send', 'other'] as const;
+export type TMailFailureStep = (typeof MAIL_FAILURE_STEPS)[number];
+
+export const ZMailbox = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  /** The sign-in whose own mailbox it is; null: the office's shared one. */
+  ownerId: z.number().int().nullable(),
+  ownerName: z.string().nullable(),
+  imapHost: z.string(),
+  imapPort: z.number().int(),
+  imapTls: z.boolean(),
+  imapUser: z.string(),
+  imapFolder: z.string(),
+  imapPasswordSet: z.boolean(),
+  smtpHost: z.string().nullable(),
+  smtpPort: z.number().int().nullable(),
+  smtpTls: z.boolean(),
+  smtpUser: z.string().nullable(),
+  smtpPasswordSet: z.boolean(),
+  syncMonths: z.number().int(),
+  active: z.boolean(),
+  lastSyncOn: z.string().nullable(),
+  /** The step the last sync failed at (MAIL_FAILURE_STEPS), null when it went through. */
+  lastSyncError: z.enum(MAIL_FAILURE_STEPS).nullable(),
+  messages: z.number().int(),
+  version: z.number().int(),
+});
+export type TMailbox = z.infer<typeof ZMailbox>;
+
+export const ZMailboxOwner = z.object({ id: z.number().int(), name: z.string() });
+export const ZMailboxListAnswer = z.object({
+  items: z.array(ZMailbox),
+  /** The sign-ins a mailbox may belong to (office admins only; empty for others). */
+  owners: z.array(ZMailboxOwner),
+  /** Whether mailboxes can be saved: false when the server has no key to encrypt their passwords. */
+  canStore: z.boolean(),
+});
+export type TMailboxListAnswer = z.infer<typeof ZMailboxListAnswer>;
+
+/**
+ * POST /api/mailboxes/update: creates (no id) or changes a mailbox. A password left out or empty
+ * keeps the stored one (a new mailbox needs its IMAP password).
+ */
+export const ZMailboxSave = z.object({
+  id: ZId.optional(),
+  version: ZVersion,
+  name: z.string().trim().min(1).max(100),
+  address: z.string().trim().toLowerCase().email().max(254),
+  ownerId: ZId.nullable(),
+  imapHost: ZHost,
+  imapPort: ZPort,
+  imapTls: z.boolean(),
+  imapUser: z.string().trim().min(1).max(254),
+  imapPassword: ZSecret.optional(),
+  imapFolder: z.string().trim().min(1).max(200).default('INBOX'),
+  smtpHost: ZHost.nullable().optional(),
+  smtpPort: ZPort.nullable().optional(),
+  smtpTls: z.boolean().default(false),
+  smtpUser: z.string().trim().max(254).nullable().optional(),
+  smtpPassword: ZSecret.optional(),
+  syncMonths: z.number().int().min(1).max(MAIL_SYNC_MONTHS_MAX).default(MAIL_SYNC_MONTHS_DEFAULT),
+  active: z.boolean().default(true),
+});
+export type TMailboxSave = z.infer<typeof ZMailboxSave>;
+export type TMailboxSaveInput = z.input<typeof ZMailboxSave>;
+
+/** One side of a connection test: the step that failed, said in the reader's language, and the server's own words. */
+export const ZMailStepResult = z.object({ ok: z.boolean(), step: z.enum(MAIL_FAILURE_STEPS).nullable(), message: z.string().nullable(), detail: z.string().nullable() });
+/** POST /api/mailboxes/test: the form as it stands (a stored mailbox's passwords are used where none is typed). */
+export const ZMailboxTestAnswer = z.object({
+  ok: z.boolean(),
+  /** What was tried: IMAP (host, TLS, sign-in, folder), then SMTP when a host is given. */
+  imap: ZMailStepResult,
+  smtp: ZMailStepResult.nullable(),
+});
+export type TMailboxTestAnswer = z.infer<typeof ZMailboxTestAnswer>;
+
+export const ZMailAddress = z.object({ address: z.string(), name: z.string() });
+export const ZMailAttachment = z.object({ id: z.number().int(), name: z.string(), mime: z.string(), size: z.number().int() });
+export const ZMailRow = z.object({
+  id: z.number().int(),
+  mailboxId: z.number().int(),
+  mailbox: z.string(),
+  subject: z.string(),
+  from: ZMailAddress.nullable(),
+  to: z.array(ZMailAddress),
+  cc: z.array(ZMailAddress),
+  date: z.string().nullable(),
+  /** The first words of the text. */
+  snippet: z.string(),
+  attachments: z.array(ZMailAttachment),
+});
+export type TMailRow = z.infer<typeof ZMailRow>;
+export const ZMailMessage = ZMailRow.extend({
+  text: z.string(),
+  /** Sanitised HTML (no scripts, forms or styles that reach out; remote images as data-src, blocked), null for a plain-text mail. */
+  html: z.string().nullable(),
+  /** How many remote images the HTML had (blocked until asked). */
+  remoteImages: z.number().int(),
+  messageId: z.string(),
+});
+export type TMailMessage = z.infer<typeof ZMailMessage>;
+
+/** GET /api/mail: the mail of one account or one property, newest first. */
+export const ZMailListQuery = z
+  .object({
+    accountId: ZIdString.optional(),
+    objectId: ZIdString.optional(),
+    perPage: z.coerce.number().int().min(1).max(200).default(20),
+    currentPage: ZPageString.default(1),
+  })
+  .refine((q) => (q.accountId == null) !== (q.objectId == null), { message: 'validation.invalid', path: ['accountId'] });
+export type TMailListQuery = z.input<typeof ZMailListQuery>;
+export const ZMailListAnswer = z.object({ items: z.array(ZMailRow), totalRows: z.number().int() });
+
+/** POST /api/mail/{id}/reply: the reply's own words (the original is quoted below them); `all`: to everyone the message went to. */
+export const ZMailReply = z.object({ text: z.string().trim().min(1).max(20000), all: z.boolean().default(false) });
+export type TMailReply = z.infer<typeof ZMailReply>;
+
+export const ZMailAttachmentParams = z.object({ id: ZIdString, name: z.string().max(300) });
+
+/** The mailboxes' and mail's calls and their schemas (decision 057); methods and paths: `mail.resource.ts`. */
+export const MAILBOX_API = {
+  list: { answer: ZMailboxListAnswer },
+  save: { body: ZMailboxSave, answer: ZMailbox },
+  remove: { params: ZIdParam, answer: ZOk },
+  test: { body: ZMailboxSave, answer: ZMailboxTestAnswer },
+  sync: { params: ZIdParam, answer: ZOk },
+} satisfies Record<string, CallSchemas>;
+
+export const MAIL_API = {
+  list: { query: ZMailListQuery, answer: ZMailListAnswer },
+  view: { params: ZIdParam, answer: ZMailMessage },
+  attachment: { params: ZMailAttachmentParams },
+  reply: { params: ZIdParam, body: ZMailReply, answer: ZMailRow },
+} satisfies Record<string, CallSchemas>;
