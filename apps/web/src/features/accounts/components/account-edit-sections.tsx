@@ -175,22 +175,18 @@ export function AccountEmployeSection({ f, id, officeAdmin, lists }: { f: Accoun
         </Text>
         <Group gap="sm">
           <Text size="sm">{roleText(t, f.form.role) || t('common.notSet')}</Text>
-          {officeAdmin && (
-            <Anchor component={Link} to={`/ChangeEmployeRole/${id}`} size="sm" data-testid="change-role">
-              <Group gap={4}>
-                <IconUserCog size={16} />
-                {t('accounts.ui.employe.changeRole')}
-              </Group>
-            </Anchor>
-          )}
-          {officeAdmin && (
-            <Anchor component={Link} to={`/SetPassword/${id}`} size="sm" data-testid="set-password">
-              <Group gap={4}>
-                <IconKey size={16} />
-                {t('accounts.ui.employe.setPassword')}
-              </Group>
-            </Anchor>
-          )}
+          {officeAdmin &&
+            [
+              { to: `/ChangeEmployeRole/${id}`, icon: <IconUserCog size={16} />, text: t('accounts.ui.employe.changeRole'), testId: 'change-role' },
+              { to: `/SetPassword/${id}`, icon: <IconKey size={16} />, text: t('accounts.ui.employe.setPassword'), testId: 'set-password' },
+            ].map((l) => (
+              <Anchor key={l.testId} component={Link} to={l.to} size="sm" data-testid={l.testId}>
+                <Group gap={4}>
+                  {l.icon}
+                  {l.text}
+                </Group>
+              </Anchor>
+            ))}
         </Group>
       </div>
       <Select

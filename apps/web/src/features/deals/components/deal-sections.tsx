@@ -50,6 +50,21 @@ function NotSet() {
   );
 }
 
+/** The deal's property or lead, viewed: a link to it, or "not set". */
+function ShownLink({ label, testId, to, text }: { label: string; testId: string; to: string | null; text: string | undefined }) {
+  return (
+    <Shown label={label} testId={testId}>
+      {to ? (
+        <Anchor component={Link} to={to}>
+          {text}
+        </Anchor>
+      ) : (
+        <NotSet />
+      )}
+    </Shown>
+  );
+}
+
 /**
  * A sale of a property another deal has already sold (closed): said under the property, with links
  * to those deals. A resale is possible, a slip (the wrong property picked) more likely.
@@ -120,15 +135,7 @@ function DealLinks({ p }: { p: DealFormParts }) {
     <>
       <Grid.Col span={{ base: 12, lg: 6 }}>
         {p.readOnly ? (
-          <Shown label={t('deals.ui.object')} testId="deal-object">
-            {form.object ? (
-              <Anchor component={Link} to={href(OBJECT.screens.view, { id: form.object.id })}>
-                {form.object.text}
-              </Anchor>
-            ) : (
-              <NotSet />
-            )}
-          </Shown>
+          <ShownLink label={t('deals.ui.object')} testId="deal-object" to={form.object && href(OBJECT.screens.view, { id: form.object.id })} text={form.object?.text} />
         ) : (
           <SearchPicker
             label={t('deals.ui.object')}
@@ -145,15 +152,7 @@ function DealLinks({ p }: { p: DealFormParts }) {
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 6 }}>
         {p.readOnly ? (
-          <Shown label={t('deals.ui.lead')} testId="deal-lead">
-            {form.demand ? (
-              <Anchor component={Link} to={href(LEAD.screens.view, { id: form.demand.id })}>
-                {form.demand.text}
-              </Anchor>
-            ) : (
-              <NotSet />
-            )}
-          </Shown>
+          <ShownLink label={t('deals.ui.lead')} testId="deal-lead" to={form.demand && href(LEAD.screens.view, { id: form.demand.id })} text={form.demand?.text} />
         ) : (
           <SearchPicker label={t('deals.ui.lead')} value={form.demand} onChange={p.pickLead} search={searchLeadsQuick} queryKey="lead" testId="deal-lead-picker" />
         )}
