@@ -690,6 +690,44 @@ for (const [language, w] of [
   });
 }
 
+for (const [language, commission, notes] of [['en-UK', 'Agency commission', 'Notes'], ['el', 'Μεσιτική αμοιβή', 'Σημειώσεις']] as const) {
+  test(`any field of a deal the list does not show can be a column of it, kept across a reload (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const mark = `More${Date.now() % 1000000}${language === 'el' ? 'el' : 'en'}`;
+    const notary = await createAccount(request, token, { firstName: 'Eleni', lastName: `Notary${mark}`, isProfessional: true, isNotary: true });
+    const made = await request.post('/api/Deal/update', { data: { dealType: 2, dealStage: 1, askingPrice: 150000, commission: 3700.25, notes: 'Keys with the notary', accounts: [{ accountId: notary, relation: DEAL_RELATION.notary }] }, headers: auth(token) });
+    expect(made.ok(), await made.text()).toBeTruthy();
+    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto('/Deals');
+    await page.getByTestId('deals-filter-name').fill(mark);
+    const rows = page.getByTestId('deals-table-row');
+    await expect(rows).toHaveCount(1);
+
+    // "More fields" in the columns' menu: the commission and the notes, as the deal's own page has them.
+    await page.getByTestId('deals-columns').click();
+    await expect(page.getByTestId('deals-more-price')).toHaveCount(0);
+    await page.getByTestId('deals-more-commission').check();
+    await page.getByTestId('deals-more-notes').check();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    const table = page.getByTestId('deals-table');
+    await expect(table.getByRole('columnheader', { name: commission })).toBeVisible();
+    await expect(rows.first().locator(`td[data-label="${commission}"]`)).toHaveText('3\u00a0700,25\u00a0€');
+    await expect(rows.first().locator(`td[data-label="${notes}"]`)).toHaveText('Keys with the notary');
+
+    // Kept in a cookie: still there after a reload; taken off again from the same menu.
+    await page.reload();
+    await expect(rows.first().locator(`td[data-label="${commission}"]`)).toHaveText('3\u00a0700,25\u00a0€');
+    await page.getByTestId('deals-columns').click();
+    await page.getByTestId('deals-more-commission').uncheck();
+    await page.keyboard.press('Escape');
+    await expect(table.getByRole('columnheader', { name: commission })).toHaveCount(0);
+    await expect(rows.first().locator(`td[data-label="${notes}"]`)).toHaveText('Keys with the notary');
+    await ctx.close();
+  });
+}
+
 test('someone else saves the deal meanwhile: my note and my notary stay in the form beside their lawyer, their price where we both changed it, named (el)', async ({ browser, request, baseURL }) => {
   const token = await apiToken(request);
   const mark = `${Date.now() % 1000000}`;

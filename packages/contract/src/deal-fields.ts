@@ -73,6 +73,15 @@ export const DEAL_FIELDS: readonly TDealFieldDescription[] = [
   d('notes', 'textarea', 'texts', { max: 20000 }),
 ];
 
+/** The described fields the deals list's row holds already (ZDealRow; the type and stage as their names). */
+export const DEAL_ROW_FIELDS: ReadonlySet<string> = new Set(['dealType', 'dealStage', 'askingPrice', 'price', 'dateOfDeposit', 'endDate']);
+/**
+ * The deals list's further columns (its column chooser): every described field the row does not hold
+ * already, as the property search offers its own (OBJECT_MORE_COLUMNS). A field added to the
+ * description is offered here without a line of its own.
+ */
+export const DEAL_MORE_COLUMNS: readonly string[] = DEAL_FIELDS.filter((d) => !DEAL_ROW_FIELDS.has(d.name)).map((d) => d.name);
+
 /**
  * The texts that name the deposit, which a sale and a rental name differently: a sale's is earnest
  * money (Greek «αρραβώνας», Russian «задаток»), a rental's a security deposit («εγγύηση», «залог»).

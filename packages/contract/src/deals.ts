@@ -3,7 +3,7 @@ import { ZDate, ZId, ZIdParam, ZPage, ZSelectOption, ZText, ZVersion } from './c
 import type { CallSchemas } from './call.ts';
 import { listAnswer } from './accounts.ts';
 import { zodOfField } from './objects.ts';
-import { DEAL_FIELDS, DEAL_MAX_PARTIES, DEAL_RELATIONS, DEAL_SORTS, DEAL_STAGES, DEAL_TYPES } from './deal-fields.ts';
+import { DEAL_FIELDS, DEAL_MAX_PARTIES, DEAL_MORE_COLUMNS, DEAL_RELATIONS, DEAL_SORTS, DEAL_STAGES, DEAL_TYPES } from './deal-fields.ts';
 import { DEAL_BOARD_MAX, DEAL_BOARD_STEP } from './constants.ts';
 
 const oneOf = (values: readonly number[]) => z.number().int().refine((v) => values.includes(v), { message: 'validation.choice' });
@@ -141,6 +141,11 @@ export const ZDealSearch = ZDealFilter.extend({
   currentPage: ZPage.default(1),
   sortBy: z.enum(DEAL_SORTS).default('createdOn'),
   sortDir: z.enum(['asc', 'desc']).default('desc'),
+  /** The further columns the list shows (DEAL_MORE_COLUMNS), each answered in the row's `more`. */
+  more: z
+    .array(z.string().max(60).refine((n) => DEAL_MORE_COLUMNS.includes(n), { message: 'validation.unknownField' }))
+    .max(DEAL_MORE_COLUMNS.length)
+    .default([]),
 });
 export type TDealSearch = z.infer<typeof ZDealSearch>;
 
@@ -178,6 +183,8 @@ export const ZDealRow = z.object({
   assignedId: partyId,
   /** … and every party, for rows with more than one per relation. */
   parties: z.array(z.object({ accountId: z.number().int(), account: z.string(), relation: z.number().int() })),
+  /** The further columns asked for (`more`), by field name: an amount or a number, a date (YYYY-MM-DD), a text. */
+  more: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
 });
 export type TDealRow = z.infer<typeof ZDealRow>;
 /**

@@ -11,7 +11,7 @@ import { FilterCard } from '../components/filter-card.tsx';
 import { IconPlus } from '../components/icons.ts';
 import { useSavedFilter, useSavedList, type ListState, type SavedFilter, type SavedList } from '../lib/list-state.ts';
 import { FilterFields, type FilterField } from './filter-fields.tsx';
-import { ColumnChooser, useChosenColumns } from './column-chooser.tsx';
+import { ColumnChooser, useChosenColumns, useMoreColumns, type MoreColumns } from './column-chooser.tsx';
 
 /** A list's answer: a page of rows and how many there are in all (and whatever else the call answers). */
 export type ListAnswer<R> = { items: R[]; totalRows: number };
@@ -39,7 +39,13 @@ export type ListScreenProps<R, F extends Record<string, unknown>, A extends List
   debounced?: (keyof F & string)[];
   /** The call of a page of the list for a filter (the same the route's loader asks while the code loads). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each list's own key
-  query: (filter: F, page: ListState) => UseQueryOptions<A, Error, A, any>;
+  query: (filter: F, page: ListState, more: string[]) => UseQueryOptions<A, Error, A, any>;
+  /**
+   * Further columns beside the list's own: every described field its row does not hold (`offered`),
+   * chosen in the column chooser (cookie "<testId>.more"), asked for with the page and shown before
+   * the row's actions.
+   */
+  more?: { offered: readonly string[]; label: (key: string) => string; column: (key: string) => DataTableColumn<R> };
   fields?: (c: ListContext<F, A>) => FilterField<F>[];
   columns: (c: ListContext<F, A>) => DataTableColumn<R>[];
   pageSizes?: readonly number[];
@@ -66,6 +72,7 @@ export type ListScreenProps<R, F extends Record<string, unknown>, A extends List
   children?: ReactNode;
 };
 
+const NONE: readonly string[] = [];
 /** A list without filters keeps no filter cookie: this one is never written. */
 const NO_FILTER: SavedFilter<Record<string, unknown>> = { cookie: 'NoFilter', initial: {} };
 /** A list whose paging the screen holds (`listState`) reads no cookie of the kit's: this one is never written. */
@@ -85,14 +92,18 @@ export function ListScreen<R, F extends Record<string, unknown>, A extends ListA
   const keptFilter = useSavedFilter(held ? (NO_FILTER as SavedFilter<F>) : (given as SavedFilter<F>));
   const [filter, setFilter] = held ? held.held : keptFilter;
   const typed = useDebouncedFields(filter, p.debounced ?? []);
-  const q = useQuery(p.query(typed, list[0]));
+  const further = useMoreColumns(p.testId, p.more?.offered ?? NONE);
+  const q = useQuery(p.query(typed, list[0], further.chosen));
   const change = (patch: Partial<F>) => {
     setFilter((f) => ({ ...f, ...patch }));
     list[1]((s) => ({ ...s, currentPage: 1 }));
   };
   const c: ListContext<F, A> = { answer: q.data, filter, change };
   const chosen = useChosenColumns(p.testId);
-  const columns = p.columns(c);
+  const own = p.columns(c);
+  const actions = own.findIndex((col) => col.card === 'action');
+  const columns = p.more ? [...own.slice(0, actions < 0 ? own.length : actions), ...further.chosen.map(p.more.column), ...(actions < 0 ? [] : own.slice(actions))] : own;
+  const more: MoreColumns | undefined = p.more && { ...further, options: p.more.offered.map((key) => ({ key, label: p.more!.label(key) })).sort((a, b) => a.label.localeCompare(b.label)) };
   const addButton = (testId?: string) =>
     p.add ? (
       <Button component={Link} to={p.add.to} leftSection={<IconPlus size={16} />} data-testid={testId ?? p.add.testId ?? `${p.testId}-add`}>
@@ -104,7 +115,7 @@ export function ListScreen<R, F extends Record<string, unknown>, A extends ListA
     <Stack gap="md" data-testid={`${p.testId}-page`}>
       <ListHeader title={p.title} count={q.data?.totalRows} testId={p.testId}>
         {typeof p.actions === 'function' ? p.actions(c) : p.actions}
-        <ColumnChooser columns={columns} hidden={chosen.hidden} setHidden={chosen.setHidden} testId={p.testId} />
+        <ColumnChooser columns={columns} hidden={chosen.hidden} setHidden={chosen.setHidden} testId={p.testId} more={more} />
         {p.download && <DownloadButton label={p.download.label} testId={p.download.testId} disabled={!q.data?.totalRows} download={() => p.download!.run(typed, list[0])} />}
         {add}
       </ListHeader>

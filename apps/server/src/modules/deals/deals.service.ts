@@ -783,6 +783,12 @@ export const SORT_SQL: Record<TDealSearch['sortBy'], (dir: SQL) => SQL[]> = {
 };
 
 /** POST /api/Deal/search: filters, count and page in SQL; the party columns with their account ids. */
+/** A row's further columns asked for (DEAL_MORE_COLUMNS): an amount or a number as a number, a date as YYYY-MM-DD, a text as it is. */
+function moreValues(d: Row, names: readonly string[]): Record<string, string | number | null> {
+  const numeric = new Set(DEAL_FIELDS.filter((x) => x.type === 'currency' || x.type === 'number').map((x) => x.name));
+  return Object.fromEntries(names.map((k) => [k, d[k] == null || d[k] === '' ? null : numeric.has(k) ? Number(d[k]) : String(d[k])]));
+}
+
 export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T, culture: TCulture) {
   const cond = and(...(await filterConditions(app.db, f)));
   const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
@@ -836,6 +842,7 @@ export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T, cu
         createdOn: toLocalDateTime(d.createdOn, tz)!,
         ...cols,
         parties: r.parties,
+        ...(f.more.length ? { more: moreValues(d, f.more) } : {}),
       } as never;
     }),
     totalRows: totals.n,

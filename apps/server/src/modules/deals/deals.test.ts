@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { accounts, actionLog, dealParties, deals, leadObjects, leads, objectAccounts, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
 import { createTestApp, type Reply } from '../../../test/harness.ts';
+import { DEAL_FIELDS, DEAL_MORE_COLUMNS, DEAL_ROW_FIELDS, ZDealRow } from '@crm/contract';
 import { expireRentals, refreshObjectFlags } from './deals.service.ts';
 
 const t = await createTestApp();
@@ -132,6 +133,25 @@ describe('a sale', () => {
     expect((await agent.post('/api/Deal/search', { lastName: 'notar', perPage: 5, currentPage: 1 })).json()).toMatchObject({ totalRows: 1, items: [{ id }] });
     expect((await agent.post('/api/Deal/search', { lastName: 'notar', perPage: 5, currentPage: 2 })).json()).toMatchObject({ totalRows: 1, items: [] });
     expect((await agent.post('/api/Deal/search', { perPage: 1000000 })).statusCode).toBe(200);
+  });
+
+  it('answers the further columns asked for, each a described field the row does not hold, and refuses another name', async () => {
+    const res = await agent.post('/api/Deal/search', { lastName: 'notar', more: ['notes', 'commission', 'startDate'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items[0]).toMatchObject({ id, more: { notes: 'Keys with the notary', commission: null, startDate: null } });
+    await db.update(deals).set({ commission: 3700, startDate: '2026-11-02' } as never).where(eq(deals.id, id));
+    const again = (await agent.post('/api/Deal/search', { lastName: 'notar', more: ['commission', 'startDate'] })).json();
+    expect(again.items[0].more).toEqual({ commission: 3700, startDate: '2026-11-02' });
+    await db.update(deals).set({ commission: null, startDate: null } as never).where(eq(deals.id, id));
+    // Without `more` the row carries none; a name that is not a further column is a 400.
+    expect((await agent.post('/api/Deal/search', { lastName: 'notar' })).json().items[0].more).toBeUndefined();
+    for (const bad of ['price', 'objectId', 'nonsense']) expect((await agent.post('/api/Deal/search', { more: [bad] })).statusCode, bad).toBe(400);
+  });
+
+  it('offers as further columns every described field, but those its row holds', () => {
+    const inRow = new Set(Object.keys(ZDealRow.shape));
+    expect([...DEAL_ROW_FIELDS].sort()).toEqual(DEAL_FIELDS.filter((d) => inRow.has(d.name)).map((d) => d.name).sort());
+    expect(DEAL_FIELDS.filter((d) => !inRow.has(d.name) && !DEAL_MORE_COLUMNS.includes(d.name)).map((d) => d.name)).toEqual([]);
   });
 
   it('sorts by the price the list shows: the final price, else the asking price', async () => {

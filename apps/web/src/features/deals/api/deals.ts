@@ -54,10 +54,11 @@ export async function downloadDeals(f: TDealListFilter, sort: { sortBy: string; 
   saveBlob(blob, 'Deals.xlsx');
 }
 
-export const dealsQuery = (f: TDealListFilter, page: { perPage: number; currentPage: number; sortBy: string; sortDir: 'asc' | 'desc' }) =>
+/** A page of the deals list; `more`: the further columns asked for (DEAL_MORE_COLUMNS). */
+export const dealsQuery = (f: TDealListFilter, page: { perPage: number; currentPage: number; sortBy: string; sortDir: 'asc' | 'desc' }, more: string[] = []) =>
   queryOptions({
-    queryKey: [...dealKeys.lists, f, page],
-    queryFn: ({ signal }) => call(DEAL.calls.search, { body: { ...wireFilter(f), ...page, sortBy: sortKey(DEAL_SORTS, page.sortBy) } }, { signal, background: true }),
+    queryKey: [...dealKeys.lists, f, page, more],
+    queryFn: ({ signal }) => call(DEAL.calls.search, { body: { ...wireFilter(f), ...page, sortBy: sortKey(DEAL_SORTS, page.sortBy), more } }, { signal, background: true }),
     placeholderData: keepPreviousData,
   });
 

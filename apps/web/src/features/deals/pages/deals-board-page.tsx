@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Grid, Group, Menu, Paper, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
@@ -6,12 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TDealCard, TDealSaved } from '@crm/contract';
 import { DEAL_BOARD_MAX, DEAL_BOARD_STEP, SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
-import { FilterCard } from '../../../components/filter-card.tsx';
-import { IconChevronDown, IconPlus } from '../../../components/icons.ts';
+import { IconPlus } from '../../../components/icons.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { formatMoney } from '../../../lib/format.ts';
 import { useSavedFilter } from '../../../lib/list-state.ts';
 import { IconList } from '../icons.ts';
 import { DEAL_BOARD_FILTER, dealBoardQuery, dealKeys, moveDeal, NO_BOARD_FILTER, savedBanner, type BoardFilter } from '../api/deals.ts';
@@ -19,10 +17,8 @@ import './deals.css';
 import { objectKeys } from '../../../lib/query-keys.ts';
 import { partyRelationText } from '../party-relation.ts';
 import { StageNeedsDialog, stageNeeds } from '../components/stage-needs-dialog.tsx';
-import { DEAL_TYPE_RENTAL, dealTextKey } from '@crm/contract/deal-fields';
-import { DEAL, href } from '@crm/contract/resources';
-
-const DRAG_TYPE = 'application/x-crm-deal';
+import { dealTextKey } from '@crm/contract/deal-fields';
+import { DealBoardColumn, DealBoardFilter, DRAG_TYPE, type BoardCards } from '../components/deal-board-parts.tsx';
 
 /**
  * /Deals/Board (beyond the spec): the deals by stage. A card dragged to another column moves the
@@ -89,73 +85,7 @@ export function DealsBoardPage() {
     if (card) void move(card, stage);
   };
 
-  const cardView = (c: TDealCard, className: string) => {
-    const price = c.price ?? c.askingPrice;
-    return (
-      <Paper
-        key={c.id}
-        withBorder
-        p="xs"
-        draggable
-        onDragStart={(ev) => {
-          ev.dataTransfer.setData(DRAG_TYPE, String(c.id));
-          ev.dataTransfer.effectAllowed = 'move';
-        }}
-        className={`deal-card ${className}`}
-        data-testid="deal-card"
-        data-id={c.id}
-        data-moving={moving === c.id ? 'true' : 'false'}
-      >
-        <Group justify="space-between" gap={4}>
-          <Anchor component={Link} to={href(DEAL.screens.view, { id: c.id })} fw={600} size="sm">
-            #{c.id} {c.objectReferenceNumber ? `· #${c.objectReferenceNumber}` : ''}
-          </Anchor>
-          <Badge size="xs" variant="light">
-            {typeText.get(c.dealType) ?? c.dealType}
-          </Badge>
-        </Group>
-        {c.objectTitle && (
-          <Text size="xs" c="dimmed" lineClamp={1}>
-            {c.objectTitle}
-          </Text>
-        )}
-        {price != null && (
-          <Text size="sm" fw={500}>
-            {c.dealType === DEAL_TYPE_RENTAL ? t('deals.ui.rentPerMonth', { amount: formatMoney(price) }) : formatMoney(price)}
-          </Text>
-        )}
-        <Stack gap={0} mt={2}>
-          {c.parties.slice(0, 4).map((p) => (
-            // The name first: on a narrow column a long relation ("Seller / landlord") would hide it.
-            <Text key={`${p.relation}-${p.accountId}`} size="xs" lineClamp={2} title={`${roleOf(p.relation, c.dealType)}: ${p.account}`}>
-              {p.account}{' '}
-              <Text span size="xs" c="dimmed">
-                · {roleOf(p.relation, c.dealType)}
-              </Text>
-            </Text>
-          ))}
-        </Stack>
-        {/* The keyboard and touch way to move a card (a finger cannot drag): the other stages by
-            name, in full (a select's value in a 190 px column was cut to "Νομικός και τεχνικ"). */}
-        <Menu position="bottom-start" withinPortal>
-          <Menu.Target>
-            {/* Its words wrap in a narrow column rather than being cut ("Перенести на эта"). */}
-            <Button mt={4} size="compact-xs" h="auto" mih={22} py={2} variant="light" fullWidth rightSection={<IconChevronDown size={14} />} styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }} data-testid="deal-card-stage">
-              {t('deals.ui.moveCard')}
-              <VisuallyHidden>{t('deals.ui.moveCardOf', { id: c.id })}</VisuallyHidden>
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {columns.map(({ stage }) => (
-              <Menu.Item key={stage} disabled={stage === c.dealStage} onClick={() => void move(c, stage)} data-testid="deal-card-stage-option">
-                {stageName(stage, c.dealType)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-      </Paper>
-    );
-  };
+  const b: BoardCards = { stages: columns.map((c) => c.stage), stageName, roleOf, typeText, move: (card, stage) => void move(card, stage), moving };
 
   return (
     <Stack gap="sm" data-testid="deals-board">
@@ -172,77 +102,22 @@ export function DealsBoardPage() {
           </Button>
         </Group>
       </Group>
-      <FilterCard active={filtered} testId="deals-board-filter">
-        <Grid gap="sm" align="flex-end">
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Select
-              label={t('deals.ui.filter.type')}
-              data={[{ value: '0', label: t('deals.ui.filter.allTypes') }, ...(q.data?.options.types ?? []).map((o) => ({ value: String(o.value), label: o.text }))]}
-              value={String(filter.dealType)}
-              onChange={(v) => change({ dealType: Number(v ?? 0) })}
-              allowDeselect={false}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput label={t('deals.ui.filter.lastName')} value={filter.lastName} onChange={(e) => change({ lastName: e.currentTarget.value })} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput label={t('deals.ui.filter.object')} placeholder={t('deals.ui.filter.objectPlaceholder')} value={filter.object} onChange={(e) => change({ object: e.currentTarget.value })} />
-          </Grid.Col>
-        </Grid>
-      </FilterCard>
+      <DealBoardFilter filter={filter} change={change} active={filtered} types={q.data?.options.types ?? []} />
       {q.isError && <Text c="red">{describeError(q.error).message}</Text>}
       <div className="deal-board">
         {columns.map((col) => (
-          <section
+          <DealBoardColumn
             key={col.stage}
-            className="deal-column"
-            data-over={over === col.stage ? 'true' : 'false'}
-            onDragOver={(ev) => {
-              ev.preventDefault();
-              if (over !== col.stage) setOver(col.stage);
-            }}
-            onDragLeave={() => setOver((o) => (o === col.stage ? null : o))}
+            col={col}
+            b={b}
+            over={over === col.stage}
+            setOver={setOver}
+            onLeave={() => setOver((o) => (o === col.stage ? null : o))}
             onDrop={onDrop(col.stage)}
-            aria-label={col.name}
-            data-testid="deal-column"
-            data-stage={col.stage}
-          >
-            <Group justify="space-between" gap={4} wrap="nowrap">
-              <Title order={3} size="h6">
-                {col.name}
-              </Title>
-              <Badge variant="default" data-testid="deal-column-count" style={{ flexShrink: 0 }}>
-                {col.count}
-              </Badge>
-            </Group>
-            {/* Sales and rentals apart: a sale price and a monthly rent do not add up. */}
-            <Text size="xs" c="dimmed" data-testid="deal-column-total">
-              {Number(col.saleTotal) > 0 || Number(col.rentTotal) === 0 ? <span data-testid="deal-column-sales">{t('deals.ui.boardSales', { amount: formatMoney(Number(col.saleTotal)) })}</span> : null}
-              {Number(col.saleTotal) > 0 && Number(col.rentTotal) > 0 ? ' · ' : null}
-              {Number(col.rentTotal) > 0 ? <span data-testid="deal-column-rents">{t('deals.ui.boardRents', { amount: formatMoney(Number(col.rentTotal)) })}</span> : null}
-            </Text>
-            {col.cards.map((c) => cardView(c, col.className))}
-            {col.count > col.cards.length && (
-              // Side by side where they fit, one under the other where they do not ("Показать ещё 8" was cut).
-              <Group gap="xs" justify="space-between" wrap="wrap">
-                {perStage < DEAL_BOARD_MAX && (
-                  <Button
-                    variant="subtle"
-                    size="compact-xs"
-                    onClick={() => setPerStage((n) => Math.min(DEAL_BOARD_MAX, n + DEAL_BOARD_STEP))}
-                    loading={q.isFetching && q.isPlaceholderData}
-                    data-testid="deal-column-show-more"
-                  >
-                    {t('deals.ui.showMore', { count: Math.min(DEAL_BOARD_STEP, col.count - col.cards.length) })}
-                  </Button>
-                )}
-                <Anchor component={Link} to="/Deals" size="xs">
-                  {t('deals.ui.more', { count: col.count - col.cards.length })}
-                </Anchor>
-              </Group>
-            )}
-          </section>
+            canShowMore={perStage < DEAL_BOARD_MAX}
+            showMore={() => setPerStage((n) => Math.min(DEAL_BOARD_MAX, n + DEAL_BOARD_STEP))}
+            loadingMore={q.isFetching && q.isPlaceholderData}
+          />
         ))}
       </div>
       {asking && (

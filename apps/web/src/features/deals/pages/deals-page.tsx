@@ -4,7 +4,8 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TDealRow } from '@crm/contract';
-import { DEAL_LIST_PARTIES, DEAL_RELATION, dealTextKey } from '@crm/contract/deal-fields';
+import { DEAL_FIELDS, DEAL_LIST_PARTIES, DEAL_MORE_COLUMNS, DEAL_RELATION, dealTextKey } from '@crm/contract/deal-fields';
+import { formatFieldValue } from '../../../components/fields/field-values.ts';
 import { type DataTableColumn, NOT_WIDE_SCREEN, WIDE_SCREEN } from '../../../components/data-table.tsx';
 import { IconPencil } from '../../../components/icons.ts';
 import { TotalsCard } from '../../../components/totals-card.tsx';
@@ -61,6 +62,7 @@ export function DealsPage() {
         { kind: 'date', name: 'endDateTill', label: t('deals.ui.filter.endTill') },
       ]}
       columns={({ filter }) => dealColumns(t, filter)}
+      more={{ offered: DEAL_MORE_COLUMNS, label: (key) => t(`fields.deal.${key}`), column: (key) => moreColumn(t, key) }}
       after={({ answer }) =>
         answer && answer.totalRows > 0 ? (
           <TotalsCard
@@ -80,6 +82,22 @@ export function DealsPage() {
       }
     />
   );
+}
+
+/** A further column of the list (DEAL_MORE_COLUMNS): the field's value as the deal's view writes it, an amount as the price column does. */
+function moreColumn(t: TFunction, key: string): DataTableColumn<TDealRow> {
+  const d = DEAL_FIELDS.find((x) => x.name === key)!;
+  const numeric = d.type === 'currency' || d.type === 'number';
+  return {
+    accessor: `more.${key}`,
+    title: t(`fields.deal.${key}`),
+    noWrap: numeric || d.type === 'date',
+    textAlign: numeric ? 'right' : undefined,
+    render: (r) => {
+      const v = r.more?.[key] ?? null;
+      return d.type === 'currency' ? money(v == null ? null : Number(v)) : formatFieldValue(d.type, v, t);
+    },
+  };
 }
 
 /** The list's columns; the parties' roles are named by the type the filter shows. */

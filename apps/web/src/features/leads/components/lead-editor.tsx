@@ -7,7 +7,7 @@ import type { TSelectOption } from '@crm/contract';
 import { LOCATION } from '@crm/contract/resources';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
 import { toWire } from '../../../components/fields/field-values.ts';
-import { useDescribedEditor, type Drafts } from '../../../components/fields/use-described-editor.ts';
+import { useDescribedEditor, type Drafts } from '../../../kit/use-described-editor.ts';
 import { ApiError, call } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';

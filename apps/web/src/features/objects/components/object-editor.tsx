@@ -7,7 +7,7 @@ import { OBJECT_EDITABLE_FIELDS } from '@crm/contract/object-fields';
 import type { TObjectPublishState, TObjectSelectLists } from '@crm/contract';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
 import { toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
-import { useDescribedEditor, type Drafts } from '../../../components/fields/use-described-editor.ts';
+import { useDescribedEditor, type Drafts } from '../../../kit/use-described-editor.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';

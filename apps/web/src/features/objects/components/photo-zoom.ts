@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type DragEvent, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type DragEvent, type RefObject, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 
 /** How the photo is seen: its zoom (1: the whole photo in the stage) and how far it is moved from the middle, in px. */
 export type PhotoView = { scale: number; x: number; y: number };
@@ -21,30 +21,11 @@ const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 const middle = (a: Point, b: Point) => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
 const clampScale = (s: number) => Math.min(MAX_ZOOM, Math.max(1, s));
 
-/**
- * Zoom, pan and swipe of the enlarged photo, with pointer events (a mouse, a finger, a pen alike):
- * - one pointer on the whole photo: the photo follows it sideways, and letting go after at least
- *   40 px, mostly sideways, goes to the next or previous photo (`go`); less, and it slides back;
- * - one pointer on a zoomed photo: it pans (within the photo's edges), never changing photo;
- * - two fingers: pinch zoom about the point between them (1× to 4×), panning as they move;
- * - a double tap (a double click with a mouse) zooms to 2× about that point, or back to the whole.
- * The stage needs `touch-action: none` (the browser leaves every gesture to these handlers) and
- * `overflow: hidden`; the photo inside it is an <img> shown whole (object-fit: contain), whose
- * drawn size bounds the panning.
- */
-export function usePhotoZoom({ go, canSwipe, photoKey }: { go: (d: -1 | 1) => void; canSwipe: boolean; photoKey: unknown }) {
-  const stage = useRef<HTMLDivElement | null>(null);
+/** The photo's zoom and position in `stage`, kept within the photo's edges; another photo (`photoKey`) is seen whole. */
+function usePhotoView(stage: RefObject<HTMLDivElement | null>, photoKey: unknown) {
   const [view, setView] = useState<PhotoView>(WHOLE_PHOTO);
-  /** How far the whole photo follows a swipe, in px. */
-  const [slide, setSlide] = useState(0);
-  /** A pointer is down: the photo moves with it at once (no transition). */
-  const [held, setHeld] = useState(false);
   const viewNow = useRef(view);
   viewNow.current = view;
-  const pointers = useRef(new Map<number, Point>());
-  const gesture = useRef<Gesture | null>(null);
-  const lastTap = useRef<{ at: number; p: Point } | null>(null);
-  const lastPointerType = useRef('mouse');
 
   // Another photo is seen whole.
   useEffect(() => setView(WHOLE_PHOTO), [photoKey]);
@@ -59,7 +40,7 @@ export function usePhotoZoom({ go, canSwipe, photoKey }: { go: (d: -1 | 1) => vo
     const nh = img?.naturalHeight || H;
     const k = Math.min(W / nw, H / nh);
     return { W, H, w: nw * k, h: nh * k };
-  }, []);
+  }, [stage]);
 
   /** The view kept within the photo's edges: no more empty stage shows than at 1×. */
   const within = useCallback(
@@ -85,6 +66,31 @@ export function usePhotoZoom({ go, canSwipe, photoKey }: { go: (d: -1 | 1) => vo
   );
   const panBy = useCallback((dx: number, dy: number) => setView((v) => within({ ...v, x: v.x + dx, y: v.y + dy })), [within]);
   const toggleAt = useCallback((at: Point) => (viewNow.current.scale > 1 ? setView(WHOLE_PHOTO) : zoomTo(DOUBLE_TAP_ZOOM, at)), [zoomTo]);
+  return { view, setView, viewNow, within, zoomTo, panBy, toggleAt };
+}
+
+/**
+ * Zoom, pan and swipe of the enlarged photo, with pointer events (a mouse, a finger, a pen alike):
+ * - one pointer on the whole photo: the photo follows it sideways, and letting go after at least
+ *   40 px, mostly sideways, goes to the next or previous photo (`go`); less, and it slides back;
+ * - one pointer on a zoomed photo: it pans (within the photo's edges), never changing photo;
+ * - two fingers: pinch zoom about the point between them (1× to 4×), panning as they move;
+ * - a double tap (a double click with a mouse) zooms to 2× about that point, or back to the whole.
+ * The stage needs `touch-action: none` (the browser leaves every gesture to these handlers) and
+ * `overflow: hidden`; the photo inside it is an <img> shown whole (object-fit: contain), whose
+ * drawn size bounds the panning.
+ */
+export function usePhotoZoom({ go, canSwipe, photoKey }: { go: (d: -1 | 1) => void; canSwipe: boolean; photoKey: unknown }) {
+  const stage = useRef<HTMLDivElement | null>(null);
+  const { view, setView, viewNow, within, zoomTo, panBy, toggleAt } = usePhotoView(stage, photoKey);
+  /** How far the whole photo follows a swipe, in px. */
+  const [slide, setSlide] = useState(0);
+  /** A pointer is down: the photo moves with it at once (no transition). */
+  const [held, setHeld] = useState(false);
+  const pointers = useRef(new Map<number, Point>());
+  const gesture = useRef<Gesture | null>(null);
+  const lastTap = useRef<{ at: number; p: Point } | null>(null);
+  const lastPointerType = useRef('mouse');
 
   const fromMiddle = (e: { clientX: number; clientY: number }): Point => {
     const r = stage.current!.getBoundingClientRect();
