@@ -80,3 +80,10 @@ CREATE INDEX "mail_message_objects_message_idx" ON "mail_message_objects" USING 
 -- A message's addresses find their accounts through this index (e-mails are kept as typed: compared in lower case).
 CREATE FUNCTION crm_lower_emails(emails text[]) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT array_agg(lower(e)) FROM unnest(emails) e $$;--> statement-breakpoint
 CREATE INDEX "accounts_emails_lower_idx" ON "accounts" USING gin (public.crm_lower_emails("emails"));
+--> statement-breakpoint
+-- Mail shows on the account and property screens and the mailboxes' screen: a change is counted (kept answers, drawn pages).
+CREATE TRIGGER mailboxes_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON mailboxes FOR EACH STATEMENT EXECUTE FUNCTION crm_data_changed();--> statement-breakpoint
+CREATE TRIGGER mail_messages_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON mail_messages FOR EACH STATEMENT EXECUTE FUNCTION crm_data_changed();--> statement-breakpoint
+CREATE TRIGGER mail_attachments_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON mail_attachments FOR EACH STATEMENT EXECUTE FUNCTION crm_data_changed();--> statement-breakpoint
+CREATE TRIGGER mail_message_accounts_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON mail_message_accounts FOR EACH STATEMENT EXECUTE FUNCTION crm_data_changed();--> statement-breakpoint
+CREATE TRIGGER mail_message_objects_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON mail_message_objects FOR EACH STATEMENT EXECUTE FUNCTION crm_data_changed();
