@@ -2,7 +2,9 @@
 -- a Greek or Russian letter greets by before it guesses from the name; and a property's English
 -- title and description beside the main ones and the Russian ones (the public site in English, the
 -- portal feed's lang="en" texts, the sheet in English).
-ALTER TABLE "accounts" ADD COLUMN "gender" text CONSTRAINT "accounts_gender_check" CHECK ("gender" IN ('male', 'female'));--> statement-breakpoint
+-- The check NOT VALID: every existing row is null (which passes), so no scan of the accounts under the migration's lock; it holds for every row written from now on.
+ALTER TABLE "accounts" ADD COLUMN "gender" text;--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_gender_check" CHECK ("gender" IN ('male', 'female')) NOT VALID;--> statement-breakpoint
 ALTER TABLE "objects" ADD COLUMN "title_en" text;--> statement-breakpoint
 ALTER TABLE "objects" ADD COLUMN "description_en" text;
 --> statement-breakpoint

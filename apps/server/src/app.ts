@@ -31,6 +31,7 @@ import { registerModules } from './modules/index.ts';
 import { BEARER_DESCRIPTION, OPENAPI_INTRO } from './modules/integrations/openapi-texts.ts';
 import { shortlistAppPage } from './modules/leads/shortlists.routes.ts';
 import { idempotencyPlugin, purgeIdempotentRequests } from './plugins/idempotency.ts';
+import { purgeWebhookDeliveries } from './modules/integrations/webhook-queue.ts';
 import type pg from 'pg';
 import { readRoutingPlugin } from './cluster/read-routing.plugin.ts';
 import { healthRoutes } from './cluster/health.ts';
@@ -127,6 +128,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await purgeIdempotentRequests(app.db);
     // The throttles' counts (sign-ins, the public site's enquiries) of more than a day ago: the site's terms say so.
     await pruneAttempts(app.db);
+    // Webhook deliveries sent or given up over 30 days ago (they copy logged changes; the log stays).
+    await purgeWebhookDeliveries(app.db);
   }, { everySeconds: 24 * 3600, maxAttempts: 2 });
   const notices = new DbNotices(db, app.log);
   app.decorate('dbNotices', notices);

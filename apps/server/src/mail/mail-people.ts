@@ -57,7 +57,7 @@ export async function readMailAgent(db: Db | Tx, userId: number | null | undefin
     .limit(1);
   if (!row) return null;
   const own = fullName(row.first, row.last);
-  const latin = culture && culture !== 'el' && GREEK_LETTERS.test(own) ? fullName(row.firstLatin, row.lastLatin) : '';
+  const latin = culture && culture !== 'el' && GREEK_LETTERS.test(own) && row.firstLatin?.trim() && row.lastLatin?.trim() ? fullName(row.firstLatin, row.lastLatin) : '';
   const name = latin || own || row.display?.trim();
   if (!name) return null;
   return { fullName: name, phone: row.phones.map((p) => p.trim()).find(Boolean) ?? null, email: row.emails.map((e) => e.trim()).find(Boolean) ?? null };

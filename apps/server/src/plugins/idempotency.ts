@@ -118,7 +118,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         // Expired (or its first attempt failed and was forgotten meanwhile): this one is the first now.
         await app.db.execute(sql`
           insert into idempotent_requests (user_id, key, request_hash, claimed_until) values (${userId}, ${key}, ${hash}, now() + make_interval(secs => ${LEASE_MS / 1000}))
-          on conflict (user_id, key) do update set request_hash = excluded.request_hash, status = null, content_type = null, body = null, created_on = now(), claimed_until = excluded.claimed_until`);
+          on conflict (user_id, key) do update set request_hash = excluded.request_hash, status = null, content_type = null, body = null, made_at = null, created_on = now(), claimed_until = excluded.claimed_until`);
         return claimed();
       }
       if (!Buffer.from(kept.request_hash).equals(hash)) throw new AppError(422, 'errors.idempotencyReused');
@@ -130,7 +130,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         // Its first attempt stopped renewing its claim (its instance is gone): this one runs it.
         const taken = await app.db.execute(sql`
           update idempotent_requests set claimed_until = now() + make_interval(secs => ${LEASE_MS / 1000}), created_on = now()
-          where user_id = ${userId} and key = ${key} and ${abandoned} returning 1 as taken`);
+          where user_id = ${userId} and key = ${key} and ${abandoned} and made_at is null returning 1 as taken`);
         if (taken.rows.length) return claimed();
       }
       if (kept.status !== null) {
@@ -155,11 +155,18 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         update idempotent_requests set status = ${reply.statusCode}, content_type = ${typeof type === 'string' ? type : null}, body = ${text}
         where user_id = ${idem.userId} and key = ${idem.key}`);
     } else {
-      // A refusal after nothing was made is forgotten (sent again, it runs again); one after a
-      // transaction was made is kept like any answer, so a retry does not make that part twice.
-      await app.db.execute(sql`
-        update idempotent_requests set status = ${reply.statusCode}, content_type = 'application/problem+json', body = ${text ?? ''}
-        where user_id = ${idem.userId} and key = ${idem.key} and made_at is not null`);
+      // A refusal after nothing was made is forgotten (sent again, it runs again). One after a
+      // transaction was made: a 4xx is kept like any answer, so a retry does not make that part
+      // twice; after a 5xx (or an answer too large to keep) the key stays made without an answer,
+      // its lease ended, so a retry is told the change was saved (and to reload) at once.
+      const type = reply.getHeader('content-type');
+      if (reply.statusCode >= 400 && reply.statusCode < 500 && text !== null && text.length <= MAX_BODY) {
+        await app.db.execute(sql`
+          update idempotent_requests set status = ${reply.statusCode}, content_type = ${typeof type === 'string' ? type : null}, body = ${text}
+          where user_id = ${idem.userId} and key = ${idem.key} and made_at is not null`);
+      } else {
+        await app.db.execute(sql`update idempotent_requests set claimed_until = now() where user_id = ${idem.userId} and key = ${idem.key} and made_at is not null`);
+      }
       await app.db.execute(sql`delete from idempotent_requests where user_id = ${idem.userId} and key = ${idem.key} and made_at is null`);
     }
     return payload;

@@ -456,6 +456,9 @@ export async function erasePersonalData(app: FastifyInstance, caller: Caller, id
         params = (${scrub(sql.raw('params::text'), strongPattern)})::jsonb
       where ${hits(sql.raw('content'), strongPattern)} or ${hits(sql.raw('notes'), strongPattern)} or ${hits(sql.raw('params::text'), strongPattern)}`);
     await tx.execute(sql`delete from idempotent_requests where ${hits(sql.raw('body'), strongPattern)}`);
+    // Webhook deliveries copy the logged change: those about the account or naming the person go
+    // (the erasure's own event tells the receivers it happened).
+    await tx.execute(sql`delete from webhook_deliveries where (entity = 'Account' and entity_id = ${id}) or ${hits(sql.raw('payload::text'), strongPattern)}`);
 
     // The action log: the entries about the account keep which fields changed, not to what; those
     // about the person's records lose every name, any other entry (a merge, a sign-in) the whole

@@ -25,7 +25,8 @@ type KeyRow = { id: number; name: string; scopes: TApiKeyScopes; created_by: num
 
 /**
  * The caller of a call made with an API key (decision 080). A key unknown, expired or revoked, or
- * whose maker's sign-in is gone or switched off, is a 401; a call outside its scopes a 403. The key
+ * whose maker's sign-in is gone, switched off or no longer an office admin (keys are an office
+ * admin's to make, and act with no more than that), is a 401; a call outside its scopes a 403. The key
  * acts in the area's terms: as an employee without a branch, and for the payments area (whose
  * changes the access table gives office admins) as an office admin; never over people's roles,
  * branches and sign-ins, which no area includes. Every call is counted against the key's limit a
@@ -34,7 +35,7 @@ type KeyRow = { id: number; name: string; scopes: TApiKeyScopes; created_by: num
 export async function authenticateApiKey(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, token: string): Promise<void> {
   const res = await app.db.execute(sql`
     select k.id, k.name, k.scopes, k.created_by, u.email, u.username, k.last_used_on
-    from api_keys k join users u on u.id = k.created_by and not u.disabled
+    from api_keys k join users u on u.id = k.created_by and not u.disabled and 'admin' = any(u.roles) and u.branch_id is null
     where k.key_hash = ${sha256(token)} and k.revoked_on is null and k.expires_on > now()`);
   const key = res.rows[0] as KeyRow | undefined;
   if (!key) throw new AppError(401, 'apiKeys.errors.refused');

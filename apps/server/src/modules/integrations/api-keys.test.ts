@@ -109,6 +109,16 @@ describe('API keys', () => {
     expect((await t.client(b.secret.slice(0, -1) + (b.secret.endsWith('a') ? 'b' : 'a')).get('/api/owner')).statusCode).toBe(401);
   });
 
+  it('stop working once their maker is no longer an office admin (made an employee, or given a branch)', async () => {
+    const maker = await t.user({ roles: ['admin'] });
+    const made = (await json(maker.post('/api/ApiKeys', { name: 'Maker’s tool', scopes: { ...NONE, accounts: 'read' }, expiresOn: inDays(30) }))) as { secret: string };
+    expect((await t.client(made.secret).get('/api/owner')).statusCode).toBe(200);
+    await t.db.execute(sql`update users set roles = '{employee}' where id = ${maker.id}`);
+    expect((await t.client(made.secret).get('/api/owner')).statusCode).toBe(401);
+    await t.db.execute(sql`update users set roles = '{admin}' where id = ${maker.id}`);
+    expect((await t.client(made.secret).get('/api/owner')).statusCode).toBe(200);
+  });
+
   it('are described in the OpenAPI document: the bearer key, its scopes, the webhooks’ signature', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
     const bearer = doc.components.securitySchemes.bearer;

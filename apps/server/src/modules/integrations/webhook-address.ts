@@ -12,10 +12,32 @@ export type AddressRule = { allowPrivate: boolean };
 
 const v4 = (ip: string) => ip.split('.').map(Number) as [number, number, number, number];
 
-/** 'public', 'private' (allowed by the setting), or 'never'. */
+/** An IPv6 address's eight 16-bit groups (a dotted IPv4 tail read as the last two), or null. */
+function hextets(ip: string): number[] | null {
+  let text = ip.toLowerCase().replace(/%.*$/, '');
+  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (tail) {
+    if (!net.isIPv4(tail[1]!)) return null;
+    const [a, b, c, d] = v4(tail[1]!);
+    text = `${text.slice(0, -tail[1]!.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const part = (h: string) => (h ? h.split(':').map((x) => parseInt(x, 16)) : []);
+  const head = part(halves[0]!);
+  const rest = halves.length === 2 ? part(halves[1]!) : [];
+  const groups = halves.length === 2 ? [...head, ...Array(8 - head.length - rest.length).fill(0), ...rest] : head;
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+const fromGroups = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+
+/**
+ * 'public', 'private' (allowed by the setting), or 'never'. An IPv6 address that carries an IPv4
+ * one (mapped ::ffff:0:0/96 in any spelling, NAT64 64:ff9b::/96, 6to4 2002::/16) is judged by the
+ * IPv4 address it reaches; IPv4-compatible (::/96), site-local (fec0::/10) and Teredo (2001::/32) never.
+ */
 export function classifyAddress(ip: string): 'public' | 'private' | 'never' {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return classifyAddress(mapped[1]!);
   if (net.isIPv4(ip)) {
     const [a, b] = v4(ip);
     if (a === 169 && b === 254) return 'never';
@@ -23,13 +45,21 @@ export function classifyAddress(ip: string): 'public' | 'private' | 'never' {
     if (a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)) return 'private';
     return 'public';
   }
-  if (net.isIPv6(ip)) {
-    const low = ip.toLowerCase();
-    if (low === '::' || /^fe[89ab]/.test(low) || low.startsWith('ff') || low.startsWith('fd00:ec2:')) return 'never';
-    if (low === '::1' || /^f[cd]/.test(low)) return 'private';
-    return 'public';
-  }
-  return 'never';
+  if (!net.isIPv6(ip)) return 'never';
+  const g = hextets(ip);
+  if (!g) return 'never';
+  const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
+  if (zeros(8)) return 'never';
+  if (zeros(7) && g[7] === 1) return 'private';
+  if (zeros(5) && g[5] === 0xffff) return classifyAddress(fromGroups(g[6]!, g[7]!));
+  if (zeros(6)) return 'never';
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return classifyAddress(fromGroups(g[6]!, g[7]!));
+  if (g[0] === 0x2002) return classifyAddress(fromGroups(g[1]!, g[2]!));
+  if (g[0] === 0x2001 && g[1] === 0) return 'never';
+  if ((g[0]! & 0xffc0) === 0xfe80 || (g[0]! & 0xffc0) === 0xfec0 || (g[0]! & 0xff00) === 0xff00) return 'never';
+  if (g[0] === 0xfd00 && g[1] === 0x0ec2) return 'never';
+  if ((g[0]! & 0xfe00) === 0xfc00) return 'private';
+  return 'public';
 }
 
 export function addressAllowed(ip: string, rule: AddressRule): boolean {

@@ -23,6 +23,9 @@ export function webhookEvent(action: string, entity: string): string | null {
  * Queues, in the transaction of a logged change, a delivery to every switched-on endpoint that
  * subscribes to its event, and wakes each endpoint's sender (one statement; nothing when no endpoint
  * listens). The delivery exists only if the change commits: no event is told that did not happen.
+ * The wake-up is a job of its own, not the endpoint's one queued run: a unique row inserted here
+ * would make every other change that logs an event wait for this transaction to end. A wake-up that
+ * finds the endpoint held by a run asks for another run a moment later (sendEndpoint).
  */
 export async function queueWebhooks(
   tx: Tx | Db,
@@ -38,8 +41,12 @@ export async function queueWebhooks(
       where e.enabled and ${event} = any(e.events)
       returning endpoint_id
     )
-    insert into jobs (name, payload, singleton_key, max_attempts)
-    select distinct ${WEBHOOK_JOB}, jsonb_build_object('endpointId', endpoint_id), 'endpoint:' || endpoint_id, ${WEBHOOK_JOB_ATTEMPTS}::int from d
-    on conflict (name, singleton_key) where singleton_key is not null and state = 'queued' do nothing
+    insert into jobs (name, payload, max_attempts)
+    select distinct ${WEBHOOK_JOB}, jsonb_build_object('endpointId', endpoint_id), ${WEBHOOK_JOB_ATTEMPTS}::int from d
     returning pg_notify('crm_jobs', name)`);
+}
+
+/** Deliveries sent or given up over 30 days ago go (they copy logged changes, which the action log keeps): the daily purge. */
+export async function purgeWebhookDeliveries(db: Db): Promise<void> {
+  await db.execute(sql`delete from webhook_deliveries where state <> 'pending' and created_on < now() - interval '30 days'`);
 }

@@ -32,13 +32,24 @@ async function post(app: FastifyInstance, ep: Endpoint, d: Delivery, signal: Abo
   const t = Math.floor(Date.now() / 1000);
   const u = new URL(ep.url);
   const lib = u.protocol === 'https:' ? https : http;
-  return new Promise<Outcome>((resolve) => {
+  const limit = app.config.integrations.webhookTimeoutMs;
+  return new Promise<Outcome>((done) => {
+    // One delivery never holds its endpoint longer than the time allowed, however slowly a receiver
+    // answers (a byte every few seconds keeps an idle timeout from ever firing).
+    let settled = false;
+    const resolve = (o: Outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      done(o);
+    };
+    const deadline = setTimeout(() => req.destroy(new Error(`No whole answer within ${limit / 1000} s`)), limit);
     const req = lib.request(
       u,
       {
         method: 'POST',
         lookup: guardedLookup(rule),
-        timeout: app.config.integrations.webhookTimeoutMs,
+        timeout: limit,
         signal,
         headers: {
           'content-type': 'application/json',
@@ -51,19 +62,23 @@ async function post(app: FastifyInstance, ep: Endpoint, d: Delivery, signal: Abo
       },
       (res) => {
         let text = '';
+        const status = res.statusCode ?? 0;
+        const ok = status >= 200 && status < 300;
+        const finish = () => resolve({ ok, status, error: ok ? null : `HTTP ${status}${text ? `: ${text.slice(0, 300)}` : ''}` });
         res.setEncoding('utf8');
         res.on('data', (c: string) => {
-          if (text.length < 300) text += c;
+          text += c;
+          // Enough of the answer to say why it failed: the rest is not read.
+          if (text.length >= 300) {
+            finish();
+            res.destroy();
+          }
         });
-        res.on('end', () => {
-          const status = res.statusCode ?? 0;
-          const ok = status >= 200 && status < 300;
-          resolve({ ok, status, error: ok ? null : `HTTP ${status}${text ? `: ${text.slice(0, 300)}` : ''}` });
-        });
+        res.on('end', finish);
         res.on('error', (e) => resolve({ ok: false, status: res.statusCode ?? null, error: e.message }));
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`No answer within ${app.config.integrations.webhookTimeoutMs / 1000} s`)));
+    req.on('timeout', () => req.destroy(new Error(`No answer within ${limit / 1000} s`)));
     req.on('error', (e) => resolve({ ok: false, status: null, error: e.message || String(e) }));
     req.end(body);
   });

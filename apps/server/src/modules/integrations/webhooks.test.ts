@@ -168,6 +168,12 @@ describe('webhooks', () => {
     expect(['169.254.169.254', 'fe80::1', '0.0.0.0', '::ffff:169.254.1.1', 'fd00:ec2::254'].map(classifyAddress)).toEqual(['never', 'never', 'never', 'never', 'never']);
     expect(['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.0.1', '100.64.0.1', '::1', 'fd12::1'].map(classifyAddress)).toEqual(Array(7).fill('private'));
     expect(['8.8.8.8', '2a00:1450::1', '172.32.0.1'].map(classifyAddress)).toEqual(['public', 'public', 'public']);
+    // An IPv4 address written as IPv6 is judged as the IPv4 address it reaches (the URL parser
+    // rewrites [::ffff:127.0.0.1] as [::ffff:7f00:1]); NAT64 and 6to4 carry one too.
+    for (const url of ['https://[::ffff:127.0.0.1]:8443/', 'https://[::ffff:10.0.0.5]/', 'https://[::ffff:169.254.169.254]/', 'https://[64:ff9b::a9fe:a9fe]/', 'https://[2002:a9fe:a9fe::1]/', 'https://[::127.0.0.1]/', 'https://[fec0::1]/'])
+      expect(urlProblem(url, closed), url).toBe('webhooks.errors.privateAddress');
+    expect(['::ffff:7f00:1', '0:0:0:0:0:ffff:a9fe:a9fe', '64:ff9b::a9fe:a9fe', '2002:a00:1::', '2001:0:4136:e378::1'].map(classifyAddress)).toEqual(['private', 'never', 'never', 'private', 'never']);
+    expect(['::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'].map(classifyAddress)).toEqual(['public', 'public', 'public']);
     // On sending, the name is resolved and every address checked: a name that points at this
     // machine gets no connection where private addresses are not allowed.
     const looked = await new Promise<NodeJS.ErrnoException | null>((resolve) => guardedLookup(closed)('localhost', {}, (err) => resolve(err)));

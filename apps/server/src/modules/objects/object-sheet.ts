@@ -69,7 +69,7 @@ export async function objectSheet(app: AppLike, id: number, culture: TCulture, t
   // The property's first assigned agent; where none is, the agent who prints it (their own account).
   // In a language other than Greek, a Greek-lettered name in the Latin letters the account holds.
   const own = sql`nullif(concat_ws(' ', nullif(trim(a.first_name), ''), nullif(trim(a.last_name), '')), '')`;
-  const latin = sql`nullif(concat_ws(' ', nullif(trim(a.first_name_eng), ''), nullif(trim(a.last_name_eng), '')), '')`;
+  const latin = sql`case when nullif(trim(a.first_name_eng), '') is not null and nullif(trim(a.last_name_eng), '') is not null then concat_ws(' ', trim(a.first_name_eng), trim(a.last_name_eng)) end`;
   const person = culture === 'el' ? sql`coalesce(${own}, a.display_name)` : sql`coalesce(case when ${own} ~ '[Ά-ώ]' then ${latin} end, ${own}, a.display_name)`;
   const agentRows = await db.execute(sql`
     select name, phone, email from (

@@ -64,12 +64,13 @@ export const objectsRoutes = fp(
           },
         },
         // The property sheet an agent hands out: the same access as the view; its texts in the sheet's language.
+        // Without an assigned agent it names the one who prints it (not an API key's maker: sessionId 0).
         sheet: {
           access: STAFF,
           handler: async (req) => {
             const culture = req.query.culture ?? req.culture;
             const id = await resolveIdOrRef(app.db, req.params.idOrRef);
-            return objectSheet(app, id, culture, (key, params) => app.translator.t(culture, key, params), req.query.address === '1', req.user!.id);
+            return objectSheet(app, id, culture, (key, params) => app.translator.t(culture, key, params), req.query.address === '1', req.user!.sessionId === 0 ? undefined : req.user!.id);
           },
         },
         remove: {
