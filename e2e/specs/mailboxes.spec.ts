@@ -71,7 +71,11 @@ for (const L of LANGUAGES) {
 
     const ctx = await signedIn(browser, baseURL!, token, L.cookie);
     const page = await ctx.newPage();
-    await page.goto('/Mailboxes');
+    // The mailboxes are one click from the user's menu, on any screen.
+    await page.goto('/CRM');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-mailboxes').click();
+    await expect(page).toHaveURL(/\/Mailboxes$/);
     await page.getByTestId('mailbox-add').click();
     const form = page.getByTestId('mailbox-form');
     await form.getByTestId('mailbox-name').fill(`Office ${tag}`);

@@ -112,7 +112,7 @@ export function Layout() {
             )}
             {!branchUser && <AlertsBadge />}
             <LanguageMenu />
-            <UserMenu />
+            <UserMenu mailboxes />
           </Group>
         </Group>
       </AppShell.Header>

@@ -2,9 +2,9 @@ import { Avatar, Badge, Menu, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { IconKey, IconLogout } from '../../components/icons.ts';
-import { SESSION } from '@crm/contract/resources';
+import { Link, useNavigate } from 'react-router';
+import { IconKey, IconLogout, IconMail } from '../../components/icons.ts';
+import { MAILBOX, SESSION, href } from '@crm/contract/resources';
 import { call } from '../../lib/api.ts';
 import { forgetRecent } from '../../lib/recent.ts';
 import { sessionStore, setSession, useSession } from '../../lib/session.ts';
@@ -31,10 +31,11 @@ export function useLogout(): () => void {
 
 /**
  * The signed-in user's menu: the first letter of the username as its button, who is signed in (and
- * the branch, for branch users), Change password and Logout. The CRM's header uses it everywhere, the payments app
- * on a phone (in its own colour).
+ * the branch, for branch users), the mailboxes (the CRM's staff: the shared ones and their own),
+ * Change password and Logout. The CRM's header uses it everywhere, the payments app on a phone (in
+ * its own colour, without the mailboxes).
  */
-export function UserMenu({ color = 'blue' }: { color?: string }) {
+export function UserMenu({ color = 'blue', mailboxes = false }: { color?: string; mailboxes?: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   const logout = useLogout();
@@ -59,6 +60,11 @@ export function UserMenu({ color = 'blue' }: { color?: string }) {
             <Menu.Label>
               <Badge variant="light">{t(`branch.${session.branchId}`)}</Badge>
             </Menu.Label>
+          )}
+          {mailboxes && (
+            <Menu.Item component={Link} to={href(MAILBOX.screens.list)} leftSection={<IconMail size={16} />} data-testid="user-mailboxes">
+              {t('title.mailboxes')}
+            </Menu.Item>
           )}
           <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setChanging(true)} data-testid="change-password">
             {t('nav.changePassword')}
