@@ -32,13 +32,24 @@ type KeyRow = { id: number; name: string; scopes: TApiKeyScopes; created_by: num
  * branches and sign-ins, which no area includes. Every call is counted against the key's limit a
  * minute (one statement on the shared counters: the same across instances).
  */
+/** Refused keys an address may send a minute before it is told to wait. */
+const REFUSED_KEYS_PER_MINUTE = 30;
+
 export async function authenticateApiKey(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, token: string): Promise<void> {
   const res = await app.db.execute(sql`
     select k.id, k.name, k.scopes, k.created_by, u.email, u.username, k.last_used_on
     from api_keys k join users u on u.id = k.created_by and not u.disabled and 'admin' = any(u.roles) and u.branch_id is null
     where k.key_hash = ${sha256(token)} and k.revoked_on is null and k.expires_on > now()`);
   const key = res.rows[0] as KeyRow | undefined;
-  if (!key) throw new AppError(401, 'apiKeys.errors.refused');
+  if (!key) {
+    // Refused keys are counted per address: a stream of made-up keys gets a 429, not a lookup each.
+    const wait = await rateLimit(app.db, `apikey-refused:${req.ip}`, REFUSED_KEYS_PER_MINUTE, 60);
+    if (wait !== null) {
+      reply.header('Retry-After', String(wait));
+      throw new AppError(429, 'apiKeys.errors.tooMany', { seconds: wait });
+    }
+    throw new AppError(401, 'apiKeys.errors.refused');
+  }
   // Where the payments-only app is served a key counts as an administrator's sign-in does there.
   if (appVariant(app.config, req) === 'payments' && !mayUsePaymentsApp(app.config, ['admin'])) throw new AppError(401, 'apiKeys.errors.refused');
   const wait = await rateLimit(app.db, `apikey:${key.id}`, app.config.integrations.keyCallsPerMinute, 60);

@@ -154,4 +154,13 @@ describe('API keys', () => {
     const row = (await t.pool.query(`select failures from login_failures where key = $1`, [`apikey:${other.key.id}`])).rows[0];
     expect(row.failures).toBe(1);
   });
+
+  it('tell an address that sends made-up keys to wait (a 429 after 30 a minute), not look each one up for ever', async () => {
+    const made = (i: number) => `crm_${i.toString(16).padStart(64, '0')}`;
+    let first429 = 0;
+    for (let i = 0; i < 40 && !first429; i++) if ((await t.client(made(i)).get('/api/owner')).statusCode === 429) first429 = i + 1;
+    // Earlier tests of this file sent a few refused keys from the same address within the minute.
+    expect(first429).toBeGreaterThan(20);
+    expect(first429).toBeLessThanOrEqual(31);
+  });
 });
