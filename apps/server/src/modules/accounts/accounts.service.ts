@@ -32,6 +32,7 @@ import {
   RENTED_RELATIONS,
 } from './accounts.sql.ts';
 import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
+import { linkMailToNewAddresses } from '../mail/mail-accounts.ts';
 
 /** Assignment parent kind of an account (assignments.parent). */
 export const ASSIGNMENT_PARENT_ACCOUNT = 1;
@@ -372,6 +373,7 @@ export async function addAccount(app: FastifyInstance, caller: Caller, body: TAc
       .insert(accounts)
       .values({ ...set, firstName: body.firstName, lastName: body.lastName, createdBy: caller.user.id, modifiedBy: caller.user.id })
       .returning({ id: accounts.id, displayName: accounts.displayName });
+    await linkMailToNewAddresses(tx, row!.id, [], set.emails ?? []);
     await logAction(tx, caller.actor, { action: 'Create', entity: 'Account', entityId: row!.id, message: row!.displayName, data: body });
     return { id: row!.id };
   });
@@ -399,6 +401,8 @@ async function applyUpdate(app: FastifyInstance, tx: Tx, caller: Caller, current
     .update(accounts)
     .set({ ...set, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id })
     .where(eq(accounts.id, current.id));
+  // Mail already synced from or to an address it gains is the account's now (decision 078).
+  if (set.emails) await linkMailToNewAddresses(tx, current.id, current.emails, set.emails);
   // Only an employee's role and branch are its sign-in's (a client's payments sign-in keeps its own).
   if (set.isEmploye ?? current.isEmploye) await syncSignIns(tx, caller, current.id, set);
   else if (current.isEmploye && set.isEmploye === false) await endSignIns(tx, caller, current.id, ['admin', 'employee']);

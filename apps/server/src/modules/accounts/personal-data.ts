@@ -11,6 +11,7 @@ import { cellDate, cellMoney, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, sheetN
 import type { Download } from '../../lib/downloads.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { storedNames } from '../files/files.service.ts';
+import { accountMailList, eraseAccountMail } from '../mail/mail-accounts.ts';
 import { accountForCaller, ASSIGNMENT_PARENT_ACCOUNT, requireAccountDto } from './accounts.service.ts';
 import { OWNED_RELATIONS } from './accounts.sql.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -126,6 +127,9 @@ export async function personalDataWorkbook(app: FastifyInstance, id: number, t: 
   // The mandates the person gave (decision 079): the other owners and the exceptions are other people, left out.
   const mandates = await rowsOf(db, sql`select o.reference_number, o.title, m.kind, m.start_date, m.end_date, m.extended_until, m.asking_price, m.commission_percent, m.commission_amount, mo.tax_office
       from object_mandate_owners mo join object_mandates m on m.id = mo.mandate_id join objects o on o.id = m.object_id where mo.account_id = ${id} order by m.start_date, m.id`);
+
+  // The mail linked to the person (decision 078): when, what about, between whom; not its text.
+  const mail = await accountMailList(db, id);
 
   const c = (key: string) => t(`accounts.personalData.col.${key}`);
   const relations = (list: unknown, prefix: string) => (Array.isArray(list) && list.length ? list.map((r) => t(`${prefix}.${r}`)).join(', ') : null);
@@ -256,6 +260,13 @@ export async function personalDataWorkbook(app: FastifyInstance, id: number, t: 
     );
     rows += addSheet(
       wb,
+      t('accounts.personalData.sheet.mail'),
+      [c('sentOn'), c('subject'), c('from'), c('to')],
+      mail.map((m) => [dateTime(m.sent_on, tz), str(m.subject), str(m.from), str(m.to)]),
+      { 0: DATE_TIME_FORMAT },
+    );
+    rows += addSheet(
+      wb,
       t('accounts.personalData.sheet.log'),
       [c('date'), c('action'), c('by'), c('message'), c('details')],
       log.map((l) => [
@@ -282,6 +293,7 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export async function erasePersonalData(app: FastifyInstance, caller: Caller, id: number, version: number) {
   const filesGone: { systemName: string; thumbName: string | null; webName: string | null }[] = [];
+  const mailFilesGone: string[] = [];
   const marker = erasedName(id);
   await app.db.transaction(async (tx) => {
     const [a] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');
@@ -420,6 +432,10 @@ export async function erasePersonalData(app: FastifyInstance, caller: Caller, id
     const gone = await rowsOf(tx, sql`delete from files where parent_type = ${LinkKind.Account} and parent_id = ${id} returning id, system_name, thumb_name, web_name`);
     for (const f of gone) filesGone.push({ systemName: f.system_name as string, thumbName: (f.thumb_name as string) ?? null, webName: (f.web_name as string) ?? null });
 
+    // Its mail: the messages linked to it and their attachments; the stored files once this has committed.
+    const mailGone = await eraseAccountMail(tx, id);
+    mailFilesGone.push(...mailGone.files);
+
     // Its shortlists: withdrawn, the address they went to emptied.
     const withdrawn = await rowsOf(tx, sql`update shortlists s set withdrawn_on = coalesce(s.withdrawn_on, now()),
         withdrawn_by = case when s.withdrawn_on is null then ${caller.user.id}::int else s.withdrawn_by end,
@@ -484,9 +500,10 @@ export async function erasePersonalData(app: FastifyInstance, caller: Caller, id
       action: 'Erase',
       entity: 'Account',
       entityId: id,
-      data: { filesDeleted: gone.length, signInsEnded: signIns.length, shortlistsWithdrawn: withdrawn.length, activitiesUnlinked: activityIds.length },
+      data: { filesDeleted: gone.length, mailDeleted: mailGone.messages, signInsEnded: signIns.length, shortlistsWithdrawn: withdrawn.length, activitiesUnlinked: activityIds.length },
     });
   });
   const storage = getFileStorage(app.config.dataDir);
   for (const f of filesGone) for (const name of storedNames(f)) await storage.delete(name).catch(() => {});
+  for (const name of mailFilesGone) await storage.delete(name).catch(() => {});
 }

@@ -3,10 +3,12 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { ImapFlow } from 'imapflow';
 import { accounts, actionLog, mailboxes, mailMessages } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { startDovecot } from '../../../test/dovecot.ts';
+import { getFileStorage } from '../../storage/file-storage.ts';
 import { syncMailbox } from './mail-sync.ts';
 
 /**
@@ -204,7 +206,7 @@ describe('sync', () => {
     const [kept] = await t.db.insert(accounts).values({ firstName: 'Ελένη', lastName: 'Καραγιάννη', isClient: true }).returning();
     await append(`From: eleni.k@example.gr\nTo: info@agency.test\nSubject: Merged\nMessage-ID: <merge@example.gr>\nDate: ${rfcDate(new Date())}\n\nHi.\n`);
     await syncMailbox(app, boxId);
-    // Linked as it is synced: the mail that came before this account existed stays with the accounts it was linked to then.
+    // Written straight to the table (no account save): only the mail synced after it is linked to it.
     expect((await admin.get(`/api/mail?accountId=${dup!.id}`)).json().totalRows).toBe(1);
     const res = await admin.post('/api/account/merge', { account: { id: kept!.id, version: kept!.version }, duplicateId: dup!.id });
     expect(res.statusCode, res.body).toBe(200);
@@ -221,6 +223,70 @@ describe('sync', () => {
     await t.db.update(mailboxes).set({ imapPort: closedPort }).where(eq(mailboxes.id, priv.id));
     await syncMailbox(app, priv.id);
     expect((await admin.get('/api/mailboxes')).json().items.find((m: { id: number }) => m.id === priv.id)).toMatchObject({ lastSyncError: 'host' });
+  });
+});
+
+describe('mail and the accounts saved after it', () => {
+  const linked = async (id: number) => (await admin.get(`/api/mail?accountId=${id}`)).json().items.map((m: { subject: string }) => m.subject).sort();
+
+  it('an account given an address later is linked to the mail already synced from, to or cc it, in any case', async () => {
+    const now = new Date();
+    await append(`From: Nikos <nikos.p@example.gr>\nTo: info@agency.test\nCc: Maria <Maria.S@Example.GR>\nSubject: Garage for rent\nMessage-ID: <later-1@example.gr>\nDate: ${rfcDate(now)}\n\nIs it free?\n`, now);
+    await append(`From: info@agency.test\nTo: maria.s@example.gr\nSubject: Your viewing\nMessage-ID: <later-2@agency.test>\nDate: ${rfcDate(now)}\n\nSee you.\n`, now);
+    await syncMailbox(app, boxId);
+
+    const created = await admin.post('/api/account/add', { firstName: 'Νίκος', lastName: 'Παππάς', email: 'NIKOS.P@example.gr' });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(await linked(created.json().id)).toEqual(['Garage for rent']);
+
+    const maria = (await admin.post('/api/account/add', { firstName: 'Μαρία', lastName: 'Σταύρου' })).json();
+    expect(await linked(maria.id)).toEqual([]);
+    const v1 = (await t.db.select({ v: accounts.version }).from(accounts).where(eq(accounts.id, maria.id)))[0]!.v;
+    const gained = await admin.post('/api/account/update', { id: maria.id, version: v1, email: 'Maria.S@example.gr' });
+    expect(gained.statusCode, gained.body).toBe(200);
+    expect(await linked(maria.id)).toEqual(['Garage for rent', 'Your viewing']);
+    // Another address added: the links already there stay once; an address nobody wrote to finds nothing.
+    const again = await admin.post('/api/account/update', { id: maria.id, version: gained.json().version, email: 'Maria.S@example.gr; maria.work@example.gr' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await linked(maria.id)).toEqual(['Garage for rent', 'Your viewing']);
+    const nobody = (await admin.post('/api/account/add', { firstName: 'Άλλος', lastName: 'Κανείς', email: 'nobody@example.gr' })).json();
+    expect(await linked(nobody.id)).toEqual([]);
+  });
+
+  it("a person's erasure deletes the mail linked to them and its attachments; their export lists it first", async () => {
+    const person = (await admin.post('/api/account/add', { firstName: 'Ζωή', lastName: 'Ερασμίδου', isClient: true, email: 'zoi.erase@example.gr' })).json();
+    const now = new Date();
+    await append(
+      `From: Zoi <zoi.erase@example.gr>\nTo: info@agency.test\nCc: friend@example.gr\nSubject: My passport scan\nMessage-ID: <erase-1@example.gr>\nDate: ${rfcDate(now)}\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b1\n\n--b1\nContent-Type: text/plain; charset=utf-8\n\nAttached.\n--b1\nContent-Type: application/pdf; name="passport.pdf"\nContent-Disposition: attachment; filename="passport.pdf"\nContent-Transfer-Encoding: base64\n\nJVBERi0xLjQKJcTl8uXrCg==\n--b1--\n`,
+      now,
+    );
+    await syncMailbox(app, boxId);
+    const [msg] = (await admin.get(`/api/mail?accountId=${person.id}`)).json().items;
+    expect(msg).toMatchObject({ subject: 'My passport scan', attachments: [{ name: 'passport.pdf' }] });
+    const [att] = (await t.db.execute(sql`select a.id, a.system_name from mail_attachments a where a.message_id = ${msg.id}`)).rows as { id: number; system_name: string }[];
+    const storage = getFileStorage(t.dataDir);
+    expect(await storage.get(att!.system_name)).toBeDefined();
+
+    const exported = await admin.get(`/api/account/personal-data/${person.id}`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(exported.rawPayload as never);
+    const sheet = wb.getWorksheet('E-mails')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Sent on', 'Subject', 'From', 'To and Cc']);
+    expect((sheet.getRow(2).values as unknown[]).slice(2)).toEqual(['My passport scan', 'zoi.erase@example.gr', 'info@agency.test; friend@example.gr']);
+
+    const version = (await t.db.select({ v: accounts.version }).from(accounts).where(eq(accounts.id, person.id)))[0]!.v;
+    const erased = await admin.post(`/api/account/erase/${person.id}`, { version });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect((await admin.get(`/api/mail?accountId=${person.id}`)).json().totalRows).toBe(0);
+    expect((await agent.get(`/api/mail/${msg.id}`)).statusCode).toBe(404);
+    expect((await t.db.execute(sql`select count(*)::int as n from mail_messages where message_id = '<erase-1@example.gr>' and mailbox_id = ${boxId}`)).rows[0]).toEqual({ n: 0 });
+    expect((await t.db.execute(sql`select count(*)::int as n from mail_attachments where id = ${att!.id}`)).rows[0]).toEqual({ n: 0 });
+    expect(await storage.get(att!.system_name)).toBeUndefined();
+    const [log] = await t.db.select().from(actionLog).where(eq(actionLog.entity, 'Account')).orderBy(desc(actionLog.id)).limit(1);
+    expect(log).toMatchObject({ action: 'Erase', entityId: person.id, data: expect.objectContaining({ mailDeleted: 1 }) });
+    // Other people's mail stays.
+    expect((await t.db.execute(sql`select count(*)::int as n from mail_messages where message_id = '<later-1@example.gr>' and mailbox_id = ${boxId}`)).rows[0]).toEqual({ n: 1 });
   });
 });
 
