@@ -318,6 +318,25 @@ describe('the leads list', () => {
     expect(await names('desc')).toEqual(['Ώριμος Νίκος', 'Βλάχος Νίκος', 'Αλεξίου Νίκος']);
   });
 
+  it('answers the further columns asked for: values as they are, the source and the place by name in the reader’s language; an unknown column is a 400', async () => {
+    const source = await newAccount({ isSource: true, isCompany: true, name: `Portal ${mark}` });
+    const [place] = (await db.execute(sql`select id from locations where key = 'thessaloniki.kalamaria.karabournaki'`)).rows as [{ id: number }];
+    const id = await addLead((await newAccount()).id);
+    const saved = await agent.post('/api/lead/update', { id, version: 1, source: source.id, locationId: place.id, areaMin: 80, bedroomsMin: 2, endDate: '2027-03-31', description: 'Near the sea' });
+    expect(saved.statusCode).toBe(200);
+    const row = async (lang: string, more: string[]) =>
+      ((await agent.post('/api/lead/search', { sources: [source.id], more }, { lang })).json().items as { id: number; more?: Record<string, unknown> }[]).find((i) => i.id === id)!;
+    const more = ['source', 'locationId', 'areaMin', 'bedroomsMin', 'endDate', 'description', 'areaMax'];
+    expect((await row('en', more)).more).toEqual({ source: `Portal ${mark}`, locationId: 'Karabournaki', areaMin: 80, bedroomsMin: 2, endDate: '2027-03-31', description: 'Near the sea', areaMax: null });
+    expect((await row('el', ['locationId', 'source'])).more).toEqual({ locationId: 'Καραμπουρνάκι', source: `Portal ${mark}` });
+    // Without `more` the row carries none; a field the row holds already, or no field at all, is refused in the reader's language.
+    expect((await row('en', [])).more).toBeUndefined();
+    for (const bad of ['stage', 'forRent', 'nonsense']) expect((await agent.post('/api/lead/search', { more: [bad] })).statusCode, bad).toBe(400);
+    const refused = await agent.post('/api/lead/search', { more: ['nonsense'] }, { lang: 'el' });
+    expect(JSON.stringify(refused.json())).toContain('Άγνωστο πεδίο');
+    expect(JSON.stringify((await agent.post('/api/lead/search', { more: ['nonsense'] }, { lang: 'en' })).json())).toContain('Unknown field');
+  });
+
   it('finds leads for the lead picker and the global search (Lead hits), open leads first', async () => {
     const quick = await agent.get(`/api/lead/searchQuick?searchStr=${encodeURIComponent(mark)}`);
     expect(quick.json().items.map((i: { id: number }) => i.id)).toEqual([ids[0], ids[2]]);
