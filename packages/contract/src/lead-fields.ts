@@ -79,11 +79,9 @@ export const LEAD_ROW_FIELDS: ReadonlySet<string> = new Set([
   'shortRentBudgetRangeMin',
   'shortRentBudgetRangeMax',
 ]);
-/** Not offered yet: list-valued fields whose names need a lookup of their own (issue 44, left for later). */
-const LEAD_MORE_LATER: ReadonlySet<string> = new Set(['objectSubTypes', 'features']);
 /**
  * The leads list's further columns (its column chooser): every described field the row does not hold
- * already, as the deals list offers its own (DEAL_MORE_COLUMNS). The source and the place are
- * answered by their names (the account's, the place's in the reader's language).
+ * already, as the deals list offers its own (DEAL_MORE_COLUMNS). The list-valued ones are answered
+ * by their names in the reader's language (the source, the place, the property types, the features).
  */
-export const LEAD_MORE_COLUMNS: readonly string[] = LEAD_FIELDS.filter((d) => !LEAD_ROW_FIELDS.has(d.name) && !LEAD_MORE_LATER.has(d.name)).map((d) => d.name);
+export const LEAD_MORE_COLUMNS: readonly string[] = LEAD_FIELDS.filter((d) => !LEAD_ROW_FIELDS.has(d.name)).map((d) => d.name);

@@ -470,12 +470,16 @@ function moreNames(culture: string) {
   };
 }
 type MoreNames = { sourceName?: string | null; placeName?: string | null };
-/** A row's further columns asked for (LEAD_MORE_COLUMNS): an amount or a number as a number, a date as YYYY-MM-DD, the source and the place by name, a text as it is. */
-function moreValues(l: Row, names: MoreNames, asked: readonly string[]): Record<string, string | number | null> {
+/** A row's further columns asked for (LEAD_MORE_COLUMNS): an amount or a number as a number, a date as YYYY-MM-DD, a list-valued field by its names, a text as it is. */
+function moreValues(l: Row, names: MoreNames, asked: readonly string[], t: T): Record<string, string | number | null> {
   const numeric = new Set(LEAD_FIELDS.filter((x) => x.type === 'currency' || x.type === 'number' || x.type === 'area').map((x) => x.name));
+  // The property types and the features by their names (the texts the lead's own form offers them by), in the lead's order.
+  const listed = (values: unknown, key: (v: string) => string) => ((values as unknown[] | null) ?? []).map((v) => t(key(String(v)))).join(', ') || null;
   const value = (k: string): string | number | null => {
     if (k === 'source') return names.sourceName ?? null;
     if (k === 'locationId') return names.placeName ?? null;
+    if (k === 'objectSubTypes') return listed(l[k], (v) => `objects.list.objectSubTypes.${v}`);
+    if (k === 'features') return listed(l[k], (v) => `fields.object.${v}`);
     const v = l[k];
     return v == null || v === '' ? null : numeric.has(k) ? Number(v) : String(v);
   };
@@ -563,7 +567,7 @@ export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, cu
       stage: (l.stage as number | null) ?? null,
       priority: (l.priority as number | null) ?? null,
       createdOn: toLocalDateTime(l.createdOn as Date, tz)!,
-      ...(f.more.length ? { more: moreValues(l, r as MoreNames, f.more) } : {}),
+      ...(f.more.length ? { more: moreValues(l, r as MoreNames, f.more, t) } : {}),
     };
   });
   return {

@@ -79,11 +79,11 @@ export function LeadsPage() {
   );
 }
 
-/** A further column of the list (LEAD_MORE_COLUMNS): the field's value as the lead's view writes it; the source and the place come named by the server. */
+/** A further column of the list (LEAD_MORE_COLUMNS): the field's value as the lead's view writes it; a list-valued one comes named by the server. */
 function moreColumn(t: TFunction, key: string): DataTableColumn<TLeadRow> {
   const d = LEAD_FIELDS.find((x) => x.name === key)!;
   const numeric = d.type === 'currency' || d.type === 'number' || d.type === 'area';
-  const named = d.type === 'select' || d.type === 'location';
+  const named = d.type === 'select' || d.type === 'location' || d.type === 'multi-select' || d.type === 'flag-enum';
   return {
     accessor: `more.${key}`,
     title: t(`fields.lead.${key}`),
