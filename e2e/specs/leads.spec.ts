@@ -907,6 +907,44 @@ for (const language of inLanguage('el')) {
   });
 }
 
+for (const [language, area, bedrooms, place, features, lift] of [
+  ['en-UK', 'Area wanted', 'Bedrooms at least', 'Karabournaki', 'Features wanted', 'Lift, Parking'],
+  ['el', 'Επιθυμητή περιοχή', 'Υπνοδωμάτια τουλάχιστον', 'Καραμπουρνάκι', 'Επιθυμητά χαρακτηριστικά', 'Ανελκυστήρας, Πάρκινγκ'],
+] as const) {
+  test(`any field of a lead the list does not show can be a column of it, the place and the features named in the reader's language (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const lastName = `Stiles${Date.now() % 1000000}${language === 'el' ? 'el' : 'en'}`;
+    const client = await request.post('/api/account/add', { data: { firstName: 'Irini', lastName, isClient: true }, headers: auth(token) });
+    expect(client.ok(), await client.text()).toBeTruthy();
+    const lead = (await (await request.post('/api/lead/add', { data: { accountId: ((await client.json()) as { id: number }).id }, headers: auth(token) })).json()) as { id: number };
+    const saved = await request.post('/api/lead/update', { data: { id: lead.id, version: 1, locationId: await placeId(request, token, 'Καραμπουρνάκι'), bedroomsMin: 3, features: ['elevator', 'parking'] }, headers: auth(token) });
+    expect(saved.ok(), await saved.text()).toBeTruthy();
+
+    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto('/Leads');
+    await page.getByTestId('leads-filter-lastname').fill(lastName);
+    const rows = page.getByTestId('leads-table-row');
+    await expect(rows).toHaveCount(1);
+    // "More fields" in the columns' menu: the place wanted, the bedrooms and the features; the stage is a column already.
+    await page.getByTestId('leads-columns').click();
+    await expect(page.getByTestId('leads-more-stage')).toHaveCount(0);
+    await page.getByTestId('leads-more-locationId').check();
+    await page.getByTestId('leads-more-bedroomsMin').check();
+    await page.getByTestId('leads-more-features').check();
+    await expectAccessible(page, 'leads more columns');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('leads-table').getByRole('columnheader', { name: area })).toBeVisible();
+    await expect(rows.first().locator(`td[data-label="${area}"]`)).toHaveText(place);
+    await expect(rows.first().locator(`td[data-label="${bedrooms}"]`)).toHaveText('3');
+    await expect(rows.first().locator(`td[data-label="${features}"]`)).toHaveText(lift);
+    // Kept in a cookie: still there after a reload.
+    await page.reload();
+    await expect(rows.first().locator(`td[data-label="${area}"]`)).toHaveText(place);
+    await ctx.close();
+  });
+}
+
 test("a Greek phone: a lead's matching property says its area as agents write it, and the property's page its distances", async ({ browser, request, baseURL }) => {
   const token = await apiToken(request);
   const auth = { authorization: `Bearer ${token}` };

@@ -66,3 +66,22 @@ export const LEAD_RANGES = [
   ['areaMin', 'areaMax'],
   ['startDate', 'endDate'],
 ] as const;
+
+/** The described fields the leads list's row holds already (ZLeadRow: the stage, the priority, the services as its type, the budgets as its range). */
+export const LEAD_ROW_FIELDS: ReadonlySet<string> = new Set([
+  'stage',
+  'priority',
+  ...LEAD_SERVICES,
+  'purchaseBudgetRangeMin',
+  'purchaseBudgetRangeMax',
+  'rentBudgetRangeMin',
+  'rentBudgetRangeMax',
+  'shortRentBudgetRangeMin',
+  'shortRentBudgetRangeMax',
+]);
+/**
+ * The leads list's further columns (its column chooser): every described field the row does not hold
+ * already, as the deals list offers its own (DEAL_MORE_COLUMNS). The list-valued ones are answered
+ * by their names in the reader's language (the source, the place, the property types, the features).
+ */
+export const LEAD_MORE_COLUMNS: readonly string[] = LEAD_FIELDS.filter((d) => !LEAD_ROW_FIELDS.has(d.name)).map((d) => d.name);

@@ -3,7 +3,7 @@ import { MAX_AMOUNT_NUMBER, ZDate, ZId, ZIdParam, ZOk, ZPage, ZSelectOption, ZVe
 import type { CallSchemas } from './call.ts';
 import { listAnswer } from './accounts.ts';
 import { describedFields } from './objects.ts';
-import { LEAD_FIELDS } from './lead-fields.ts';
+import { LEAD_FIELDS, LEAD_MORE_COLUMNS } from './lead-fields.ts';
 
 /** Every described field of a lead (GET /api/lead/get, POST /api/lead/update). */
 export const ZLeadFields = describedFields(LEAD_FIELDS);
@@ -75,6 +75,11 @@ export const ZLeadSearch = z.object({
   currentPage: ZPage.default(1),
   sortBy: z.enum(['createdOn', 'name', 'stage', 'priority']).default('createdOn'),
   sortDir: z.enum(['asc', 'desc']).default('desc'),
+  /** The further columns the list shows (LEAD_MORE_COLUMNS), each answered in the row's `more`. */
+  more: z
+    .array(z.string().max(60).refine((n) => LEAD_MORE_COLUMNS.includes(n), { message: 'validation.unknownField' }))
+    .max(LEAD_MORE_COLUMNS.length)
+    .default([]),
 });
 export type TLeadSearch = z.infer<typeof ZLeadSearch>;
 export const ZLeadRow = z.object({
@@ -87,6 +92,8 @@ export const ZLeadRow = z.object({
   stage: z.number().int().nullable(),
   priority: z.number().int().nullable(),
   createdOn: z.string(),
+  /** The further columns asked for (`more`), by field name: an amount or a number, a date (YYYY-MM-DD), a text (the source's and the place's names). */
+  more: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
 });
 export type TLeadRow = z.infer<typeof ZLeadRow>;
 export const ZLeadSearchAnswer = listAnswer(ZLeadRow).extend({

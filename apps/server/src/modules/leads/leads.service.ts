@@ -457,6 +457,35 @@ export const leadStartDay = (timeZone: string, alias = 'leads') =>
   sql`coalesce(${sql.raw(alias)}.start_date, (${sql.raw(alias)}.created_on at time zone ${timeZone})::date)`;
 
 /** POST /api/lead/search: filters, count and page in SQL. */
+const PLACE_NAME_COLUMN: Record<string, string> = { en: 'name_en', el: 'name_el', ru: 'name_ru' };
+/**
+ * The names the further columns show, read in the page's own statement (a subquery on the row's
+ * key, no query per row): the source's (an account's), the place's in the reader's language.
+ */
+function moreNames(culture: string) {
+  const name = sql.raw(PLACE_NAME_COLUMN[culture] ?? PLACE_NAME_COLUMN.en!);
+  return {
+    sourceName: sql<string | null>`(select s.display_name from ${accounts} s where s.id = ${leadColumns.source!})`,
+    placeName: sql<string | null>`(select nullif(btrim(p.${name}), '') from ${locations} p where p.id = ${leadColumns.locationId!})`,
+  };
+}
+type MoreNames = { sourceName?: string | null; placeName?: string | null };
+/** A row's further columns asked for (LEAD_MORE_COLUMNS): an amount or a number as a number, a date as YYYY-MM-DD, a list-valued field by its names, a text as it is. */
+function moreValues(l: Row, names: MoreNames, asked: readonly string[], t: T): Record<string, string | number | null> {
+  const numeric = new Set(LEAD_FIELDS.filter((x) => x.type === 'currency' || x.type === 'number' || x.type === 'area').map((x) => x.name));
+  // The property types and the features by their names (the texts the lead's own form offers them by), in the lead's order.
+  const listed = (values: unknown, key: (v: string) => string) => ((values as unknown[] | null) ?? []).map((v) => t(key(String(v)))).join(', ') || null;
+  const value = (k: string): string | number | null => {
+    if (k === 'source') return names.sourceName ?? null;
+    if (k === 'locationId') return names.placeName ?? null;
+    if (k === 'objectSubTypes') return listed(l[k], (v) => `objects.list.objectSubTypes.${v}`);
+    if (k === 'features') return listed(l[k], (v) => `fields.object.${v}`);
+    const v = l[k];
+    return v == null || v === '' ? null : numeric.has(k) ? Number(v) : String(v);
+  };
+  return Object.fromEntries(asked.map((k) => [k, value(k)]));
+}
+
 export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, culture: string) {
   const c = leadColumns;
   const where: (SQL | undefined)[] = [];
@@ -518,7 +547,11 @@ export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, cu
   const rows = pageIds.length
     ? inIdOrder(
         pageIds,
-        await app.db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(inArray(leads.id, pageIds)),
+        await app.db
+          .select({ l: leads, account: accounts.displayName, ...(f.more.length ? moreNames(culture) : {}) })
+          .from(leads)
+          .leftJoin(accounts, eq(accounts.id, leads.accountId))
+          .where(inArray(leads.id, pageIds)),
         (r) => (r.l as unknown as Row).id as number,
       )
     : [];
@@ -534,6 +567,7 @@ export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, cu
       stage: (l.stage as number | null) ?? null,
       priority: (l.priority as number | null) ?? null,
       createdOn: toLocalDateTime(l.createdOn as Date, tz)!,
+      ...(f.more.length ? { more: moreValues(l, r as MoreNames, f.more, t) } : {}),
     };
   });
   return {

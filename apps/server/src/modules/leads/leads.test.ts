@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { accounts, actionLog, leadObjects, leads, objects } from '../../db/schema/index.ts';
 import { createTestApp, type Client } from '../../../test/harness.ts';
+import { LEAD_FIELDS, LEAD_MORE_COLUMNS, LEAD_ROW_FIELDS } from '@crm/contract';
 import { pruneEmptyLeads } from './leads.service.ts';
 
 const t = await createTestApp();
@@ -316,6 +317,33 @@ describe('the leads list', () => {
       ((await agent.post('/api/lead/search', { sources: [source.id], sortBy: 'name', sortDir }, { lang: 'el' })).json().items as { name: string }[]).map((i) => i.name);
     expect(await names('asc')).toEqual(['Αλεξίου Νίκος', 'Βλάχος Νίκος', 'Ώριμος Νίκος']);
     expect(await names('desc')).toEqual(['Ώριμος Νίκος', 'Βλάχος Νίκος', 'Αλεξίου Νίκος']);
+  });
+
+  it('answers the further columns asked for: values as they are, the source, the place, the property types and the features by name in the reader’s language; an unknown column is a 400', async () => {
+    const source = await newAccount({ isSource: true, isCompany: true, name: `Portal ${mark}` });
+    const [place] = (await db.execute(sql`select id from locations where key = 'thessaloniki.kalamaria.karabournaki'`)).rows as [{ id: number }];
+    const id = await addLead((await newAccount()).id);
+    const saved = await agent.post('/api/lead/update', { id, version: 1, source: source.id, locationId: place.id, areaMin: 80, bedroomsMin: 2, endDate: '2027-03-31', description: 'Near the sea', objectSubTypes: [1, 3], features: ['elevator', 'parking'] });
+    expect(saved.statusCode).toBe(200);
+    const row = async (lang: string, more: string[]) =>
+      ((await agent.post('/api/lead/search', { sources: [source.id], more }, { lang })).json().items as { id: number; more?: Record<string, unknown> }[]).find((i) => i.id === id)!;
+    const more = ['source', 'locationId', 'areaMin', 'bedroomsMin', 'endDate', 'description', 'areaMax'];
+    expect((await row('en', more)).more).toEqual({ source: `Portal ${mark}`, locationId: 'Karabournaki', areaMin: 80, bedroomsMin: 2, endDate: '2027-03-31', description: 'Near the sea', areaMax: null });
+    expect((await row('el', ['locationId', 'source', 'objectSubTypes', 'features'])).more).toEqual({
+      locationId: 'Καραμπουρνάκι',
+      source: `Portal ${mark}`,
+      objectSubTypes: 'Διαμέρισμα, Μεζονέτα',
+      features: 'Ανελκυστήρας, Πάρκινγκ',
+    });
+    expect((await row('en', ['objectSubTypes', 'features'])).more).toEqual({ objectSubTypes: 'Apartment, Maisonette', features: 'Lift, Parking' });
+    // Every described field is either in the row already or offered as a further column.
+    expect(LEAD_FIELDS.filter((d) => !LEAD_ROW_FIELDS.has(d.name) && !LEAD_MORE_COLUMNS.includes(d.name))).toEqual([]);
+    // Without `more` the row carries none; a field the row holds already, or no field at all, is refused in the reader's language.
+    expect((await row('en', [])).more).toBeUndefined();
+    for (const bad of ['stage', 'forRent', 'nonsense']) expect((await agent.post('/api/lead/search', { more: [bad] })).statusCode, bad).toBe(400);
+    const refused = await agent.post('/api/lead/search', { more: ['nonsense'] }, { lang: 'el' });
+    expect(JSON.stringify(refused.json())).toContain('Άγνωστο πεδίο');
+    expect(JSON.stringify((await agent.post('/api/lead/search', { more: ['nonsense'] }, { lang: 'en' })).json())).toContain('Unknown field');
   });
 
   it('finds leads for the lead picker and the global search (Lead hits), open leads first', async () => {

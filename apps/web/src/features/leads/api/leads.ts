@@ -46,12 +46,13 @@ export const leadKeys = {
 type LeadSearchBody = RequestOf<typeof LEAD.calls.search>['body'];
 const wireLeadFilter = ({ agentText: _name, ...f }: TLeadFilter) => ({ ...f, lastName: f.lastName.trim() || null });
 
-export const leadsQuery = (f: TLeadFilter, q: ListState) =>
+/** A page of the leads list; `more`: the further columns asked for (LEAD_MORE_COLUMNS). */
+export const leadsQuery = (f: TLeadFilter, q: ListState, more: string[] = []) =>
   queryOptions({
-    queryKey: [...leadKeys.lists, f, q],
+    queryKey: [...leadKeys.lists, f, q, more],
     queryFn: ({ signal }) =>
       // The sort as kept (a cookie's sort as it was saved: the server answers one it does not know with a 400, as it always has).
-      call(LEAD.calls.search, { body: { ...wireLeadFilter(f), ...q, sortBy: q.sortBy as LeadSearchBody['sortBy'] } }, { signal, background: true }),
+      call(LEAD.calls.search, { body: { ...wireLeadFilter(f), ...q, sortBy: q.sortBy as LeadSearchBody['sortBy'], more } }, { signal, background: true }),
     placeholderData: keepPreviousData,
   });
 
