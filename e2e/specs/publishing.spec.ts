@@ -40,6 +40,8 @@ for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
     await toggle.press('Space');
     await expect(toggle).toBeChecked();
     await page.getByTestId('field-editor-save').click();
+    // The demo property has no mandate in force: the agent is asked, and publishes it anyway.
+    await page.getByRole('dialog').getByRole('button', { name: language === 'el' ? 'Δημοσίευση παρ’ όλα αυτά' : 'Publish anyway' }).click();
     await expect(page.getByTestId('field-editor')).toHaveCount(0);
     // In progress (as long as the publishing takes), then the link to the public page.
     const link = page.getByTestId('public-page-link');
