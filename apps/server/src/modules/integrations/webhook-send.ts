@@ -8,6 +8,7 @@ import type { JobContext } from '../../jobs/runner.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
 import { guardedLookup, urlProblem } from './webhook-address.ts';
 import { WEBHOOK_JOB, WEBHOOK_JOB_ATTEMPTS } from './webhook-queue.ts';
+import { currentRecord } from './webhook-records.ts';
 
 /** The signature header's value: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the endpoint's secret>`. */
 export function signWebhook(secret: string, timestamp: number, body: string): string {
@@ -18,9 +19,21 @@ type Endpoint = { id: number; url: string; secret: string };
 type Delivery = { id: number; event: string; entity: string; entity_id: number | null; payload: { action: string; by: string | null; data: unknown }; created_on: string };
 type Outcome = { ok: boolean; status: number | null; error: string | null };
 
-/** The body sent: the event, when, the record, who, and the logged change. */
-export function webhookBody(d: Delivery): string {
-  return JSON.stringify({ id: d.id, event: d.event, occurredAt: new Date(d.created_on).toISOString(), record: { entity: d.entity, id: d.entity_id }, action: d.payload.action, by: d.payload.by, data: d.payload.data });
+/**
+ * The body sent: the event, when, the record, who, the logged change (`data`) and the record as the
+ * API answers it now (`current`: null once deleted).
+ */
+export function webhookBody(d: Delivery, current: unknown): string {
+  return JSON.stringify({
+    id: d.id,
+    event: d.event,
+    occurredAt: new Date(d.created_on).toISOString(),
+    record: { entity: d.entity, id: d.entity_id },
+    action: d.payload.action,
+    by: d.payload.by,
+    data: d.payload.data,
+    current,
+  });
 }
 
 /** One POST of a delivery: a 2xx answer within the time allowed is delivered; anything else is a failure with its reason. Redirects are not followed. */
@@ -28,7 +41,7 @@ async function post(app: FastifyInstance, ep: Endpoint, d: Delivery, signal: Abo
   const rule = { allowPrivate: app.config.integrations.webhookAllowPrivate };
   const problem = urlProblem(ep.url, rule);
   if (problem) return { ok: false, status: null, error: problem };
-  const body = webhookBody(d);
+  const body = webhookBody(d, await currentRecord(app, d.entity, d.entity_id === null ? null : Number(d.entity_id), d.event));
   const t = Math.floor(Date.now() / 1000);
   const u = new URL(ep.url);
   const lib = u.protocol === 'https:' ? https : http;

@@ -12,7 +12,7 @@ import { signWebhook } from './webhook-send.ts';
  * every signature as a subscriber would (HMAC-SHA256 of "<t>.<body>", a timestamp at most five
  * minutes old) and answers as each test tells it.
  */
-type Received = { path: string; event: string; delivery: number; body: { id: number; event: string; record: { entity: string; id: number }; by: string; data: Record<string, unknown> }; signed: boolean };
+type Received = { path: string; event: string; delivery: number; body: { id: number; event: string; record: { entity: string; id: number }; by: string; data: Record<string, unknown>; current: Record<string, unknown> | null }; signed: boolean };
 const received: Received[] = [];
 const answers = new Map<string, number[]>();
 const secrets = new Map<string, string>();
@@ -74,6 +74,9 @@ describe('webhooks', () => {
     expect(got.event).toBe('account.created');
     expect(got.body).toMatchObject({ event: 'account.created', record: { entity: 'Account', id }, by: admin.email });
     expect(got.body.id).toBe(got.delivery);
+    // The record itself, as the API's own call answers it.
+    expect(got.body.current).toMatchObject({ id, lastName: 'Υπογραφή', version: 1 });
+    expect(got.body.current).toEqual(await json(admin.get(`/api/account/view/${id}`)));
     const log = await until('the delivered state', async () => {
       const items = (await json(admin.get(`/api/Webhooks/${webhook.id}/deliveries`))).items;
       return items[0]?.state === 'delivered' && items;
@@ -86,6 +89,18 @@ describe('webhooks', () => {
     const old = now - 3600;
     expect(verify(secret, signWebhook(secret, old, JSON.stringify(got.body)), JSON.stringify(got.body))).toBe(false);
     expect(verify(secret, signWebhook(secret, now, JSON.stringify(got.body)), JSON.stringify(got.body))).toBe(true);
+  });
+
+  it('send a deleted record as null beside the change logged, and a property as its own call answers it', async () => {
+    await endpoint('/gone', ['account.deleted']);
+    const id = await addAccount('Διαγραφή');
+    expect((await admin.del(`/api/account/${id}`)).statusCode).toBe(200);
+    const gone = await until('the deletion', () => at('/gone')[0]);
+    expect(gone.body).toMatchObject({ event: 'account.deleted', record: { entity: 'Account', id }, current: null });
+    await endpoint('/property', ['property.created']);
+    const made = (await admin.get('/api/object/add')).json() as { id: number; referenceNumber: string };
+    const got = await until('the property', () => at('/property').find((r) => r.body.record.id === made.id));
+    expect(got.body.current).toMatchObject({ id: made.id, referenceNumber: made.referenceNumber });
   });
 
   it('retry after a 500, then deliver; the log shows the attempts and the last error until then', async () => {
