@@ -28,7 +28,7 @@ import { pruneAttempts } from './lib/throttle.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { shellRoutes, type SearchProvider } from './modules/shell/shell.routes.ts';
 import { registerModules } from './modules/index.ts';
-import { BEARER_DESCRIPTION, OPENAPI_INTRO } from './modules/integrations/openapi-texts.ts';
+import { BEARER_DESCRIPTION, OPENAPI_INTRO, webhookDocs } from './modules/integrations/openapi-texts.ts';
 import { shortlistAppPage } from './modules/leads/shortlists.routes.ts';
 import { idempotencyPlugin, purgeIdempotentRequests } from './plugins/idempotency.ts';
 import { purgeWebhookDeliveries } from './modules/integrations/webhook-queue.ts';
@@ -182,10 +182,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     globalDecompression: false,
   });
 
+  const hooks = webhookDocs();
   await app.register(swagger, {
     openapi: {
+      ...({ 'x-webhooks': hooks.webhooks } as object), // an extension, which the options' type does not name
       info: { title: 'Agency CRM API', version: pkg.version, description: OPENAPI_INTRO },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: BEARER_DESCRIPTION } } },
+      components: { schemas: hooks.schemas as Record<string, object>, securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: BEARER_DESCRIPTION } } },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,

@@ -127,6 +127,11 @@ describe('API keys', () => {
     expect(bearer.description).toContain('accounts, properties, leads, deals, payments');
     expect(doc.info.description).toContain('X-CRM-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/ApiKeys', '/api/Webhooks/{id}/deliveries']));
+    // Every event's body, with the record as the API shows it.
+    expect(Object.keys(doc['x-webhooks'])).toHaveLength(21);
+    expect(doc['x-webhooks']['lead.created'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/WebhookLead' });
+    expect(doc.components.schemas.WebhookAccount.properties.current.properties).toHaveProperty('displayName');
+    expect(doc.components.schemas.WebhookPayment.properties.event.enum).toEqual(['payment.created', 'payment.updated', 'payment.deleted']);
   });
 
   it('refuse a key without any scope, or an expiry in the past or past two years', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import { WEBHOOK_RECORDS, ZAccount, ZDeal, ZExpenseForm, ZIncomeForm, ZLead, ZRealtyObject, ZReservation, ZViewing, type TWebhookRecord } from '@crm/contract';
 import { transactions } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -24,21 +24,30 @@ const as =
     return got === undefined || got === null ? null : schema.parse(got);
   };
 
+/** The schema each record's `current` is written in (the payment's: its form, without the choice lists). */
+export const RECORD_SCHEMAS: Record<TWebhookRecord, ZodType> = {
+  account: ZAccount,
+  property: ZRealtyObject,
+  lead: ZLead,
+  viewing: ZViewing,
+  deal: ZDeal,
+  reservation: ZReservation,
+  payment: z.union([ZIncomeForm.omit({ lists: true, canEdit: true }).extend({ type: z.literal('income') }), ZExpenseForm.omit({ lists: true, canEdit: true }).extend({ type: z.literal('expense') })]),
+};
+
 /** Each record's reader: the record, in English, as the API's call that shows it answers it (without the choice lists a form needs). */
 const READERS: Record<TWebhookRecord, Reader> = {
-  account: as(ZAccount, (app, id) => getAccountDto(app, app.db, id, 'en')),
-  property: as(ZRealtyObject, (app, id) => getObjectDto(app.db, { culture: 'en', t: t(app), timeZone: app.config.timeZone }, id)),
-  lead: as(ZLead, (app, id) => getLeadDto(app, app.db, id, 'en', t(app))),
-  viewing: as(ZViewing, (app, id) => getViewing(app, app.db, id, t(app), 'en')),
-  deal: as(ZDeal, (app, id) => getDeal(app, app.db, id, t(app), 'en')),
-  reservation: as(ZReservation, (app, id) => getReservation(app, app.db, id, t(app), 'en')),
+  account: as(RECORD_SCHEMAS.account, (app, id) => getAccountDto(app, app.db, id, 'en')),
+  property: as(RECORD_SCHEMAS.property, (app, id) => getObjectDto(app.db, { culture: 'en', t: t(app), timeZone: app.config.timeZone }, id)),
+  lead: as(RECORD_SCHEMAS.lead, (app, id) => getLeadDto(app, app.db, id, 'en', t(app))),
+  viewing: as(RECORD_SCHEMAS.viewing, (app, id) => getViewing(app, app.db, id, t(app), 'en')),
+  deal: as(RECORD_SCHEMAS.deal, (app, id) => getDeal(app, app.db, id, t(app), 'en')),
+  reservation: as(RECORD_SCHEMAS.reservation, (app, id) => getReservation(app, app.db, id, t(app), 'en')),
   payment: async (app, id) => {
     const [row] = await app.db.select({ type: transactions.type }).from(transactions).where(eq(transactions.id, id));
     if (!row) return null;
     const type = row.type === 'expense' ? 'expense' : 'income';
-    const form = (type === 'expense' ? ZExpenseForm : ZIncomeForm).parse(await transactionForm(app, app.db, OFFICE, type, id, t(app), 'en'));
-    const { lists: _lists, canEdit: _canEdit, ...payment } = form;
-    return { type, ...payment };
+    return RECORD_SCHEMAS.payment.parse({ type, ...(await transactionForm(app, app.db, OFFICE, type, id, t(app), 'en')) });
   },
 };
 
