@@ -8,6 +8,7 @@ import { AppError, conflict, fieldError, notFound, requireVersion } from '../../
 import { agencyToday, toLocalDateTime } from '../../lib/dates.ts';
 import { newApiKey } from './api-key-auth.ts';
 import { urlProblem } from './webhook-address.ts';
+import { openWebhookSecret, sealWebhookSecret } from './webhook-secret.ts';
 import { WEBHOOK_JOB, WEBHOOK_JOB_ATTEMPTS } from './webhook-queue.ts';
 
 type Caller = { userId: number; actor: Actor };
@@ -88,7 +89,8 @@ const hookSelect = sql`
     (select count(*)::int from webhook_deliveries d where d.endpoint_id = w.id and d.state = 'pending') as pending
   from webhook_endpoints w left join users u on u.id = w.created_by left join accounts a on a.id = u.account_id`;
 
-function hookOut(r: HookRow, tz: string): TWebhook {
+function hookOut(app: FastifyInstance, r: HookRow): TWebhook {
+  const tz = app.config.timeZone;
   return {
     id: r.id,
     url: r.url,
@@ -100,20 +102,20 @@ function hookOut(r: HookRow, tz: string): TWebhook {
     failingSince: toLocalDateTime(asDate(r.failing_since), tz),
     disabledOn: toLocalDateTime(asDate(r.disabled_on), tz),
     pending: r.pending,
-    hint: `${r.secret.slice(0, 10)}…`,
+    hint: `${openWebhookSecret(app, r.secret).slice(0, 10)}…`,
   };
 }
 
 export async function listWebhooks(app: FastifyInstance): Promise<TWebhook[]> {
   const res = await app.db.execute(sql`${hookSelect} order by w.id`);
-  return (res.rows as HookRow[]).map((r) => hookOut(r, app.config.timeZone));
+  return (res.rows as HookRow[]).map((r) => hookOut(app, r));
 }
 
 async function oneWebhook(app: FastifyInstance, id: number): Promise<TWebhook> {
   const res = await app.db.execute(sql`${hookSelect} where w.id = ${id}`);
   const r = res.rows[0] as HookRow | undefined;
   if (!r) throw notFound();
-  return hookOut(r, app.config.timeZone);
+  return hookOut(app, r);
 }
 
 const rule = (app: FastifyInstance) => ({ allowPrivate: app.config.integrations.webhookAllowPrivate });
@@ -123,9 +125,10 @@ export async function createWebhook(app: FastifyInstance, caller: Caller, body: 
   const problem = urlProblem(body.url, rule(app));
   if (problem) throw fieldError('url', problem);
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
+  const sealed = sealWebhookSecret(app, secret);
   const events = [...new Set(body.events)];
   const id = await app.db.transaction(async (tx) => {
-    const res = await tx.execute(sql`insert into webhook_endpoints (url, events, secret, created_by) values (${body.url}, ${sql.param(events)}::text[], ${secret}, ${caller.userId}) returning id`);
+    const res = await tx.execute(sql`insert into webhook_endpoints (url, events, secret, created_by) values (${body.url}, ${sql.param(events)}::text[], ${sealed}, ${caller.userId}) returning id`);
     const newId = Number((res.rows[0] as { id: number }).id);
     await logAction(tx, caller.actor, { action: 'Create', entity: 'Webhook', entityId: newId, data: { url: body.url, events } });
     return newId;

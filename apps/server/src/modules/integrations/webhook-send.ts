@@ -9,6 +9,7 @@ import { createAlert } from '../alerts/alerts.create.ts';
 import { guardedLookup, urlProblem } from './webhook-address.ts';
 import { WEBHOOK_JOB, WEBHOOK_JOB_ATTEMPTS } from './webhook-queue.ts';
 import { currentRecord } from './webhook-records.ts';
+import { openWebhookSecret } from './webhook-secret.ts';
 
 /** The signature header's value: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the endpoint's secret>`. */
 export function signWebhook(secret: string, timestamp: number, body: string): string {
@@ -70,7 +71,7 @@ async function post(app: FastifyInstance, ep: Endpoint, d: Delivery, signal: Abo
           'user-agent': 'AgencyCRM-Webhooks/1',
           'x-crm-event': d.event,
           'x-crm-delivery': String(d.id),
-          [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: signWebhook(ep.secret, t, body),
+          [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: signWebhook(openWebhookSecret(app, ep.secret), t, body),
         },
       },
       (res) => {

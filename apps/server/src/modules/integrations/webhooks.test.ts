@@ -68,6 +68,11 @@ describe('webhooks', () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     const list = await admin.get('/api/Webhooks');
     expect(list.body).not.toContain(secret);
+    // Kept sealed: the database holds no signing secret in the clear.
+    const stored = (await t.db.execute(sql`select secret from webhook_endpoints where id = ${webhook.id}`)).rows[0] as { secret: string };
+    expect(stored.secret).toMatch(/^v1:/);
+    expect(stored.secret).not.toContain(secret.slice(6));
+    expect((await json(list)).items.find((w: { id: number }) => w.id === webhook.id).hint).toBe(`${secret.slice(0, 10)}…`);
     const id = await addAccount('Υπογραφή');
     const got = await until('the delivery', () => at('/signed')[0]);
     expect(got.signed).toBe(true);
