@@ -4,7 +4,7 @@ import type { TApiKeyArea, TApiKeyScopes } from '@crm/contract';
  * Which area of the API a call belongs to, for API keys (decision 080): a key reaches a call only
  * when its scopes give that area, at the level the call needs (a read, or a write). Calls of no
  * area (settings, sign-ins, users, the action log, imports, backups, jobs, alerts, files,
- * reservations, a person's data and its erasure) are refused to every key. docs/access.md shows
+ * a person's data and its erasure) are refused to every key. docs/access.md shows
  * each route's area in its "API key" column; access-table.test.ts compares the two.
  */
 const AREAS: readonly [RegExp, TApiKeyArea | null][] = [
@@ -14,7 +14,8 @@ const AREAS: readonly [RegExp, TApiKeyArea | null][] = [
   [/^\/api\/(?:account|owner|professional|partners|clients|source|employe)(?:\/|$)/i, 'accounts'],
   [/^\/api\/(?:object|objectAccount|ObjectKeys|location)(?:\/|$)/i, 'properties'],
   [/^\/api\/(?:lead|Viewing)(?:\/|$)/i, 'leads'],
-  [/^\/api\/Deal(?:\/|$)/i, 'deals'],
+  // Short lets are the deals of the rental side.
+  [/^\/api\/(?:Deal|Reservation)(?:\/|$)/i, 'deals'],
   [/^\/api\/transactions(?:\/|$)/i, 'payments'],
 ];
 

@@ -8,8 +8,8 @@ export const BEARER_DESCRIPTION = [
   'An API key is `crm_` followed by 64 hex digits; send it as `Authorization: Bearer crm_…`.',
   `A key has a scope per area (${API_KEY_AREAS.join(', ')}): none, read, or write (read and write).`,
   'Areas: accounts (/api/account…, owner, professional, partners, clients, source, employe), properties (/api/object…, ObjectKeys, objectAccount, location),',
-  'leads (/api/lead…, Viewing), deals (/api/Deal…), payments (/api/transactions…). GETs and searches read; other calls write.',
-  'A call outside the key\'s scopes, or of no area (settings, users, sign-ins, the action log, imports, files, alerts, jobs), is answered 403;',
+  'leads (/api/lead…, Viewing), deals (/api/Deal…, Reservation), payments (/api/transactions…). GETs and searches read; other calls write.',
+  'A call outside the key\'s scopes, or of no area (settings, users, sign-ins, the action log, imports, files, alerts, jobs, a person\'s data), is answered 403;',
   'an unknown, expired or revoked key 401; more calls a minute than allowed 429 with Retry-After. Changes made with a key are in the action log under its name.',
 ].join(' ');
 
