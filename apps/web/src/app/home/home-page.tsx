@@ -11,7 +11,7 @@ import { formatDateTime, formatLongDate } from '../../lib/format.ts';
 import { agencyTodayDate } from '../../lib/agency-clock.ts';
 import { logActionText, logEntityText, logSummaryText, logRecordPath } from '../../lib/log-texts.ts';
 import { hasBranch, useSession } from '../../lib/session.ts';
-import '../../components/table.css';
+import { CardsTable } from '../../components/cards-table.tsx';
 import { currentCulture } from '../../lib/i18n.ts';
 
 // The action list brings the date pickers: loaded after the page itself shows.
@@ -105,46 +105,36 @@ export function HomePage() {
             ) : data.recent.length === 0 ? (
               <Text c="dimmed">{t('home.noRecent')}</Text>
             ) : (
-              <div className="crm-list">
-                <div className="crm-table-x">
-                  <table className="crm-table crm-table-striped crm-table-cards" style={{ minWidth: 480 }} data-testid="home-recent">
-                    <thead>
-                      <tr>
-                        <th>{t('actionLog.ui.col.date')}</th>
-                        <th>{t('actionLog.ui.col.action')}</th>
-                        <th>{t('actionLog.ui.col.entity')}</th>
-                        <th>{t('actionLog.ui.col.message')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.recent.map((r) => {
-                        const to = logRecordPath(r.action, r.entity, r.entityId);
-                        const message = logSummaryText(t, r.entity, r.message, r.data ?? undefined);
-                        return (
-                          <tr key={r.id}>
-                            <td style={{ width: 170 }} data-card="title">
-                              {formatDateTime(r.date)}
-                            </td>
-                            <td data-label={t('actionLog.ui.col.action')}>{logActionText(t, r.action)}</td>
-                            <td data-label={t('actionLog.ui.col.entity')}>
-                              {to ? (
-                                <Link to={to} className="cell-link mantine-focus-auto">
-                                  {logEntityText(t, r.entity)} #{r.reference ?? r.entityId}
-                                </Link>
-                              ) : (
-                                logEntityText(t, r.entity)
-                              )}
-                            </td>
-                            <td className="dimmed" data-label={t('actionLog.ui.col.message')} {...(message ? {} : { 'data-empty': '' })}>
-                              {message}
-                            </td>
-                          </tr>
-                        );
-                      })}
-                    </tbody>
-                  </table>
-                </div>
-              </div>
+              <CardsTable
+                testId="home-recent"
+                minWidth={480}
+                headers={[t('actionLog.ui.col.date'), t('actionLog.ui.col.action'), t('actionLog.ui.col.entity'), t('actionLog.ui.col.message')]}
+              >
+                {data.recent.map((r) => {
+                  const to = logRecordPath(r.action, r.entity, r.entityId);
+                  const message = logSummaryText(t, r.entity, r.message, r.data ?? undefined);
+                  return (
+                    <tr key={r.id}>
+                      <td style={{ width: 170 }} data-card="title">
+                        {formatDateTime(r.date)}
+                      </td>
+                      <td data-label={t('actionLog.ui.col.action')}>{logActionText(t, r.action)}</td>
+                      <td data-label={t('actionLog.ui.col.entity')}>
+                        {to ? (
+                          <Link to={to} className="cell-link mantine-focus-auto">
+                            {logEntityText(t, r.entity)} #{r.reference ?? r.entityId}
+                          </Link>
+                        ) : (
+                          logEntityText(t, r.entity)
+                        )}
+                      </td>
+                      <td className="dimmed" data-label={t('actionLog.ui.col.message')} {...(message ? {} : { 'data-empty': '' })}>
+                        {message}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </CardsTable>
             )}
           </Card>
         </Grid.Col>

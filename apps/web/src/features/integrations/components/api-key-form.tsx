@@ -1,9 +1,8 @@
-import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_KEY_AREAS, API_KEY_LEVELS, API_KEY_MAX_DAYS, API_KEY_NAME_MAX, type TApiKeyLevel, type TApiKeyScopes } from '@crm/contract/integration-constants';
-import { ApiError } from '../../../lib/api.ts';
-import { describeError } from '../../../lib/errors.ts';
+import { DialogForm, useDialogSubmit } from '../../../kit/dialog-form.tsx';
 import { createApiKey } from '../api/integrations.ts';
 
 const NONE = Object.fromEntries(API_KEY_AREAS.map((a) => [a, 'none'])) as TApiKeyScopes;
@@ -21,95 +20,73 @@ export function ApiKeyForm({ opened, onClose, onCreated }: { opened: boolean; on
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TApiKeyScopes>(NONE);
   const [expiresOn, setExpiresOn] = useState(() => dayAfter(365));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      const made = await createApiKey({ name, scopes, expiresOn });
+  const state = useDialogSubmit(
+    () => createApiKey({ name, scopes, expiresOn }),
+    (made) => {
       setName('');
       setScopes(NONE);
       onCreated(made.secret);
-    } catch (e) {
-      if (e instanceof ApiError && Object.keys(e.fieldErrors).length) setErrors(e.fieldErrors);
-      else setErrors({ form: describeError(e).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
+  const { errors } = state;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('apiKeys.ui.new')} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }} data-testid="api-key-form">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label={t('apiKeys.ui.form.name')}
-            description={t('apiKeys.ui.form.nameHint')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            maxLength={API_KEY_NAME_MAX}
-            required
-            error={errors.name}
-            data-testid="api-key-name"
-          />
-          <Stack gap={6} role="group" aria-labelledby="api-key-scopes-label">
-            <Text size="sm" fw={500} id="api-key-scopes-label">
-              {t('apiKeys.ui.form.scopes')}
+    <DialogForm
+      opened={opened}
+      onClose={onClose}
+      title={t('apiKeys.ui.new')}
+      size="lg"
+      testId="api-key-form"
+      submit={{ label: t('apiKeys.ui.form.create'), testId: 'api-key-create' }}
+      state={state}
+      error={errors.form}
+    >
+      <TextInput
+        label={t('apiKeys.ui.form.name')}
+        description={t('apiKeys.ui.form.nameHint')}
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        maxLength={API_KEY_NAME_MAX}
+        required
+        error={errors.name}
+        data-testid="api-key-name"
+      />
+      <Stack gap={6} role="group" aria-labelledby="api-key-scopes-label">
+        <Text size="sm" fw={500} id="api-key-scopes-label">
+          {t('apiKeys.ui.form.scopes')}
+        </Text>
+        {API_KEY_AREAS.map((area) => (
+          <Group key={area} justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm" id={`api-key-area-${area}`}>
+              {t(`apiKeys.area.${area}`)}
             </Text>
-            {API_KEY_AREAS.map((area) => (
-              <Group key={area} justify="space-between" wrap="wrap" gap="xs">
-                <Text size="sm" id={`api-key-area-${area}`}>
-                  {t(`apiKeys.area.${area}`)}
-                </Text>
-                <SegmentedControl
-                  size="xs"
-                  value={scopes[area]}
-                  onChange={(v) => setScopes((s) => ({ ...s, [area]: v as TApiKeyLevel }))}
-                  data={API_KEY_LEVELS.map((l) => ({ value: l, label: t(`apiKeys.level.${l}`) }))}
-                  aria-labelledby={`api-key-area-${area}`}
-                  data-testid={`api-key-scope-${area}`}
-                />
-              </Group>
-            ))}
-            {errors.scopes && (
-              <Text size="sm" c="red" data-testid="api-key-scopes-error">
-                {errors.scopes}
-              </Text>
-            )}
-          </Stack>
-          <TextInput
-            type="date"
-            label={t('apiKeys.ui.form.expiresOn')}
-            value={expiresOn}
-            min={dayAfter(0)}
-            max={dayAfter(API_KEY_MAX_DAYS - 1)}
-            onChange={(e) => setExpiresOn(e.currentTarget.value)}
-            required
-            error={errors.expiresOn}
-            data-testid="api-key-expires"
-          />
-          {errors.form && (
-            <Text size="sm" c="red">
-              {errors.form}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} data-testid="api-key-create">
-              {t('apiKeys.ui.form.create')}
-            </Button>
+            <SegmentedControl
+              size="xs"
+              value={scopes[area]}
+              onChange={(v) => setScopes((s) => ({ ...s, [area]: v as TApiKeyLevel }))}
+              data={API_KEY_LEVELS.map((l) => ({ value: l, label: t(`apiKeys.level.${l}`) }))}
+              aria-labelledby={`api-key-area-${area}`}
+              data-testid={`api-key-scope-${area}`}
+            />
           </Group>
-        </Stack>
-      </form>
-    </Modal>
+        ))}
+        {errors.scopes && (
+          <Text size="sm" c="red" data-testid="api-key-scopes-error">
+            {errors.scopes}
+          </Text>
+        )}
+      </Stack>
+      <TextInput
+        type="date"
+        label={t('apiKeys.ui.form.expiresOn')}
+        value={expiresOn}
+        min={dayAfter(0)}
+        max={dayAfter(API_KEY_MAX_DAYS - 1)}
+        onChange={(e) => setExpiresOn(e.currentTarget.value)}
+        required
+        error={errors.expiresOn}
+        data-testid="api-key-expires"
+      />
+    </DialogForm>
   );
 }

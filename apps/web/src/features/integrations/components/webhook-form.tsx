@@ -1,9 +1,8 @@
-import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WEBHOOK_CHANGES, WEBHOOK_RECORDS, WEBHOOK_URL_MAX, type TWebhookEvent, type TWebhookRecord } from '@crm/contract/integration-constants';
-import { ApiError } from '../../../lib/api.ts';
-import { describeError } from '../../../lib/errors.ts';
+import { DialogForm, useDialogSubmit } from '../../../kit/dialog-form.tsx';
 import { createWebhook } from '../api/integrations.ts';
 
 const RECORDS = Object.keys(WEBHOOK_RECORDS) as TWebhookRecord[];
@@ -22,85 +21,63 @@ export function WebhookForm({ opened, onClose, onCreated }: { opened: boolean; o
   const { t } = useTranslation();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<TWebhookEvent[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const toggle = (e: TWebhookEvent, on: boolean) => setEvents((list) => (on ? [...list, e] : list.filter((x) => x !== e)));
-
-  const submit = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      const made = await createWebhook({ url, events });
+  const state = useDialogSubmit(
+    () => createWebhook({ url, events }),
+    (made) => {
       setUrl('');
       setEvents([]);
       onCreated(made.secret);
-    } catch (e) {
-      if (e instanceof ApiError && Object.keys(e.fieldErrors).length) setErrors(e.fieldErrors);
-      else setErrors({ form: describeError(e).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
+  const { errors } = state;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('webhooks.ui.new')} size="xl" closeButtonProps={{ 'aria-label': t('common.close') }} data-testid="webhook-form">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            type="url"
-            label={t('webhooks.ui.form.url')}
-            placeholder="https://"
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-            maxLength={WEBHOOK_URL_MAX}
-            required
-            error={errors.url}
-            data-testid="webhook-url"
-          />
-          <Text size="sm" fw={500} id="webhook-events-label">
-            {t('webhooks.ui.form.events')}
-          </Text>
-          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="xs" role="group" aria-labelledby="webhook-events-label">
-            {RECORDS.map((record) => (
-              <Stack key={record} gap={4}>
-                <Text size="sm" fw={500}>
-                  {t(`webhooks.record.${record}`)}
-                </Text>
-                {WEBHOOK_CHANGES.map((change) => {
-                  const event = `${record}.${change}` as TWebhookEvent;
-                  return (
-                    <Checkbox
-                      key={event}
-                      label={`${t(`webhooks.record.${record}`)}: ${t(`webhooks.change.${change}`)}`}
-                      checked={events.includes(event)}
-                      onChange={(e) => toggle(event, e.currentTarget.checked)}
-                      data-testid={`webhook-event-${event}`}
-                    />
-                  );
-                })}
-              </Stack>
-            ))}
-          </SimpleGrid>
-          {(errors.events || errors.form) && (
-            <Text size="sm" c="red">
-              {errors.events ?? errors.form}
+    <DialogForm
+      opened={opened}
+      onClose={onClose}
+      title={t('webhooks.ui.new')}
+      size="xl"
+      testId="webhook-form"
+      submit={{ label: t('webhooks.ui.form.create'), testId: 'webhook-create', disabled: !events.length }}
+      state={state}
+      error={errors.events ?? errors.form}
+    >
+      <TextInput
+        type="url"
+        label={t('webhooks.ui.form.url')}
+        placeholder="https://"
+        value={url}
+        onChange={(e) => setUrl(e.currentTarget.value)}
+        maxLength={WEBHOOK_URL_MAX}
+        required
+        error={errors.url}
+        data-testid="webhook-url"
+      />
+      <Text size="sm" fw={500} id="webhook-events-label">
+        {t('webhooks.ui.form.events')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="xs" role="group" aria-labelledby="webhook-events-label">
+        {RECORDS.map((record) => (
+          <Stack key={record} gap={4}>
+            <Text size="sm" fw={500}>
+              {t(`webhooks.record.${record}`)}
             </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} disabled={!events.length} data-testid="webhook-create">
-              {t('webhooks.ui.form.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            {WEBHOOK_CHANGES.map((change) => {
+              const event = `${record}.${change}` as TWebhookEvent;
+              return (
+                <Checkbox
+                  key={event}
+                  label={`${t(`webhooks.record.${record}`)}: ${t(`webhooks.change.${change}`)}`}
+                  checked={events.includes(event)}
+                  onChange={(e) => toggle(event, e.currentTarget.checked)}
+                  data-testid={`webhook-event-${event}`}
+                />
+              );
+            })}
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </DialogForm>
   );
 }

@@ -7,7 +7,7 @@ import { useCookieState } from '../../../lib/list-state.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { mandatesEndingQuery } from '../api/mandates.ts';
-import '../../../components/table.css';
+import { CardsTable } from '../../../components/cards-table.tsx';
 
 /**
  * The agents' list of mandates ending soon (decision 079): in force, ending within 30 days, soonest
@@ -41,47 +41,35 @@ export function MandatesEndingPage() {
             {t('mandates.endingSoon.empty')}
           </Text>
         ) : (
-          <div className="crm-list">
-            <div className="crm-table-x">
-              <table className="crm-table crm-table-striped crm-table-cards" style={{ minWidth: 640 }} data-testid="mandates-ending">
-                <thead>
-                  <tr>
-                    <th>{t('mandates.col.property')}</th>
-                    <th>{t('mandates.col.kind')}</th>
-                    <th>{t('mandates.col.endsOn')}</th>
-                    <th>{t('mandates.col.daysLeft')}</th>
-                    <th>{t('mandates.col.owners')}</th>
-                    <th>{t('mandates.col.agents')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((m) => (
-                    <tr key={m.id} data-testid="mandate-ending">
-                      <td data-card="title">
-                        <Link to={href(OBJECT.screens.view, { id: m.objectId })} className="cell-link mantine-focus-auto">
-                          #{m.referenceNumber}
-                          {m.objectTitle ? ` · ${m.objectTitle}` : ''}
-                        </Link>
-                      </td>
-                      <td data-label={t('mandates.col.kind')}>{t(`mandates.kind.${m.kind}`)}</td>
-                      <td data-label={t('mandates.col.endsOn')}>{formatDate(m.endsOn)}</td>
-                      <td data-label={t('mandates.col.daysLeft')}>
-                        <Badge color={m.daysLeft <= 10 ? 'red' : 'orange'} variant="light">
-                          {m.daysLeft}
-                        </Badge>
-                      </td>
-                      <td data-label={t('mandates.col.owners')} {...(m.owners ? {} : { 'data-empty': '' })}>
-                        {m.owners}
-                      </td>
-                      <td data-label={t('mandates.col.agents')} {...(m.agents ? {} : { 'data-empty': '' })}>
-                        {m.agents}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </div>
+          <CardsTable
+            testId="mandates-ending"
+            minWidth={640}
+            headers={[t('mandates.col.property'), t('mandates.col.kind'), t('mandates.col.endsOn'), t('mandates.col.daysLeft'), t('mandates.col.owners'), t('mandates.col.agents')]}
+          >
+            {items.map((m) => (
+              <tr key={m.id} data-testid="mandate-ending">
+                <td data-card="title">
+                  <Link to={href(OBJECT.screens.view, { id: m.objectId })} className="cell-link mantine-focus-auto">
+                    #{m.referenceNumber}
+                    {m.objectTitle ? ` · ${m.objectTitle}` : ''}
+                  </Link>
+                </td>
+                <td data-label={t('mandates.col.kind')}>{t(`mandates.kind.${m.kind}`)}</td>
+                <td data-label={t('mandates.col.endsOn')}>{formatDate(m.endsOn)}</td>
+                <td data-label={t('mandates.col.daysLeft')}>
+                  <Badge color={m.daysLeft <= 10 ? 'red' : 'orange'} variant="light">
+                    {m.daysLeft}
+                  </Badge>
+                </td>
+                <td data-label={t('mandates.col.owners')} {...(m.owners ? {} : { 'data-empty': '' })}>
+                  {m.owners}
+                </td>
+                <td data-label={t('mandates.col.agents')} {...(m.agents ? {} : { 'data-empty': '' })}>
+                  {m.agents}
+                </td>
+              </tr>
+            ))}
+          </CardsTable>
         )}
       </Card>
     </Stack>
