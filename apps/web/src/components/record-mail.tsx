@@ -19,6 +19,17 @@ type Of = { accountId: number } | { objectId: number };
 const who = (a: { name: string; address: string } | null) => (a ? (a.name ? `${a.name} <${a.address}>` : a.address) : '');
 
 /**
+ * The frame's document. Remote pictures stay blocked (the server kept their addresses apart, as
+ * data-blocked-src) until the reader asks; then they are put back and the frame may load them over
+ * http(s), nothing else.
+ */
+export function mailFrameDoc(html: string, showImages: boolean): string {
+  const body = showImages ? html.replace(/\sdata-blocked-src="/g, ' src="') : html;
+  const img = showImages ? 'data: https: http:' : 'data:';
+  return `<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src ${img}; style-src 'unsafe-inline'"><base target="_blank">${body}`;
+}
+
+/**
  * A message as read in the CRM: its HTML (sanitised by the server when it was synced) in a frame
  * that runs nothing and reaches nothing (sandboxed: no scripts, no forms, its own origin; the
  * server has taken away remote pictures' addresses), else its text; its attachments as downloads.
@@ -28,6 +39,7 @@ function MailMessage({ id, onClose }: { id: number; onClose: () => void }) {
   const phone = useMedia('(max-width: 48em)', false);
   const q = useQuery({ queryKey: ['mail', id], queryFn: ({ signal }) => call(MAIL.calls.view, { params: { id } }, { signal }) });
   const [replying, setReplying] = useState<'one' | 'all' | null>(null);
+  const [showImages, setShowImages] = useState(false);
   const m = q.data;
   return (
     <Modal opened onClose={onClose} size="xl" fullScreen={phone} title={m ? m.subject || t('mailbox.msg.noSubject') : ''} closeButtonProps={{ 'aria-label': t('common.close') }}>
@@ -49,16 +61,21 @@ function MailMessage({ id, onClose }: { id: number; onClose: () => void }) {
           <Text size="sm">
             <b>{t('mailbox.msg.date')}:</b> {formatDateTime(m.date)}
           </Text>
-          {m.remoteImages > 0 && (
-            <Text size="xs" c="dimmed" data-testid="mail-images-blocked">
-              {t('mailbox.msg.imagesBlocked', { count: m.remoteImages })}
-            </Text>
+          {m.remoteImages > 0 && !showImages && (
+            <Group gap="xs" wrap="wrap">
+              <Text size="xs" c="dimmed" data-testid="mail-images-blocked">
+                {t('mailbox.msg.imagesBlocked', { count: m.remoteImages })}
+              </Text>
+              <Button size="compact-xs" variant="subtle" title={t('mailbox.msg.showImagesHint')} onClick={() => setShowImages(true)} data-testid="mail-show-images">
+                {t('mailbox.msg.showImages')}
+              </Button>
+            </Group>
           )}
           {m.html ? (
             <iframe
               title={t('mailbox.msg.frameTitle')}
               sandbox=""
-              srcDoc={`<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"><base target="_blank">${m.html}`}
+              srcDoc={mailFrameDoc(m.html, showImages)}
               style={{ width: '100%', minHeight: 320, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4, background: 'white' }}
               data-testid="mail-html"
             />
