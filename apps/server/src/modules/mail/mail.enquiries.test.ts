@@ -71,7 +71,7 @@ const counts = async () =>
     await db.execute(sql`select (select count(*)::int from leads) as leads, (select count(*)::int from accounts) as accounts,
       (select count(*)::int from alerts where kind = 'enquiry') as alerts, (select count(*)::int from activities) as activities,
       (select count(*)::int from mail_enquiries) as enquiries`)
-  ).rows[0];
+  ).rows[0] as { leads: number; accounts: number; alerts: number; activities: number; enquiries: number };
 
 const box = await addMailbox('info@thermaikos-homes.test');
 
@@ -143,7 +143,7 @@ describe('portal enquiries from the synced mail', () => {
     await deliver(sample('xe.en.eml', house.ref));
     expect(await syncMailbox(app, box)).toMatchObject({ added: 1 });
     const after = await counts();
-    expect(after).toMatchObject({ leads: before!.leads, accounts: before!.accounts + 1, activities: (before!.activities as number) + 1 });
+    expect(after).toMatchObject({ leads: before.leads, accounts: before.accounts + 1, activities: before.activities + 1 });
     const [lead] = await db.select().from(leads).where(eq(leads.id, open!.id));
     const [xe] = await db.select().from(accounts).where(eq(accounts.displayName, 'xe.gr'));
     expect(lead).toMatchObject({ source: xe!.id, version: open!.version + 1 });
@@ -168,6 +168,6 @@ describe('portal enquiries from the synced mail', () => {
     expect(await db.select().from(leadObjects).where(eq(leadObjects.leadId, lead!.id))).toEqual([]);
     const [alert] = await db.select().from(alerts).where(and(eq(alerts.entity, 'Lead'), eq(alerts.entityId, lead!.id)));
     expect(alert).toMatchObject({ messageKey: 'enquiries.alert.unmatched', source: 'Indomio.gr' });
-    expect(await counts()).toMatchObject({ leads: (before!.leads as number) + 1, enquiries: (before!.enquiries as number) + 1 });
+    expect(await counts()).toMatchObject({ leads: before.leads + 1, enquiries: before.enquiries + 1 });
   });
 });
