@@ -23,11 +23,11 @@ const admin = await t.user({ roles: ['admin'] });
 const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/enquiries');
 
 /** A sample mail as delivered now about our property `ref` (the samples name 0042). */
-function sample(name: string, ref: string, tag = ''): string {
+function sample(name: string, ref: string, tag = '', date = new Date()): string {
   return fs
     .readFileSync(path.join(FIXTURES, name), 'utf8')
     .replaceAll('0042', ref)
-    .replace(/^Date: .*$/m, `Date: ${new Date().toUTCString().replace('GMT', '+0000')}`)
+    .replace(/^Date: .*$/m, `Date: ${date.toUTCString().replace('GMT', '+0000')}`)
     .replace(/^Message-ID: <(.*)>$/m, `Message-ID: <${tag}$1>`);
 }
 async function deliver(raw: string) {
@@ -169,5 +169,15 @@ describe('portal enquiries from the synced mail', () => {
     const [alert] = await db.select().from(alerts).where(and(eq(alerts.entity, 'Lead'), eq(alerts.entityId, lead!.id)));
     expect(alert).toMatchObject({ messageKey: 'enquiries.alert.unmatched', source: 'Indomio.gr' });
     expect(await counts()).toMatchObject({ leads: before.leads + 1, enquiries: before.enquiries + 1 });
+  });
+
+  it('an enquiry mail older than 30 days (a first sync reaching back months) stays a plain message', async () => {
+    const before = await counts();
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    await deliver(sample('indomio.el.eml', flat.ref, 'old.', old));
+    expect(await syncMailbox(app, box)).toMatchObject({ added: 1 });
+    expect(await counts()).toEqual(before);
+    const [m] = await db.select().from(mailMessages).where(eq(mailMessages.messageId, '<old.ind-req-98765-el@indomio.gr>'));
+    expect(m).toMatchObject({ subject: 'Νέο αίτημα επικοινωνίας' });
   });
 });
