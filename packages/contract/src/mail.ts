@@ -117,15 +117,16 @@ export const ZMailMessage = ZMailRow.extend({
 });
 export type TMailMessage = z.infer<typeof ZMailMessage>;
 
-/** GET /api/mail: the mail of one account or one property, newest first. */
+/** GET /api/mail: the mail of one account or one property, or the enquiry mail a lead was made from (decision 082), newest first. */
 export const ZMailListQuery = z
   .object({
     accountId: ZIdString.optional(),
     objectId: ZIdString.optional(),
+    leadId: ZIdString.optional(),
     perPage: z.coerce.number().int().min(1).max(200).default(20),
     currentPage: ZPageString.default(1),
   })
-  .refine((q) => (q.accountId == null) !== (q.objectId == null), { message: 'validation.invalid', path: ['accountId'] });
+  .refine((q) => [q.accountId, q.objectId, q.leadId].filter((x) => x != null).length === 1, { message: 'validation.invalid', path: ['accountId'] });
 export type TMailListQuery = z.input<typeof ZMailListQuery>;
 export const ZMailListAnswer = z.object({ items: z.array(ZMailRow), totalRows: z.number().int() });
 

@@ -16,7 +16,7 @@ import { useSectionReady } from './reveal.tsx';
 
 const STEP = 20;
 type Of = { accountId: number } | { objectId: number };
-const who = (a: { name: string; address: string } | null) => (a ? (a.name ? `${a.name} <${a.address}>` : a.address) : '');
+export const who = (a: { name: string; address: string } | null) => (a ? (a.name ? `${a.name} <${a.address}>` : a.address) : '');
 
 /**
  * The frame's document. Remote pictures stay blocked (the server kept their addresses apart, as
@@ -34,7 +34,7 @@ export function mailFrameDoc(html: string, showImages: boolean): string {
  * that runs nothing and reaches nothing (sandboxed: no scripts, no forms, its own origin; the
  * server has taken away remote pictures' addresses), else its text; its attachments as downloads.
  */
-function MailMessage({ id, onClose }: { id: number; onClose: () => void }) {
+export function MailMessage({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation();
   const phone = useMedia('(max-width: 48em)', false);
   const q = useQuery({ queryKey: ['mail', id], queryFn: ({ signal }) => call(MAIL.calls.view, { params: { id } }, { signal }) });

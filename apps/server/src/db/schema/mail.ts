@@ -1,7 +1,8 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './platform.ts';
 import { accounts } from './records.ts';
 import { objects } from './objects.ts';
+import { leads } from './leads.ts';
 
 const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -107,4 +108,33 @@ export const mailMessageObjects = pgTable(
     sentOn: tsz('sent_on'),
   },
   (t) => [primaryKey({ columns: [t.objectId, t.messageId] })],
+);
+
+/** The lead source of each portal's enquiries (decision 082), by a stable key, not by the account's name. */
+export const enquirySources = pgTable(
+  'enquiry_sources',
+  {
+    key: text('key').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('enquiry_sources_account_idx').on(t.accountId)],
+);
+
+/** A portal's enquiry mail made into a lead, once per Message-ID (decision 082). */
+export const mailEnquiries = pgTable(
+  'mail_enquiries',
+  {
+    messageKey: text('message_key').primaryKey(),
+    mailMessageId: integer('mail_message_id').references(() => mailMessages.id, { onDelete: 'set null' }),
+    source: text('source').notNull(),
+    portalRef: text('portal_ref'),
+    leadId: integer('lead_id').references((): AnyPgColumn => leads.id, { onDelete: 'set null' }),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    objectId: integer('object_id').references(() => objects.id, { onDelete: 'set null' }),
+    sentOn: tsz('sent_on'),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+  },
+  (t) => [index('mail_enquiries_lead_idx').on(t.leadId, t.sentOn.desc(), t.mailMessageId.desc()), index('mail_enquiries_message_idx').on(t.mailMessageId)],
 );

@@ -7,6 +7,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { mailAttachments, mailMessages, type TMailAddressJson } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { sanitizeMailHtml } from './mail-html.ts';
+import { parseEnquiry, type TEnquiryMail } from './enquiries/index.ts';
+import { ENQUIRY_MAX_AGE_DAYS, makeEnquiryLead } from './enquiry-lead.ts';
 
 /** A message's Message-ID as kept: the header's, else one made from its content (the same mail gives the same one). */
 export const messageIdOf = (header: string | undefined | null, source: Buffer | null): string | null => {
@@ -77,6 +79,23 @@ function headersOf(p: ParsedMail): Record<string, string> {
   return out;
 }
 
+/**
+ * A portal's enquiry among the messages just stored becomes a lead in the same transaction
+ * (decision 082): stored and made into a lead together, or neither, so a crash or a second sync
+ * never makes it twice (and mail_enquiries keeps it once per Message-ID across mailboxes). A
+ * failure there (a savepoint) leaves the message stored as a plain thread, logged.
+ */
+async function leadFromEnquiry(app: FastifyInstance, tx: Tx, msg: { id: number; messageId: string; sentOn: Date | null }, mail: TEnquiryMail & { html: string | null }) {
+  const enquiry = parseEnquiry(mail);
+  if (!enquiry) return;
+  if (msg.sentOn && Date.now() - msg.sentOn.getTime() > ENQUIRY_MAX_AGE_DAYS * 86_400_000) return;
+  try {
+    await tx.transaction((sp) => makeEnquiryLead(app, sp, msg, enquiry));
+  } catch (e) {
+    app.log.error({ mailMessage: msg.id, source: enquiry.source, err: { message: (e as Error).message } }, 'portal enquiry not made into a lead');
+  }
+}
+
 const refsText = (r: string | string[] | undefined) => (Array.isArray(r) ? r.join(' ') : (r ?? null));
 
 /**
@@ -138,6 +157,7 @@ export async function storeMessage(
       }
       if (stored.length) await tx.insert(mailAttachments).values(stored.map((s) => ({ ...s, messageId: row.id })));
       await linkMessage(tx, row.id, { sentOn: parsed.date ?? null, emails: [from, ...to, ...cc, ...bcc].filter((x) => !!x).map((x) => x!.address), subject: parsed.subject ?? '', text });
+      await leadFromEnquiry(app, tx, { id: row.id, messageId, sentOn: parsed.date ?? null }, { from: from?.address ?? null, subject: parsed.subject ?? '', text, html: parsed.html || null });
       return true;
     });
     if (!isNew) for (const s of stored) await storage.delete(s.systemName).catch(() => {});

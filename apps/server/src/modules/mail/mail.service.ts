@@ -42,9 +42,14 @@ function rowOf(app: FastifyInstance, r: Raw): TMailRow {
   };
 }
 
-/** GET /api/mail: one account's or one property's mail, newest first, paged in SQL (by the links' own date index). */
+/** GET /api/mail: one account's or one property's mail (or the enquiry mail a lead was made from), newest first, paged in SQL (by the links' own date index). */
 export async function listMail(app: FastifyInstance, user: SessionUser, q: z.output<typeof ZMailListQuery>): Promise<{ items: TMailRow[]; totalRows: number }> {
-  const link = q.accountId != null ? sql`mail_message_accounts l on l.message_id = m.id and l.account_id = ${q.accountId}` : sql`mail_message_objects l on l.message_id = m.id and l.object_id = ${q.objectId!}`;
+  const link =
+    q.accountId != null
+      ? sql`mail_message_accounts l on l.message_id = m.id and l.account_id = ${q.accountId}`
+      : q.leadId != null
+        ? sql`mail_enquiries l on l.mail_message_id = m.id and l.lead_id = ${q.leadId}`
+        : sql`mail_message_objects l on l.message_id = m.id and l.object_id = ${q.objectId!}`;
   const offset = (q.currentPage - 1) * q.perPage;
   const [count, page] = await Promise.all([
     app.db.execute(sql`select count(*)::int as n from mail_messages m join ${link} join mailboxes mb on mb.id = m.mailbox_id where ${visibleTo(user)}`),

@@ -21,6 +21,7 @@ import { AccountEditor } from '../../features/accounts/components/account-editor
 import { useGoBack } from '../../components/go-back.ts';
 import { deleteLead, discardLead, justAddedLeads, leadKeys, leadQuery } from '../../features/leads/api/leads.ts';
 import { LeadDetails } from '../../features/leads/components/lead-details.tsx';
+import { LeadEnquiryMail } from '../../features/leads/components/lead-enquiry-mail.tsx';
 import { LeadEditor } from '../../features/leads/components/lead-editor.tsx';
 import { LeadMatches } from '../../features/leads/components/lead-matches.tsx';
 import { LeadObjects } from '../../features/leads/components/lead-objects.tsx';
@@ -106,6 +107,7 @@ function LeadBody({ id, mode, onStatus, onAccountStatus }: { id: number; mode: V
     return (
       <Stack gap="sm">
         <LeadDetails lead={lead} />
+        <LeadEnquiryMail leadId={lead.id} />
         <LeadObjects lead={lead} editable={false} />
         <LeadShortlists lead={lead} />
         <LeadMatches leadId={lead.id} asksFor={!!(lead.forPurchase || lead.forRent || lead.forShortRent)} />

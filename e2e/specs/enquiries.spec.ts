@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ImapFlow } from 'imapflow';
+import { apiToken, createObject, expectAccessible, signedIn } from '../fixtures.ts';
+import { startDovecot, type Dovecot } from '../../apps/server/test/dovecot.ts';
+
+/**
+ * A portal's enquiry mail becomes a lead (issue 46, decision 082): the sample Spitogatos mail
+ * (apps/server/test/fixtures/enquiries) put into this spec's own Dovecot by IMAP APPEND, a mailbox
+ * connected to it, the job runner's sync, and the lead on screen with its property, its source and
+ * the mail it came from. Each test has its own IMAP folder, so the two languages never share mail.
+ */
+const FIXTURES = path.resolve(import.meta.dirname, '../../apps/server/test/fixtures/enquiries');
+const GREEK = 'αβγδεζηθικλμνξπρστφχψω';
+const LANGUAGES = [
+  { cookie: 'en-UK', sample: 'spitogatos.en.eml', lastName: 'Whitfield', email: 'j.whitfield@example.co.uk', title: 'Enquiry by e-mail', open: 'Open the e-mail', text: 'summer house in Chalkidiki', html: false },
+  { cookie: 'el', sample: 'spitogatos.el.eml', lastName: 'Παπαδάκης', email: 'g.papadakis@example.gr', title: 'Αίτημα μέσω e-mail', open: 'Άνοιγμα του e-mail', text: 'θα ήθελα να δω το διαμέρισμα', html: true },
+];
+
+let dovecot: Dovecot;
+test.beforeAll(async () => {
+  dovecot = await startDovecot();
+});
+test.afterAll(async () => {
+  await dovecot?.stop();
+});
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function deliver(folder: string, raw: string) {
+  const c = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
+  await c.connect();
+  try {
+    await c.mailboxCreate(folder);
+    await c.append(folder, raw.replace(/\r?\n/g, '\r\n'));
+  } finally {
+    await c.logout();
+  }
+}
+
+async function leadOf(request: APIRequestContext, token: string, lastName: string): Promise<number | null> {
+  const res = await request.post('/api/lead/search', { data: { lastName }, headers: auth(token) });
+  const { items } = (await res.json()) as { items: { id: number }[] };
+  return items.length === 1 ? items[0]!.id : null;
+}
+
+for (const L of LANGUAGES) {
+  test(`a portal enquiry by mail becomes a lead with its property and source (${L.cookie})`, async ({ browser, request, baseURL }) => {
+    // A mailbox's first sync goes through the job runner, beside the other specs' work.
+    test.slow();
+    const token = await apiToken(request);
+    const tag = randomBytes(4).toString('hex');
+    // A person new to the CRM each run: their own last name and e-mail.
+    const suffix = [...randomBytes(4)].map((b) => (L.cookie === 'el' ? GREEK : 'abcdefghijklmnopqrstuvwxyz')[b % (L.cookie === 'el' ? GREEK.length : 26)]).join('');
+    const lastName = `${L.lastName}${suffix}`;
+    const flat = await createObject(request, token, { title: `Enquiry flat ${tag}`, forSale: true, salePrice: 185000 });
+    const raw = fs
+      .readFileSync(path.join(FIXTURES, L.sample), 'utf8')
+      .replaceAll('0042', flat.referenceNumber)
+      .replaceAll(L.lastName, lastName)
+      .replaceAll(L.email, L.email.replace('@', `.${tag}@`))
+      .replace(/^Date: .*$/m, `Date: ${new Date().toUTCString()}`)
+      .replace(/^Message-ID: <(.*)>$/m, `Message-ID: <${tag}.$1>`);
+    // The Greek sample's Reply-To names the person in an encoded word: left as it is (the body is what is read).
+    const folder = `Enquiries-${tag}`;
+    await deliver(folder, raw);
+
+    // Connected as an office admin does: saving it queues its first sync (the job runner).
+    const box = await request.post('/api/mailboxes/update', {
+      data: {
+        name: `Portals ${tag}`,
+        address: `portals.${tag}@agency.test`,
+        ownerId: null,
+        imapHost: dovecot.host,
+        imapPort: dovecot.port,
+        imapTls: false,
+        imapUser: dovecot.user,
+        imapPassword: dovecot.password,
+        imapFolder: folder,
+        smtpHost: null,
+        smtpPort: null,
+        smtpTls: false,
+        smtpUser: null,
+        syncMonths: 6,
+        active: true,
+      },
+      headers: auth(token),
+    });
+    expect(box.status(), await box.text()).toBe(200);
+    const boxId = ((await box.json()) as { id: number }).id;
+    await expect.poll(() => leadOf(request, token, lastName), { timeout: 60_000 }).not.toBeNull();
+    const leadId = (await leadOf(request, token, lastName))!;
+
+    const ctx = await signedIn(browser, baseURL!, token, L.cookie);
+    const page = await ctx.newPage();
+    await page.goto(`/Leads/View/${leadId}`);
+    await expect(page.getByTestId('lead-client')).toContainText(lastName);
+    // The portal is the lead's source (the demo agency's own "Spitogatos.gr" source, adopted).
+    await expect(page.getByTestId('lead-value-source')).toContainText('Spitogatos.gr');
+    await expect(page.getByTestId('lead-objects').getByTestId('lead-object')).toHaveText([`#${flat.referenceNumber} · Enquiry flat ${tag}`]);
+    await expect(page.getByTestId('lead-value-description')).toContainText(L.text);
+    const mail = page.getByTestId('lead-enquiry-mail');
+    await expect(mail.getByRole('heading', { name: L.title })).toBeVisible();
+    await expect(mail.getByTestId('lead-enquiry-row')).toContainText('noreply@spitogatos.gr');
+    await expectAccessible(page, `a lead made from a portal enquiry (${L.cookie})`);
+    await mail.getByTestId('lead-enquiry-open').filter({ hasText: L.open }).click();
+    const message = page.getByTestId('mail-message');
+    await expect(message).toContainText('noreply@spitogatos.gr');
+    if (L.html) {
+      // The mail's HTML in its sandboxed frame (its accessibility with the frame open is mailboxes.spec's check).
+      await expect(page.frameLocator('[data-testid="mail-html"]').getByText(L.text)).toBeVisible();
+    } else {
+      await expect(message.getByTestId('mail-text')).toContainText(L.text);
+      await expectAccessible(page, `the enquiry mail opened from its lead (${L.cookie})`);
+    }
+    await ctx.close();
+
+    // Disconnected at the end: its job stops polling this spec's Dovecot.
+    expect((await request.delete(`/api/mailboxes/${boxId}`, { headers: auth(token) })).status()).toBe(200);
+  });
+}
