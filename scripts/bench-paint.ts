@@ -31,7 +31,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { connectDb, type DbHandle } from '../apps/server/src/db/client.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
-import { ensureLargeData, openBenchDatabase, parseSizes } from './generate-large.ts';
+import { BENCH_SECRET_KEY, ensureLargeData, openBenchDatabase, parseSizes } from './generate-large.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -96,7 +96,7 @@ async function main() {
   let handle: DbHandle | undefined;
   try {
     await ensureLargeData(db.url, parseSizes(argv), { log });
-    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: db.url, PASSWORD_HASH_FAST: 'true', LOG_LEVEL: 'silent', FIRST_PAINT: 'true', TIME_ZONE: process.env.TIME_ZONE });
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: db.url, PASSWORD_HASH_FAST: 'true', LOG_LEVEL: 'silent', FIRST_PAINT: 'true', TIME_ZONE: process.env.TIME_ZONE, MAIL_SECRET_KEY: BENCH_SECRET_KEY });
     handle = connectDb(db.url, 20, { timeZone: config.timeZone });
     // The server's warnings counted: the drawing worker stopping (a crash) and a screen that met an error.
     const workerLog = { crashes: 0, errors: 0 };

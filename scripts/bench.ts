@@ -29,7 +29,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { connectDb, type DbHandle } from '../apps/server/src/db/client.ts';
 import { autoPrepare } from '../apps/server/src/db/auto-prepare.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
-import { ensureLargeData, openBenchDatabase, parseSizes } from './generate-large.ts';
+import { BENCH_SECRET_KEY, ensureLargeData, openBenchDatabase, parseSizes } from './generate-large.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -485,7 +485,8 @@ async function main() {
     const gen = await ensureLargeData(db.url, sizes, { force: sizes.force, log });
     run.generated = gen;
 
-    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: db.url, PASSWORD_HASH_FAST: 'true', LOG_LEVEL: 'silent', TIME_ZONE: process.env.TIME_ZONE });
+    // The generated mailbox's passwords and webhooks' secrets are sealed with the bench's key (the webhooks' list opens them).
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: db.url, PASSWORD_HASH_FAST: 'true', LOG_LEVEL: 'silent', TIME_ZONE: process.env.TIME_ZONE, MAIL_SECRET_KEY: BENCH_SECRET_KEY });
     handle = connectDb(db.url, 20, { timeZone: config.timeZone });
     // Errors the app logs (a 500 while probing an endpoint) are kept to explain a skipped endpoint.
     const appErrors: string[] = [];
@@ -667,6 +668,14 @@ async function main() {
       run.firstLooks = { p50: median(firstLooks), p95: quantile([...firstLooks].sort((a, b) => a - b), 0.95), n: firstLooks.length };
       log(`  kept matches: ${kept.leads} leads' and ${kept.objects} properties' lists; ${firstLooks.length} looks (the first, for most) in ${((Date.now() - t0) / 1000).toFixed(0)} s, p50 ${ms(run.firstLooks.p50)} ms, p95 ${ms(run.firstLooks.p95)} ms one at a time`);
     }
+    // Mandates, mail and webhooks (issues 46-48): properties with mandates, the account with the most
+    // mail (2,000 messages), the properties with the most, messages spread over the mailbox, the endpoints.
+    const firstOr = (xs: number[]) => (xs.length ? xs : [1]);
+    const mandateObjects = firstOr((await handle.pool.query<{ id: number }>('select object_id as id from object_mandates group by object_id order by hashint4(object_id) limit 500')).rows.map((r) => r.id));
+    const mailAccount = (await handle.pool.query<{ id: number }>('select account_id as id from mail_message_accounts group by account_id order by count(*) desc, account_id limit 1')).rows[0]?.id ?? 1;
+    const mailObjects = firstOr((await handle.pool.query<{ id: number }>('select object_id as id from mail_message_objects group by object_id order by count(*) desc, object_id limit 100')).rows.map((r) => r.id));
+    const mailIds = firstOr((await handle.pool.query<{ id: number }>('select id from mail_messages order by hashint4(id) limit 500')).rows.map((r) => r.id));
+    const webhookIds = firstOr((await handle.pool.query<{ id: number }>('select id from webhook_endpoints order by id')).rows.map((r) => r.id));
     const endpoints: Endpoint[] = [
       { name: 'GET /api/owner (page 1-50, sort name)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/owner?perPage=20&currentPage=${page(i)}&sortBy=name&sortDir=asc` }) },
       { name: 'GET /api/account (page 1-50, newest)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/account?perPage=20&currentPage=${page(i)}&sortBy=createdOn&sortDir=desc` }) },
@@ -895,6 +904,20 @@ async function main() {
       },
       { name: 'GET /api/public/listings (rent, price)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/public/listings?service=rent&priceMax=${800 + (i % 10) * 100}&currentPage=${1 + (i % 5)}` }) },
       { name: 'GET /listings/{ref} (public object page)', kind: 'record', make: (i) => ({ method: 'GET', path: `/listings/${publicRefs[(i * 13) % publicRefs.length]}?lang=en` }) },
+
+      // Mandates (decision 079): the office's list of those ending within 30 days (the bench's admin has no
+      // properties of its own, so not `mine`), a property's mandates.
+      { name: 'GET /api/Mandate/endingSoon', kind: 'list', make: () => ({ method: 'GET', path: '/api/Mandate/endingSoon' }) },
+      { name: "GET /api/Mandate?objectId= (a property's mandates)", kind: 'record', make: (i) => ({ method: 'GET', path: `/api/Mandate?objectId=${mandateObjects[(i * 13) % mandateObjects.length]}` }) },
+      // Mail on the records (decision 078): the timeline of the account with 2,000 messages (its first
+      // page, as the account's screen asks it), a property's mail, one message.
+      { name: 'GET /api/mail?accountId= (2,000-message account, page 1)', kind: 'record', make: () => ({ method: 'GET', path: `/api/mail?accountId=${mailAccount}&perPage=20` }) },
+      { name: "GET /api/mail?objectId= (a property's mail)", kind: 'record', make: (i) => ({ method: 'GET', path: `/api/mail?objectId=${mailObjects[(i * 7) % mailObjects.length]}&perPage=20` }) },
+      { name: 'GET /api/mail/{id} (one message)', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/mail/${mailIds[(i * 13) % mailIds.length]}` }) },
+      // API keys and webhooks (decision 080): the lists, and an endpoint's newest deliveries (of 100,000).
+      { name: 'GET /api/ApiKeys', kind: 'list', make: () => ({ method: 'GET', path: '/api/ApiKeys' }) },
+      { name: 'GET /api/Webhooks', kind: 'list', make: () => ({ method: 'GET', path: '/api/Webhooks' }) },
+      { name: 'GET /api/Webhooks/{id}/deliveries (page 1)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/Webhooks/${webhookIds[i % webhookIds.length]}/deliveries` }) },
       { name: 'GET /api/owner (Show all, 1 client)', kind: 'info', make: () => ({ method: 'GET', path: '/api/owner?perPage=1000000&currentPage=1&sortBy=name&sortDir=asc' }) },
     ];
 
@@ -1003,7 +1026,7 @@ async function main() {
     // the other requests meet while it is made (the files are written ROWS_PER_TURN rows at a time).
     const downloadRows = run.downloadRows;
     // --only download: this part alone.
-    if (!only || only.some((o) => /download|export/i.test(o))) {
+    if (!only || only.some((o) => /download|export|feed/i.test(o))) {
       const downloads: DownloadBench[] = [
         { name: 'POST /api/Deal/download (every deal)', budgetMs: 10_000, req: { method: 'POST', path: '/api/Deal/download', body: {} } },
         {
@@ -1015,6 +1038,8 @@ async function main() {
         { name: 'GET /api/transactions/download/{id} (2,000-row statement)', budgetMs: 1_000, req: { method: 'GET', path: `/api/transactions/download/${bigStatements[0]}` } },
         { name: 'GET /api/DataExport (mailing list, other languages)', budgetMs: 5_000, req: { method: 'GET', path: '/api/DataExport?language=russian&except=true' } },
         { name: 'GET /api/LocalizationExport (every text)', budgetMs: 3_000, req: { method: 'GET', path: '/api/LocalizationExport' } },
+        // The portals' feed (no sign-in): every published property, written 500 at a time.
+        { name: 'GET /feed/listings.xml (every published property)', budgetMs: 10_000, req: { method: 'GET', path: '/feed/listings.xml?lang=el' } },
       ];
       log('');
       log(`Downloads: each file ${DOWNLOAD_RUNS} times alone (time to the whole file), then once while one client asks ${PROBE.path} back to back.`);

@@ -16,6 +16,7 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0085: the mail links' date indexes with the undated first (undone with 0075's tables below).
     // Before 0080: no portal enquiries made into leads, nor their sources by key.
     await q(`drop table mail_enquiries, enquiry_sources`);
     // Before 0078: an Idempotency-Key was not marked as made by its change's commit.

@@ -288,6 +288,23 @@ describe('mail and the accounts saved after it', () => {
     // Other people's mail stays.
     expect((await t.db.execute(sql`select count(*)::int as n from mail_messages where message_id = '<later-1@example.gr>' and mailbox_id = ${boxId}`)).rows[0]).toEqual({ n: 1 });
   });
+
+  it('a message without a date comes after the dated ones, newest first, page by page, for every reader', async () => {
+    const person = (await admin.post('/api/account/add', { firstName: 'Άννα', lastName: 'Αχρονολόγητη', isClient: true, email: 'anna.undated@example.gr' })).json();
+    const daysAgo = (n: number) => rfcDate(new Date(Date.now() - n * 86400000));
+    await append(`From: anna.undated@example.gr\nTo: info@agency.test\nSubject: No date\nMessage-ID: <undated-0@example.gr>\n\nWhen?\n`);
+    await append(`From: anna.undated@example.gr\nTo: info@agency.test\nSubject: Older\nMessage-ID: <undated-1@example.gr>\nDate: ${daysAgo(3)}\n\nFirst.\n`);
+    await append(`From: info@agency.test\nTo: anna.undated@example.gr\nSubject: Newer\nMessage-ID: <undated-2@agency.test>\nDate: ${daysAgo(1)}\n\nSecond.\n`);
+    await syncMailbox(app, boxId);
+    const subjects = async (reader: typeof admin, query: string) => {
+      const res = (await reader.get(`/api/mail?accountId=${person.id}${query}`)).json();
+      return { total: res.totalRows as number, subjects: res.items.map((m: { subject: string }) => m.subject) as string[] };
+    };
+    expect(await subjects(admin, '')).toEqual({ total: 3, subjects: ['Newer', 'Older', 'No date'] });
+    expect(await subjects(admin, '&perPage=1&currentPage=3')).toEqual({ total: 3, subjects: ['No date'] });
+    // Another employee does not see the agent's private mailbox: the shared one's three all the same.
+    expect(await subjects(other, '&perPage=2&currentPage=1')).toEqual({ total: 3, subjects: ['Newer', 'Older'] });
+  });
 });
 
 // Last of the file: after a wrong password Dovecot makes the next sign-ins from this address wait.
