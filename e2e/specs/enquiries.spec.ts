@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ImapFlow } from 'imapflow';
 import { apiToken, createObject, expectAccessible, signedIn } from '../fixtures.ts';
-import { startDovecot, type Dovecot } from '../../apps/server/test/dovecot.ts';
+import { appendMail, mailboxSettings, startDovecot, type Dovecot } from '../../apps/server/test/dovecot.ts';
 
 /**
  * A portal's enquiry mail becomes a lead (issue 46, decision 082): the sample Spitogatos mail
@@ -29,16 +28,7 @@ test.afterAll(async () => {
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function deliver(folder: string, raw: string) {
-  const c = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
-  await c.connect();
-  try {
-    await c.mailboxCreate(folder);
-    await c.append(folder, raw.replace(/\r?\n/g, '\r\n'));
-  } finally {
-    await c.logout();
-  }
-}
+const deliver = (folder: string, raw: string) => appendMail(dovecot, raw, { folder });
 
 async function leadOf(request: APIRequestContext, token: string, lastName: string): Promise<number | null> {
   const res = await request.post('/api/lead/search', { data: { lastName }, headers: auth(token) });
@@ -69,23 +59,7 @@ for (const L of LANGUAGES) {
 
     // Connected as an office admin does: saving it queues its first sync (the job runner).
     const box = await request.post('/api/mailboxes/update', {
-      data: {
-        name: `Portals ${tag}`,
-        address: `portals.${tag}@agency.test`,
-        ownerId: null,
-        imapHost: dovecot.host,
-        imapPort: dovecot.port,
-        imapTls: false,
-        imapUser: dovecot.user,
-        imapPassword: dovecot.password,
-        imapFolder: folder,
-        smtpHost: null,
-        smtpPort: null,
-        smtpTls: false,
-        smtpUser: null,
-        syncMonths: 6,
-        active: true,
-      },
+      data: mailboxSettings(dovecot, { name: `Portals ${tag}`, address: `portals.${tag}@agency.test`, imapFolder: folder }),
       headers: auth(token),
     });
     expect(box.status(), await box.text()).toBe(200);

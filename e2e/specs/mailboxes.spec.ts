@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ImapFlow } from 'imapflow';
 import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
-import { startDovecot, type Dovecot } from '../../apps/server/test/dovecot.ts';
+import { appendMail, startDovecot, type Dovecot } from '../../apps/server/test/dovecot.ts';
 
 /**
  * The mailboxes' settings screen and a synced mail on an account (issue 46, decision 078), against
@@ -24,8 +23,6 @@ test.afterAll(async () => {
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function seedMail(from: string, subject: string) {
-  const c = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
-  await c.connect();
   const raw = [
     `From: Μαρία Οικονόμου <${from}>`,
     'To: info@agency.test',
@@ -48,8 +45,7 @@ async function seedMail(from: string, subject: string) {
     '--b1--',
     '',
   ].join('\r\n');
-  await c.append('INBOX', raw);
-  await c.logout();
+  await appendMail(dovecot, raw);
 }
 
 async function messagesOf(request: APIRequestContext, token: string, address: string): Promise<number> {
@@ -117,11 +113,14 @@ for (const L of LANGUAGES) {
     await expect(page.frameLocator('[data-testid="mail-html"]').getByText('Καλησπέρα, θα ήθελα να δω το διαμέρισμα.')).toBeVisible();
     expect(await frame.getAttribute('srcdoc')).not.toContain('<script');
     expect(await frame.getAttribute('srcdoc')).not.toMatch(/\ssrc="https:\/\/tracker/);
-    // The reader may ask for the remote pictures: their addresses come back, and the frame may load them.
+    // The reader may ask for the remote pictures: their addresses come back, and the frame loads
+    // them (the "sender's server" answered here: this machine has no way out).
+    await page.route('https://tracker.example/**', (r) => r.fulfill({ status: 200, contentType: 'image/gif', body: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64') }));
     await message.getByTestId('mail-show-images').click();
     await expect(message.getByTestId('mail-images-blocked')).toBeHidden();
     await expect(frame).toHaveAttribute('srcdoc', /<img src="https:\/\/tracker\.example\/p\.gif"/);
     expect(await frame.getAttribute('srcdoc')).toContain('img-src data: https: http:');
+    await expect.poll(() => page.frameLocator('[data-testid="mail-html"]').locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await expect(message.getByTestId('mail-attachment')).toContainText('plan.pdf');
     const href = await message.getByTestId('mail-attachment').getAttribute('href');
     const file = await page.request.get(href!);

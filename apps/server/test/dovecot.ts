@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { ImapFlow } from 'imapflow';
 
 /**
  * A private Dovecot (Debian's dovecot-imapd) for the mail tests: its own configuration, runtime
@@ -142,4 +143,48 @@ namespace inbox {
     fs.rmSync(dir, { recursive: true, force: true });
   };
   return { host: '127.0.0.1', port, user, password, maildir, stop };
+}
+
+/** An IMAP client signed in as the test user (the caller logs out). */
+export async function imapOf(d: Dovecot): Promise<ImapFlow> {
+  const c = new ImapFlow({ host: d.host, port: d.port, secure: false, auth: { user: d.user, pass: d.password }, logger: false });
+  await c.connect();
+  return c;
+}
+
+/**
+ * Puts a raw mail (lines ending LF or CRLF) into a folder of the test user, made if missing, as a
+ * delivery would (IMAP APPEND): with flags and an arrival date when given.
+ */
+export async function appendMail(d: Dovecot, raw: string, opts: { folder?: string; flags?: string[]; date?: Date } = {}): Promise<void> {
+  const folder = opts.folder ?? 'INBOX';
+  const c = await imapOf(d);
+  try {
+    if (folder !== 'INBOX') await c.mailboxCreate(folder).catch(() => undefined);
+    await c.append(folder, raw.replace(/\r?\n/g, '\r\n'), opts.flags, opts.date);
+  } finally {
+    await c.logout();
+  }
+}
+
+/** The settings that connect a mailbox to this Dovecot (IMAP in plain text, no SMTP), with `over` changed. */
+export function mailboxSettings(d: Dovecot, over: Record<string, unknown> = {}) {
+  return {
+    name: 'Office',
+    address: 'info@agency.test',
+    ownerId: null,
+    imapHost: d.host,
+    imapPort: d.port,
+    imapTls: false,
+    imapUser: d.user,
+    imapPassword: d.password,
+    imapFolder: 'INBOX',
+    smtpHost: null,
+    smtpPort: null,
+    smtpTls: false,
+    smtpUser: null,
+    syncMonths: 6,
+    active: true,
+    ...over,
+  };
 }

@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import { accounts, actionLog, alerts, assignments, leadObjects, leads, mailEnquiries, mailMessages } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
-import { startDovecot } from '../../../test/dovecot.ts';
+import { appendMail, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
 import { syncMailbox } from './mail-sync.ts';
 
 /**
@@ -30,33 +29,9 @@ function sample(name: string, ref: string, tag = '', date = new Date()): string 
     .replace(/^Date: .*$/m, `Date: ${date.toUTCString().replace('GMT', '+0000')}`)
     .replace(/^Message-ID: <(.*)>$/m, `Message-ID: <${tag}$1>`);
 }
-async function deliver(raw: string) {
-  const c = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
-  await c.connect();
-  try {
-    await c.append('INBOX', raw.replace(/\r?\n/g, '\r\n'));
-  } finally {
-    await c.logout();
-  }
-}
+const deliver = (raw: string) => appendMail(dovecot, raw);
 async function addMailbox(address: string): Promise<number> {
-  const res = await admin.post('/api/mailboxes/update', {
-    name: address,
-    address,
-    ownerId: null,
-    imapHost: dovecot.host,
-    imapPort: dovecot.port,
-    imapTls: false,
-    imapUser: dovecot.user,
-    imapPassword: dovecot.password,
-    imapFolder: 'INBOX',
-    smtpHost: null,
-    smtpPort: null,
-    smtpTls: false,
-    smtpUser: null,
-    syncMonths: 6,
-    active: true,
-  });
+  const res = await admin.post('/api/mailboxes/update', mailboxSettings(dovecot, { name: address, address }));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().id;
 }

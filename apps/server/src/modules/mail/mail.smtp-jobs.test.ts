@@ -1,11 +1,10 @@
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import { SMTPServer } from 'smtp-server';
 import { accounts, mailMessages } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
-import { startDovecot } from '../../../test/dovecot.ts';
+import { appendMail, imapOf, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
 
 /**
  * The outgoing side of a connection test against a real SMTP server (smtp-server, started here),
@@ -42,25 +41,8 @@ afterAll(() => Promise.all([plain.close(), withTls.close()]));
 
 const t = await createTestApp();
 const admin = await t.user({ roles: ['admin'] });
-const mailbox = (over: Record<string, unknown> = {}) => ({
-  name: 'Office',
-  address: 'info@agency.test',
-  ownerId: null,
-  imapHost: dovecot.host,
-  imapPort: dovecot.port,
-  imapTls: false,
-  imapUser: dovecot.user,
-  imapPassword: dovecot.password,
-  imapFolder: 'INBOX',
-  smtpHost: '127.0.0.1',
-  smtpPort: plain.port,
-  smtpTls: false,
-  smtpUser: 'agent',
-  smtpPassword: 'smtp secret',
-  syncMonths: 6,
-  active: true,
-  ...over,
-});
+const mailbox = (over: Record<string, unknown> = {}) =>
+  mailboxSettings(dovecot, { smtpHost: '127.0.0.1', smtpPort: plain.port, smtpUser: 'agent', smtpPassword: 'smtp secret', ...over });
 
 describe('the outgoing server in a connection test', () => {
   it('signs in, or names the sign-in or the TLS as what failed', async () => {
@@ -77,10 +59,7 @@ describe('the outgoing server in a connection test', () => {
 
 describe('the sync job', () => {
   it('a saved mailbox is synced by the job runner, and its SMTP password is stored and kept write-only', async () => {
-    const c = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
-    await c.connect();
-    await c.append('INBOX', `From: buyer@example.gr\r\nTo: info@agency.test\r\nSubject: Hello\r\nMessage-ID: <job@example.gr>\r\nDate: ${new Date().toUTCString()}\r\n\r\nHi.\r\n`);
-    await c.logout();
+    await appendMail(dovecot, `From: buyer@example.gr\nTo: info@agency.test\nSubject: Hello\nMessage-ID: <job@example.gr>\nDate: ${new Date().toUTCString()}\n\nHi.\n`);
     const res = await admin.post('/api/mailboxes/update', mailbox());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ smtpPasswordSet: true, imapPasswordSet: true });
@@ -97,13 +76,10 @@ describe('the sync job', () => {
 describe('a reply from the record', () => {
   it('goes out over the mailbox\'s SMTP server, threaded, to the sender (and all on request); kept on the records and in the Sent folder', async () => {
     const [{ id: accountId }] = await t.db.insert(accounts).values({ firstName: 'Nikos', lastName: 'Petrou', isOwner: true, emails: ['nikos@example.gr'] }).returning({ id: accounts.id });
-    const c = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
-    await c.connect();
-    await c.append(
-      'INBOX',
-      `From: Nikos <nikos@example.gr>\r\nTo: info@agency.test, lawyer@example.gr\r\nCc: notary@example.gr\r\nSubject: The contract\r\nMessage-ID: <orig@example.gr>\r\nReferences: <first@example.gr>\r\nDate: ${new Date().toUTCString()}\r\n\r\nPlease send the draft.\r\n`,
+    await appendMail(
+      dovecot,
+      `From: Nikos <nikos@example.gr>\nTo: info@agency.test, lawyer@example.gr\nCc: notary@example.gr\nSubject: The contract\nMessage-ID: <orig@example.gr>\nReferences: <first@example.gr>\nDate: ${new Date().toUTCString()}\n\nPlease send the draft.\n`,
     );
-    await c.logout();
     const box = (await admin.get('/api/mailboxes')).json().items[0];
     await admin.post(`/api/mailboxes/${box.id}/sync`);
     await t.app.jobs.drain();
@@ -130,8 +106,7 @@ describe('a reply from the record', () => {
     const thread = (await admin.get(`/api/mail?accountId=${accountId}`)).json();
     expect(thread.items.map((m: { subject: string }) => m.subject)).toEqual(['Re: The contract', 'Re: The contract', 'The contract']);
     // In the mailbox's Sent folder on the IMAP server, once each.
-    const s = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
-    await s.connect();
+    const s = await imapOf(dovecot);
     const lock = await s.getMailboxLock('Sent');
     const subjects: string[] = [];
     for await (const m of s.fetch('1:*', { envelope: true })) subjects.push(`${m.envelope?.subject} ${m.envelope?.inReplyTo}`);

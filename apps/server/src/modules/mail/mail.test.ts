@@ -4,10 +4,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { ImapFlow } from 'imapflow';
 import { accounts, actionLog, mailboxes, mailMessages } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
-import { startDovecot } from '../../../test/dovecot.ts';
+import { appendMail, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { syncMailbox } from './mail-sync.ts';
 
@@ -23,37 +22,8 @@ const admin = await t.user({ roles: ['admin'] });
 const agent = await t.user({ roles: ['employee'] });
 const other = await t.user({ roles: ['employee'] });
 
-const imap = async () => {
-  const c = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
-  await c.connect();
-  return c;
-};
-const append = async (raw: string, date?: Date) => {
-  const c = await imap();
-  try {
-    await c.append('INBOX', raw.replace(/\r?\n/g, '\r\n'), ['\\Seen'], date);
-  } finally {
-    await c.logout();
-  }
-};
-const mailbox = (over: Record<string, unknown> = {}) => ({
-  name: 'Office',
-  address: 'info@agency.test',
-  ownerId: null,
-  imapHost: dovecot.host,
-  imapPort: dovecot.port,
-  imapTls: false,
-  imapUser: dovecot.user,
-  imapPassword: dovecot.password,
-  imapFolder: 'INBOX',
-  smtpHost: null,
-  smtpPort: null,
-  smtpTls: false,
-  smtpUser: null,
-  syncMonths: 6,
-  active: true,
-  ...over,
-});
+const append = (raw: string, date?: Date) => appendMail(dovecot, raw, { flags: ['\\Seen'], date });
+const mailbox = (over: Record<string, unknown> = {}) => mailboxSettings(dovecot, over);
 /** A port nothing listens on. */
 const closedPort = await new Promise<number>((resolve) => {
   const s = net.createServer().listen(0, '127.0.0.1', () => {
