@@ -46,7 +46,7 @@ export function DocumentButton({ source, id, label, title, testId }: { source: T
       <Button size="compact-sm" variant="light" leftSection={<IconFile size={14} />} onClick={() => setOpen(true)} data-testid={testId}>
         {label ?? t('doctemplates.ui.document')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={title} data-testid="document-dialog">
+      <Modal opened={open} onClose={() => setOpen(false)} title={title} closeButtonProps={{ 'aria-label': t('common.close') }} data-testid="document-dialog">
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             {t('doctemplates.ui.documentHelp')}
