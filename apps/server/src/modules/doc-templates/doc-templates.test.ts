@@ -212,6 +212,18 @@ describe('saving a document to the record’s files', () => {
     expect(log).toMatchObject({ action: 'Create', message: saved.name });
   });
 
+  it('stores the offer among the deal’s files and the handover protocol among the property’s', async () => {
+    const deal = (await admin.post('/api/Deal/update', { dealType: 1, dealStage: 1, objectId: property.id, price: 900, accounts: [{ accountId: owner, relation: 1 }] })).json().id as number;
+    for (const [source, id, parentType] of [['offer', deal, LinkKind.Deal], ['handover', property.id, LinkKind.Object]] as const) {
+      const res = await employee.post('/api/DocTemplate/save', { source, id, culture: 'el' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ parentType, parentId: id });
+      const items = (await employee.get(`/api/files?parentType=${parentType}&parentId=${id}`)).json().items as { id: number; mime: string }[];
+      expect(items.find((f) => f.id === res.json().fileId)).toMatchObject({ mime: 'application/pdf' });
+    }
+    expect((await employee.post('/api/DocTemplate/save', { source: 'offer', id: 999999, culture: 'el' })).statusCode).toBe(404);
+  });
+
   it('puts the agency’s logo in the header when it has one', async () => {
     const { version } = (await admin.get('/api/SiteSettings')).json() as { version: number };
     const png = await sharp({ create: { width: 600, height: 200, channels: 4, background: '#1d4e89' } }).png().toBuffer();
