@@ -14,6 +14,7 @@ export * from './lead-fields.ts';
 export * from './leads.ts';
 export * from './viewings.ts';
 export * from './documents.ts';
+export * from './doc-templates.ts';
 export * from './action-log.ts';
 export * from './settings.ts';
 export * from './alerts.ts';

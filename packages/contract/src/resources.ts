@@ -10,6 +10,7 @@ export { ALERT, BACKUP, JOB } from './alerts.resource.ts';
 export { SESSION } from './auth.resource.ts';
 export { DEAL } from './deals.resource.ts';
 export { DOCUMENT } from './documents.resource.ts';
+export { DOC_TEMPLATE } from './doc-templates.resource.ts';
 export { FIELD } from './fields.resource.ts';
 export { FILE } from './files.resource.ts';
 export { IMPORT } from './imports.resource.ts';

@@ -17,6 +17,8 @@ describe('migrations', () => {
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
     // Before 0085: the mail links' date indexes with the undated first (undone with 0075's tables below).
+    // Before 0082: no document templates of the agency's own.
+    await q(`drop table doc_templates`);
     // Before 0080: no portal enquiries made into leads, nor their sources by key.
     await q(`drop table mail_enquiries, enquiry_sources`);
     // Before 0078: an Idempotency-Key was not marked as made by its change's commit.

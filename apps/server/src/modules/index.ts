@@ -23,6 +23,7 @@ import { importsRoutes } from './imports/imports.routes.ts';
 import { integrationsRoutes } from './integrations/integrations.routes.ts';
 import { mandatesRoutes } from './mandates/mandates.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
+import { docTemplatesRoutes } from './doc-templates/doc-templates.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -44,6 +45,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(dealsRoutes);
   await app.register(reservationsRoutes);
   await app.register(mandatesRoutes);
+  await app.register(docTemplatesRoutes);
   await app.register(publishingRoutes);
   await app.register(publicSiteRoutes);
   await app.register(backupRoutes);

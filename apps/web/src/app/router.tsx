@@ -134,6 +134,7 @@ const officePages = {
   DocumentPage: () => import('../features/documents/pages/document-page.tsx').then((m) => ({ Component: m.DocumentPage })),
   SettingsPage: () => import('../features/settings/pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
   SetupPage: () => import('../features/settings/pages/setup-page.tsx').then((m) => ({ Component: m.SetupPage })),
+  DocTemplatesPage: () => import('../features/settings/pages/doc-templates-page.tsx').then((m) => ({ Component: m.DocTemplatesPage })),
   ActionLogPage: () => import('../features/settings/pages/action-log-page.tsx').then((m) => ({ Component: m.ActionLogPage })),
   JobsPage: () => import('../features/settings/pages/jobs-page.tsx').then((m) => ({ Component: m.JobsPage })),
   ImportPage: () => import('../features/imports/pages/import-page.tsx').then((m) => ({ Component: m.ImportPage })),
@@ -246,6 +247,7 @@ export const protectedRoutes: RouteObject[] = [
   // Settings and administration
   lazyPage('/Settings', 'title.settings', officePages.SettingsPage, { noBranch: true, adminOnly: true }),
   lazyPage('/Settings/Setup', 'title.agencySetup', officePages.SetupPage, { noBranch: true, adminOnly: true }),
+  lazyPage('/Settings/DocumentTemplates', 'title.documentTemplates', officePages.DocTemplatesPage, { noBranch: true, adminOnly: true }),
   lazyPage('/ActionLog', 'title.actionLog', officePages.ActionLogPage, { noBranch: true, adminOnly: true }),
   lazyPage('/Jobs', 'title.jobs', officePages.JobsPage, { noBranch: true, adminOnly: true }),
   lazyPage('/Settings/ApiKeys', 'title.apiKeys', officePages.ApiKeysPage, { noBranch: true, adminOnly: true }),

@@ -1,4 +1,4 @@
-import { Stack, Title } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { useGoBack } from '../../../components/go-back.ts';
 import { blankDealQuery, dealQuery, type TDealAnswer } from '../api/deals.ts';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
+import { DocumentButton } from '../../../components/document-button.tsx';
 import './deals.css';
 import { RecordLoad, isGone, useRecordAddress, useRecordForm, type Mode } from '../../../kit/record.tsx';
 import { onlyTypeFields, toDealForm, typeOf, withLead } from '../deal-form.ts';
@@ -94,6 +95,11 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
         error={error}
         testId="deal"
       />
+      {mode === 'view' && deal.id != null && (
+        <Group gap="xs">
+          <DocumentButton source="offer" id={deal.id} label={t('doctemplates.ui.offerButton')} title={t('doctemplates.ui.kind.offer')} testId="deal-document" />
+        </Group>
+      )}
       {DEAL_GROUPS.map((g) => (
         <Fragment key={g}>
           <DealGroupCard p={parts} g={g} />

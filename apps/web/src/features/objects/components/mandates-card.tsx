@@ -7,6 +7,7 @@ import type { TMandate } from '@crm/contract';
 import { agencyToday } from '../../../lib/agency-clock.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { IconPlus } from '../../../components/icons.ts';
+import { DocumentButton } from '../../../components/document-button.tsx';
 import { type TObjectView } from '../api/objects.ts';
 import { mandatesQuery } from '../api/mandates.ts';
 import { MandateDialog } from './mandate-dialog.tsx';
@@ -50,6 +51,7 @@ function MandateLine({ m, onOpen }: { m: TMandate; onOpen: () => void }) {
         <Badge size="sm" variant="light" color={STATUS_COLOR[s]} tt="none">
           {t(`mandates.status.${s}`)}
         </Badge>
+        <DocumentButton source="mandate" id={m.id} title={t(`doctemplates.ui.kind.${m.kind === 'exclusive' ? 'mandateExclusive' : 'mandateSimple'}`)} testId="mandate-document" />
       </Group>
       {m.extendedUntil && (
         <Text size="xs" c="dimmed">

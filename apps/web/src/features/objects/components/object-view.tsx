@@ -9,6 +9,7 @@ import { headingTitleField, headingTitleLang } from '../object-title.ts';
 import { ContactsCard } from './object-contacts.tsx';
 import { ObjectKeysCard } from './object-keys-card.tsx';
 import { MandatesCard } from './mandates-card.tsx';
+import { DocumentButton } from '../../../components/document-button.tsx';
 import { ObjectMapCard } from './object-map-slot.tsx';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import { F, ObjectField, type Props } from './object-field.tsx';
@@ -260,6 +261,14 @@ export function ObjectView(p: Props) {
             <RecordLinks data={data} />
             <MandatesCard data={data} />
             <ObjectKeysCard objectId={data.id} />
+            <Card withBorder padding="sm" data-testid="object-documents">
+              <Group justify="space-between" gap="xs">
+                <Title order={3} size="h5">
+                  {t('doctemplates.ui.document')}
+                </Title>
+                <DocumentButton source="handover" id={data.id} label={t('doctemplates.ui.handoverButton')} title={t('doctemplates.ui.kind.handover')} testId="object-handover" />
+              </Group>
+            </Card>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TLocalizationImportAnswer } from '@crm/contract';
 import { LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_BYTES } from '@crm/contract/office-constants';
-import { API_KEY, MAILBOX, SESSION, WEBHOOK, href } from '@crm/contract/resources';
+import { API_KEY, DOC_TEMPLATE, MAILBOX, SESSION, WEBHOOK, href } from '@crm/contract/resources';
 import { IconCloudUpload, IconFile } from '../../../components/icons.ts';
 import { ApiError, call } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
@@ -48,6 +48,9 @@ export function SettingsPage() {
           </Anchor>
           <Anchor component={Link} to={href(MAILBOX.screens.list)} data-testid="settings-mailboxes">
             {t('title.mailboxes')}
+          </Anchor>
+          <Anchor component={Link} to={href(DOC_TEMPLATE.screens.templates)} data-testid="settings-doc-templates">
+            {t('title.documentTemplates')}
           </Anchor>
           <Anchor href="#set-password" data-testid="settings-set-password-link">
             {t('title.setPassword')}
