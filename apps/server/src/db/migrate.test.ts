@@ -16,6 +16,8 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0081: no portal channels nor their chosen properties.
+    await q(`drop table portal_channel_objects, portal_channels`);
     // Before 0078: an Idempotency-Key was not marked as made by its change's commit.
     await q(`alter table idempotent_requests drop column made_at`);
     // Before 0077: no API keys, webhooks or deliveries.
@@ -284,7 +286,7 @@ describe('migrations', () => {
       { indexdef: 'CREATE INDEX alerts_unread_entity_idx ON public.alerts USING btree (entity, entity_id) WHERE (readed_on IS NULL)' },
     ]);
     // 0052 tells every listening connection, once the change commits, that a published property or the site's details changed;
-    // 0053 that a place a published property is in, or one of its tenant links, changed.
+    // 0053 that a place a published property is in, or one of its tenant links, changed; 0081 that a portal channel or its chosen properties changed.
     expect((await q(`select tgname from pg_trigger where tgname like '%public_site%' order by 1`)).rows.map((r: { tgname: string }) => r.tgname)).toEqual([
       'locations_public_site',
       'object_accounts_public_site_delete',
@@ -293,6 +295,8 @@ describe('migrations', () => {
       'objects_public_site_delete',
       'objects_public_site_insert',
       'objects_public_site_update',
+      'portal_channel_objects_public_site',
+      'portal_channels_public_site',
       'site_settings_public_site',
     ]);
     expect((await q(`select indexname from pg_indexes where tablename = 'files' and indexname in ('files_web_name_idx', 'files_thumb_name_idx') order by 1`)).rows).toEqual([
