@@ -59,7 +59,7 @@ export function PortalStatus({ objectId, onSite, lastUpdate }: Props) {
           {t('portals.ui.notChosen')}
         </Text>
       ) : (
-        <Text size="sm" c="green.9" data-testid="portal-ready">
+        <Text size="sm" data-testid="portal-ready">
           {t('portals.ui.ready')}
         </Text>
       )}
