@@ -7,8 +7,8 @@ import { logAction } from '../../../lib/audit.ts';
 import { toLocalDateTime } from '../../../lib/dates.ts';
 import { AppError, conflict, notFound, requireVersion } from '../../../lib/errors.ts';
 import { linkBase } from '../../settings/site-settings.service.ts';
-import { channelListings, portalListing } from './listing.ts';
-import { PORTAL_MAPPINGS, channelProblems, type TChannelRow } from './feeds.ts';
+import { portalListing } from './listing.ts';
+import { PORTAL_MAPPINGS, channelFeed, channelProblems, type TChannelRow } from './feeds.ts';
 import type { TPortalProblem } from './common.ts';
 
 type Caller = { actor: Actor };
@@ -18,9 +18,8 @@ const columns = sql`id, kind, name, enabled, selection, feed_secret as "feedSecr
 const at = (v: Date | string | null, tz: string) => (v === null ? null : toLocalDateTime(new Date(v), tz));
 
 async function channelOut(app: FastifyInstance, r: Row, base: string): Promise<TPortalChannel> {
-  const tEn = (k: string) => app.translator.t('en', k);
-  let included = 0;
-  if (r.enabled) for await (const o of channelListings(app.db, r, tEn)) if (!channelProblems(r, o).length) included++;
+  // The feed as the portal gets it (made now if not kept): the properties in it.
+  const included = r.enabled ? (await channelFeed(app, r)).count : 0;
   return {
     id: r.id,
     kind: r.kind,
@@ -38,7 +37,9 @@ async function channelOut(app: FastifyInstance, r: Row, base: string): Promise<T
 export async function listChannels(app: FastifyInstance): Promise<TPortalChannel[]> {
   const rows = (await app.db.execute(sql`select ${columns} from portal_channels order by id`)).rows as Row[];
   const base = await linkBase(app);
-  return Promise.all(rows.map((r) => channelOut(app, r, base)));
+  const out: TPortalChannel[] = [];
+  for (const r of rows) out.push(await channelOut(app, r, base));
+  return out;
 }
 
 async function oneChannel(app: FastifyInstance, id: number): Promise<TPortalChannel> {

@@ -23,12 +23,13 @@ export const feedCacheKey = (channelId: number) => `portal-feed ${channelId}`;
 /**
  * A channel's whole feed: every property on the website it sends that passes the portal's checks,
  * written by the portal's mapping; the others are left out (their reasons are on each property's
- * publishing card). Kept with the public pages until a published property or the channel changes.
+ * publishing card). Kept with the public pages until a published property or the channel changes,
+ * with the number of properties in it (the settings show it).
  */
-export async function channelFeed(app: FastifyInstance, channel: TChannelRow): Promise<string> {
+export async function channelFeed(app: FastifyInstance, channel: TChannelRow): Promise<{ xml: string; count: number }> {
   const key = feedCacheKey(channel.id);
-  const hit = app.publicPages.get(key);
-  if (typeof hit === 'string') return hit;
+  const hit = app.publicPages.get(key) as { xml: string; count: number } | undefined;
+  if (hit && typeof hit.xml === 'string') return hit;
   const since = app.publicPages.mark();
   const a = await agencyIdentity(app);
   const tEn = (k: string) => app.translator.t('en', k);
@@ -46,9 +47,9 @@ export async function channelFeed(app: FastifyInstance, channel: TChannelRow): P
   const parts = [mapping.open(ctx)];
   for await (const o of channelListings(app.db, channel, tEn)) if (!mapping.check(o, channel).length) parts.push(mapping.item(o, ctx));
   parts.push(mapping.close(ctx));
-  const xml = parts.join('');
-  app.publicPages.set(key, xml, since);
-  return xml;
+  const feed = { xml: parts.join(''), count: parts.length - 2 };
+  app.publicPages.set(key, feed, since);
+  return feed;
 }
 
 /** The enabled channel whose feed this address is, or undefined (a wrong secret, kind or a channel switched off). */

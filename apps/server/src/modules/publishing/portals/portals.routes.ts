@@ -23,7 +23,7 @@ export const portalsRoutes = fp(
       if (!kind || !(PORTAL_KINDS as readonly string[]).includes(kind) || !/^[A-Za-z0-9_-]{16,64}$/.test(secret)) return notThere();
       const channel = await channelBySecret(app, secret, kind);
       if (!channel) return notThere();
-      const xml = await channelFeed(app, channel);
+      const { xml } = await channelFeed(app, channel);
       await markFetched(app, channel.id);
       // Each fetch reaches us (its time is the channel's "last fetched"): no shared cache keeps it.
       return reply.header('Content-Type', 'application/xml; charset=utf-8').header('Cache-Control', 'private, no-cache').header('X-Robots-Tag', 'noindex').send(xml);

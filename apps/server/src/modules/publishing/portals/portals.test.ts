@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { SaxesParser } from 'saxes';
 import { validateXML } from 'xmllint-wasm';
 import { LinkKind } from '@crm/contract';
 import { files, locations, objects } from '../../../db/schema/index.ts';
@@ -83,6 +84,21 @@ const fetchFeed = async (c: Channel) => {
   expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
   return res.body;
 };
+/** The root element's name and how many of `item` it holds, read by a strict parser (a feed that is not well-formed fails). */
+function wellFormed(xml: string, item: string) {
+  const parser = new SaxesParser();
+  let root = '';
+  let items = 0;
+  parser.on('error', (e) => {
+    throw e;
+  });
+  parser.on('opentag', (tag) => {
+    root ||= tag.name;
+    if (tag.name === item) items++;
+  });
+  parser.write(xml).close();
+  return { root, items };
+}
 const status = async (objectId: number, lang = 'en') =>
   (await json<{ items: { channelId: number; included: boolean; selected: boolean; missing: string[] }[] }>(employee.get(`/api/object/portals/${objectId}`, { lang }))).items;
 
@@ -141,6 +157,9 @@ describe('portal channels', () => {
 
   it('build the Greek portals’ and Indomio’s feeds, each in its own shape, with the Greek text marked el', async () => {
     const sg = await fetchFeed(spitogatos);
+    expect(wellFormed(sg, 'property')).toEqual({ root: 'properties', items: 2 });
+    expect(wellFormed(await fetchFeed(xe), 'ad')).toEqual({ root: 'ads', items: 2 });
+    expect(wellFormed(await fetchFeed(indomio), 'listing')).toEqual({ root: 'listings', items: 2 });
     expect(sg).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<properties agent_id="SG-1042"/);
     expect(sg).toContain(`<ref>${ready.ref}</ref>`);
     expect(sg).toContain(`<description lang="el">${GREEK}</description>`);
