@@ -26,10 +26,10 @@ export const feedCacheKey = (channelId: number) => `portal-feed ${channelId}`;
  * publishing card). Kept with the public pages until a published property or the channel changes,
  * with the number of properties in it (the settings show it).
  */
-export async function channelFeed(app: FastifyInstance, channel: TChannelRow): Promise<{ xml: string; count: number }> {
+export async function channelFeed(app: FastifyInstance, channel: TChannelRow): Promise<{ xml: Buffer; count: number }> {
   const key = feedCacheKey(channel.id);
-  const hit = app.publicPages.get(key) as { xml: string; count: number } | undefined;
-  if (hit && typeof hit.xml === 'string') return hit;
+  const hit = app.publicPages.get(key) as { xml: Buffer; count: number } | undefined;
+  if (hit && Buffer.isBuffer(hit.xml)) return hit;
   const since = app.publicPages.mark();
   const a = await agencyIdentity(app);
   const tEn = (k: string) => app.translator.t('en', k);
@@ -47,7 +47,8 @@ export async function channelFeed(app: FastifyInstance, channel: TChannelRow): P
   const parts = [mapping.open(ctx)];
   for await (const o of channelListings(app.db, channel, tEn)) if (!mapping.check(o, channel).length) parts.push(mapping.item(o, ctx));
   parts.push(mapping.close(ctx));
-  const feed = { xml: parts.join(''), count: parts.length - 2 };
+  // Kept as the bytes sent: each fetch sends them as they are.
+  const feed = { xml: Buffer.from(parts.join(''), 'utf8'), count: parts.length - 2 };
   app.publicPages.set(key, feed, since);
   return feed;
 }

@@ -24,7 +24,8 @@ export const portalsRoutes = fp(
       const channel = await channelBySecret(app, secret, kind);
       if (!channel) return notThere();
       const { xml } = await channelFeed(app, channel);
-      await markFetched(app, channel.id);
+      // The fetch's time written beside the answer, not before it: a lost write costs only the "last fetched".
+      void markFetched(app, channel.id).catch((err: unknown) => app.log.warn({ err }, 'could not record a portal feed fetch'));
       // Each fetch reaches us (its time is the channel's "last fetched"): no shared cache keeps it.
       return reply.header('Content-Type', 'application/xml; charset=utf-8').header('Cache-Control', 'private, no-cache').header('X-Robots-Tag', 'noindex').send(xml);
     };
