@@ -33,4 +33,5 @@ export * from './mail.ts';
 export * from './typed-date.ts';
 export * from './call.ts';
 export * from './integrations.ts';
+export * from './portals.ts';
 export * from './mandates.ts';

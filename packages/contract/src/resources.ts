@@ -28,3 +28,4 @@ export { HEALTH, SHELL } from './shell.resource.ts';
 export { SHORTLIST } from './shortlists.resource.ts';
 export { VIEWING } from './viewings.resource.ts';
 export { API_KEY, WEBHOOK } from './integrations.resource.ts';
+export { PORTAL } from './portals.resource.ts';

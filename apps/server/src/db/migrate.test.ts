@@ -19,6 +19,8 @@ describe('migrations', () => {
     // Before 0085: the mail links' date indexes with the undated first (undone with 0075's tables below).
     // Before 0082: no document templates of the agency's own.
     await q(`drop table doc_templates`);
+    // Before 0081: no portal channels nor their chosen properties.
+    await q(`drop table portal_channel_objects, portal_channels`);
     // Before 0080: no portal enquiries made into leads, nor their sources by key.
     await q(`drop table mail_enquiries, enquiry_sources`);
     // Before 0078: an Idempotency-Key was not marked as made by its change's commit.
@@ -289,7 +291,7 @@ describe('migrations', () => {
       { indexdef: 'CREATE INDEX alerts_unread_entity_idx ON public.alerts USING btree (entity, entity_id) WHERE (readed_on IS NULL)' },
     ]);
     // 0052 tells every listening connection, once the change commits, that a published property or the site's details changed;
-    // 0053 that a place a published property is in, or one of its tenant links, changed.
+    // 0053 that a place a published property is in, or one of its tenant links, changed; 0081 that a portal channel or its chosen properties changed.
     expect((await q(`select tgname from pg_trigger where tgname like '%public_site%' order by 1`)).rows.map((r: { tgname: string }) => r.tgname)).toEqual([
       'locations_public_site',
       'object_accounts_public_site_delete',
@@ -298,6 +300,8 @@ describe('migrations', () => {
       'objects_public_site_delete',
       'objects_public_site_insert',
       'objects_public_site_update',
+      'portal_channel_objects_public_site',
+      'portal_channels_public_site',
       'site_settings_public_site',
     ]);
     expect((await q(`select indexname from pg_indexes where tablename = 'files' and indexname in ('files_web_name_idx', 'files_thumb_name_idx') order by 1`)).rows).toEqual([

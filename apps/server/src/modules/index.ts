@@ -21,6 +21,7 @@ import { backupRoutes } from './backup/backup.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { importsRoutes } from './imports/imports.routes.ts';
 import { integrationsRoutes } from './integrations/integrations.routes.ts';
+import { portalsRoutes } from './publishing/portals/portals.routes.ts';
 import { mandatesRoutes } from './mandates/mandates.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { docTemplatesRoutes } from './doc-templates/doc-templates.routes.ts';
@@ -52,5 +53,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(reportsRoutes);
   await app.register(importsRoutes);
   await app.register(integrationsRoutes);
+  await app.register(portalsRoutes);
   await app.register(mailRoutes);
 }

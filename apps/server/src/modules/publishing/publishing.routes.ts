@@ -24,6 +24,7 @@ import { feedStream } from './feed.xml.ts';
 import { publishErrorText } from './publish.rules.ts';
 import type { Tx } from '../../db/client.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
+import { loadSharp } from '../files/pictures.ts';
 import { PUBLISH_JOB, SYSTEM_ACTOR, enqueuePublish, objectsAwaitingPublish, publishOnChange, runPublish, type PublishOutcome, type TPublishJob } from './publishing.service.ts';
 import { ENQUIRY_LIMITS, createEnquiry, enquiryTaken, getPublic, publicPlaceName, listPublic, parsePublicRef, publicPhoto, publicPlaces, readFilter, similarPublic, type TEnquiry } from './public.service.ts';
 import { ENQUIRY_MESSAGE_MAX, listPage, notFoundPage, objectPage, siteNameOf, termsPage, withdrawnPage, type ContactState, type PageContext } from './public.pages.ts';
@@ -343,6 +344,8 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     const notThere = () => reply.status(404).header('Content-Type', 'text/plain; charset=utf-8').send('Not found');
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(name)) return notThere();
     const photo = await publicPhoto(app.db, name);
+    // The screen-size copy as JPEG ("…-web.jpg" for "…-web.webp"): the portals' feeds read JPEG only (decision 083).
+    if (!photo && /\.jpg$/i.test(name)) return sendJpeg(reply, name.replace(/\.jpg$/i, '.webp'), notThere);
     if (!photo) return notThere();
     // An address of before (the original's name and ?size=, in pages, feeds and links shared then):
     // the copy's own address, for good.
@@ -360,6 +363,23 @@ export async function publicSiteRoutes(app: FastifyInstance) {
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'public, max-age=600')
       .send(stream);
+  };
+
+  const sendJpeg = async (reply: FastifyReply, webName: string, notThere: () => FastifyReply) => {
+    const photo = await publicPhoto(app.db, webName);
+    if (!photo || photo.copy !== photo.web) return notThere();
+    const stream = await getFileStorage(app.config.dataDir).get(photo.copy);
+    if (!stream) return notThere();
+    const chunks: Buffer[] = [];
+    for await (const c of stream) chunks.push(c as Buffer);
+    const sharp = await loadSharp();
+    const jpeg = await sharp(Buffer.concat(chunks)).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer().catch(() => undefined);
+    if (!jpeg) return notThere();
+    return reply
+      .header('Content-Type', 'image/jpeg')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'public, max-age=600')
+      .send(jpeg);
   };
 
   const sendFeed = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -15,6 +15,7 @@ import { isCancelledStay, newReservationLink } from '../new-reservation.ts';
 import { fieldLabel, groupTitle } from '../object-display.ts';
 import { headingTitleField, headingTitleLang, readerTitleField, type TObjectTitleField } from '../object-title.ts';
 import { PublishStatus } from './publish-status.tsx';
+import { PortalStatus } from './portal-status.tsx';
 import { MandateInForce } from './mandates-card.tsx';
 import { mandatesQuery } from '../api/mandates.ts';
 import { DEAL, LEAD, RESERVATION, VIEWING, href } from '@crm/contract/resources';
@@ -204,6 +205,7 @@ export function Service({ data, onSaved }: Props) {
             ))}
           </Group>
         )}
+        <PortalStatus objectId={data.id} onSite={data.published === true && data.publishRequested === true} lastUpdate={data.modifiedOn} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
           <div>
             <Text size="xs" c="dimmed">

@@ -1,0 +1,102 @@
+import type { TCulture, TPortalKind } from '@crm/contract';
+import { escapeXml } from '../html.ts';
+import type { TPublicPhoto, TPublicText } from '../public.view.ts';
+import type { TPortalListing } from './listing.ts';
+
+export const x = escapeXml;
+
+/**
+ * One thing a channel needs that the property lacks: a text key under `portals.missing.*` and its
+ * values; a value that starts with "@" is a text key itself (a type or region name, in the reader's language).
+ */
+export type TPortalProblem = { key: string; params?: Record<string, string | number> };
+
+/** What a feed is written with: the public address (absolute links), the agency as the channel names it. */
+export type TFeedContext = {
+  base: string;
+  channelName: string;
+  agencyId: string | null;
+  agencyName: string;
+  agencyEmail: string | null;
+  agencyPhone: string | null;
+  generated: Date;
+  /** English labels (features, in the formats that take free text). */
+  tEn: (key: string) => string;
+};
+
+/**
+ * One portal's format (decision 083): what it needs of a property (`check`: empty when ready), and
+ * the feed written from the properties that pass: the opening, one property, the close. A property
+ * with any problem is left out of the feed, never written half-filled.
+ */
+export type TPortalMapping = {
+  kind: TPortalKind;
+  check: (o: TPortalListing, channel: { agencyId: string | null }) => TPortalProblem[];
+  open: (ctx: TFeedContext) => string;
+  item: (o: TPortalListing, ctx: TFeedContext) => string;
+  close: (ctx: TFeedContext) => string;
+};
+
+/** A simple element, left out when it has no value. */
+export const el = (name: string, value: unknown, attrs = '', indent = '    ') =>
+  value === null || value === undefined || value === '' ? '' : `${indent}<${name}${attrs}>${x(String(value))}</${name}>\n`;
+
+/** The property's public page in a language (absolute). */
+export const pageUrl = (base: string, lang: TCulture, ref: string) => `${base}/listings/${ref}?lang=${lang}`;
+/** A photo as JPEG (the formats the portals read), the screen-size copy made on upload, by an absolute address. */
+export const photoJpegUrl = (base: string, p: TPublicPhoto) => `${base}/listings/photo/${encodeURIComponent(p.web.replace(/\.[a-z0-9]+$/i, '.jpg'))}`;
+
+export const textIn = (texts: TPublicText[], lang: TCulture) => texts.find((t) => t.lang === lang)?.text ?? null;
+
+/** The sale price, else the monthly rent; a property offered only for short stays has none the portals take. */
+export const mainOffer = (o: TPortalListing) => o.prices.find((p) => p.service === 'sale') ?? o.prices.find((p) => p.service === 'rent') ?? null;
+
+/** The checks the portals share, each adding its problem to `out`. */
+export const need = {
+  price(o: TPortalListing, out: TPortalProblem[]) {
+    if (!mainOffer(o)) out.push({ key: o.prices.some((p) => p.service === 'shortRent') ? 'portals.missing.shortStayOnly' : 'portals.missing.price' });
+  },
+  photos(o: TPortalListing, min: number, out: TPortalProblem[]) {
+    if (o.photos.length < min) out.push({ key: 'portals.missing.photos', params: { min, count: o.photos.length } });
+  },
+  /** A description in one of `langs` of at least `min` characters. */
+  description(o: TPortalListing, langs: TCulture[], min: number, out: TPortalProblem[]) {
+    if (!langs.some((l) => (textIn(o.descriptions, l) ?? '').length >= min)) out.push({ key: `portals.missing.description.${langs.join('')}`, params: { min } });
+  },
+  title(o: TPortalListing, lang: TCulture, out: TPortalProblem[]) {
+    if (!textIn(o.titles, lang)) out.push({ key: `portals.missing.title.${lang}` });
+  },
+  coordinates(o: TPortalListing, out: TPortalProblem[]) {
+    if (!o.coordinates) out.push({ key: 'portals.missing.coordinates' });
+  },
+  area(o: TPortalListing, out: TPortalProblem[]) {
+    if (!(o.area && o.area > 0) && !(o.lotArea && o.lotArea > 0)) out.push({ key: 'portals.missing.area' });
+  },
+  /** A code of the portal's table for the property's type, else the type named. */
+  typeCode<C>(o: TPortalListing, table: Readonly<Record<number, C>>, out: TPortalProblem[]): C | undefined {
+    const code = o.subTypeId !== null ? table[o.subTypeId] : undefined;
+    if (code === undefined) out.push(o.subTypeId === null ? { key: 'portals.missing.type' } : { key: 'portals.missing.typeCode', params: { type: `@objects.list.objectSubTypes.${o.subTypeId}` } });
+    return code;
+  },
+  regionCode<C>(o: TPortalListing, table: Readonly<Record<string, C>>, out: TPortalProblem[]): C | undefined {
+    const code = o.regionKey !== null ? table[o.regionKey] : undefined;
+    if (code === undefined) out.push(o.region ? { key: 'portals.missing.regionCode', params: { region: o.region.en } } : { key: 'portals.missing.region' });
+    return code;
+  },
+  /** The energy class: Greek law wants it in every advertisement (Law 4122/2013, art. 12), so the Greek portals require it. */
+  energyCode<C>(o: TPortalListing, table: Readonly<Record<number, C>>, required: boolean, out: TPortalProblem[]): C | undefined {
+    if (o.energyClass === null) {
+      if (required) out.push({ key: 'portals.missing.energyClass' });
+      return undefined;
+    }
+    const code = table[o.energyClass];
+    if (code === undefined) out.push({ key: 'portals.missing.energyCode', params: { energy: `@objects.list.energyClass.${o.energyClass}` } });
+    return code;
+  },
+  agencyId(channel: { agencyId: string | null }, out: TPortalProblem[]) {
+    if (!channel.agencyId) out.push({ key: 'portals.missing.agencyId' });
+  },
+};
+
+/** "2026-11-27 20:30:00" (UTC) from an ISO date-time. */
+export const sqlDateTime = (iso: string | null, fallback: Date) => (iso ?? fallback.toISOString()).slice(0, 19).replace('T', ' ');

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { TPortalKind } from '@crm/contract';
+import { agencyIdentity } from '../../settings/site-settings.service.ts';
+import { channelListings, type TPortalListing } from './listing.ts';
+import type { TFeedContext, TPortalMapping, TPortalProblem } from './common.ts';
+import { kyero } from './kyero.ts';
+import { indomio } from './indomio.ts';
+import { spitogatos } from './spitogatos.ts';
+import { xe } from './xe.ts';
+
+/** Each portal's mapping, by the channel's kind. */
+export const PORTAL_MAPPINGS: Readonly<Record<TPortalKind, TPortalMapping>> = { kyero, indomio, spitogatos, xe };
+
+export type TChannelRow = { id: number; kind: TPortalKind; name: string; enabled: boolean; selection: 'all' | 'chosen'; feedSecret: string; agencyId: string | null };
+
+/** What the channel needs and the property lacks (empty: ready). */
+export const channelProblems = (channel: TChannelRow, o: TPortalListing): TPortalProblem[] => PORTAL_MAPPINGS[channel.kind].check(o, channel);
+
+/** The cache key of a channel's feed, kept with the public pages (public.cache.ts: emptied when a published property changes). */
+export const feedCacheKey = (channelId: number) => `portal-feed ${channelId}`;
+
+/**
+ * A channel's whole feed: every property on the website it sends that passes the portal's checks,
+ * written by the portal's mapping; the others are left out (their reasons are on each property's
+ * publishing card). Kept with the public pages until a published property or the channel changes,
+ * with the number of properties in it (the settings show it).
+ */
+export async function channelFeed(app: FastifyInstance, channel: TChannelRow): Promise<{ xml: Buffer; count: number }> {
+  const key = feedCacheKey(channel.id);
+  const hit = app.publicPages.get(key) as { xml: Buffer; count: number } | undefined;
+  if (hit && Buffer.isBuffer(hit.xml)) return hit;
+  const since = app.publicPages.mark();
+  const a = await agencyIdentity(app);
+  const tEn = (k: string) => app.translator.t('en', k);
+  const ctx: TFeedContext = {
+    base: a.publicUrl,
+    channelName: channel.name,
+    agencyId: channel.agencyId,
+    agencyName: a.nameIn('en', app.translator.t('en', 'publishing.site.name')),
+    agencyEmail: a.email ?? null,
+    agencyPhone: a.phone ?? null,
+    generated: new Date(app.now()),
+    tEn,
+  };
+  const mapping = PORTAL_MAPPINGS[channel.kind];
+  const parts = [mapping.open(ctx)];
+  for await (const o of channelListings(app.db, channel, tEn)) if (!mapping.check(o, channel).length) parts.push(mapping.item(o, ctx));
+  parts.push(mapping.close(ctx));
+  // Kept as the bytes sent: each fetch sends them as they are.
+  const feed = { xml: Buffer.from(parts.join(''), 'utf8'), count: parts.length - 2 };
+  app.publicPages.set(key, feed, since);
+  return feed;
+}
+
+/** The enabled channel whose feed this address is, or undefined (a wrong secret, kind or a channel switched off). */
+export async function channelBySecret(app: FastifyInstance, secret: string, kind: string): Promise<TChannelRow | undefined> {
+  const res = await app.db.execute(sql`
+    select id, kind, name, enabled, selection, feed_secret as "feedSecret", agency_id as "agencyId"
+    from portal_channels where feed_secret = ${secret} and kind = ${kind} and enabled`);
+  return res.rows[0] as TChannelRow | undefined;
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { PORTAL_API, PORTAL_KINDS } from '@crm/contract';
+import { PORTAL } from '@crm/contract/resources';
+import { OFFICE_ADMIN, STAFF } from '../../../plugins/auth.ts';
+import { registerCalls } from '../../../lib/calls.ts';
+import { channelBySecret, channelFeed } from './feeds.ts';
+import { createChannel, deleteChannel, listChannels, markFetched, objectChannels, setObjectIncluded, updateChannel } from './channels.service.ts';
+
+const caller = (req: FastifyRequest) => ({ actor: req.actor });
+
+/**
+ * The property portals (issue 48, decision 083): office admins set up channels; staff see each
+ * property's standing in each and choose it for a "chosen" channel; each portal fetches its feed,
+ * no sign-in, at /feed/{secret}/{kind}.xml.
+ */
+export const portalsRoutes = fp(
+  async (app: FastifyInstance) => {
+    const sendFeed = async (req: FastifyRequest, reply: FastifyReply) => {
+      const { secret, file } = req.params as { secret: string; file: string };
+      const kind = /^([a-z]+)\.xml$/.exec(file)?.[1];
+      const notThere = () => reply.status(404).header('Content-Type', 'text/plain; charset=utf-8').header('Cache-Control', 'no-store').send('Not found');
+      if (!kind || !(PORTAL_KINDS as readonly string[]).includes(kind) || !/^[A-Za-z0-9_-]{16,64}$/.test(secret)) return notThere();
+      const channel = await channelBySecret(app, secret, kind);
+      if (!channel) return notThere();
+      const { xml } = await channelFeed(app, channel);
+      // The fetch's time written beside the answer, not before it: a lost write costs only the "last fetched".
+      void markFetched(app, channel.id).catch((err: unknown) => app.log.warn({ err }, 'could not record a portal feed fetch'));
+      // Each fetch reaches us (its time is the channel's "last fetched"): no shared cache keeps it.
+      return reply.header('Content-Type', 'application/xml; charset=utf-8').header('Cache-Control', 'private, no-cache').header('X-Robots-Tag', 'noindex').send(xml);
+    };
+    registerCalls(
+      app,
+      PORTAL.calls,
+      PORTAL_API,
+      {
+        list: { access: OFFICE_ADMIN, handler: async () => ({ items: await listChannels(app) }) },
+        create: { access: OFFICE_ADMIN, handler: async (req) => createChannel(app, caller(req), req.body) },
+        update: { access: OFFICE_ADMIN, handler: async (req) => updateChannel(app, caller(req), req.params.id, req.body) },
+        remove: {
+          access: OFFICE_ADMIN,
+          handler: async (req) => {
+            await deleteChannel(app, caller(req), req.params.id, req.query.version);
+            return { ok: true as const };
+          },
+        },
+        objectStatus: { access: STAFF, handler: async (req) => ({ items: await objectChannels(app, req.params.id, req.culture) }) },
+        include: {
+          access: STAFF,
+          handler: async (req) => {
+            await setObjectIncluded(app, caller(req), req.params.id, req.body.channelId, req.body.included);
+            return { items: await objectChannels(app, req.params.id, req.culture) };
+          },
+        },
+        feed: { access: 'public', hide: true, handler: sendFeed },
+      },
+      { tags: ['portals'] },
+    );
+  },
+  { name: 'portals', dependencies: ['publishing'] },
+);

@@ -1,0 +1,231 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { SaxesParser } from 'saxes';
+import { validateXML } from 'xmllint-wasm';
+import { LinkKind } from '@crm/contract';
+import { files, locations, objects } from '../../../db/schema/index.ts';
+import { getFileStorage } from '../../../storage/file-storage.ts';
+import { createTestApp, json, patchField } from '../../../../test/harness.ts';
+import { runPublish } from '../publishing.service.ts';
+
+/**
+ * The portal channels (decision 083): each feed built for demo-like properties, Kyero's checked
+ * against its published XSD; a property a channel cannot take is left out of that feed, with the
+ * reason on its channel status, and goes in once the field is filled; a wrong secret is a 404.
+ */
+const PUBLIC = 'https://homes.example.gr';
+const t = await createTestApp({ PUBLIC_URL: PUBLIC, LOG_LEVEL: 'error' });
+const { app, db } = t;
+const admin = await t.user({ roles: ['admin'] });
+const employee = await t.user({ roles: ['employee'] });
+const XSD = fs.readFileSync(path.join(import.meta.dirname, 'kyero-v3.xsd'), 'utf8');
+
+// The seeded places (locations-data.ts): Pefkochori in the municipality of Kassandra, Chalkidiki.
+const [village] = await db.select().from(locations).where(eq(locations.key, 'chalkidiki.kassandra.pefkochori'));
+
+const storage = getFileStorage(t.dataDir);
+let seq = 0;
+const GREEK = 'Φωτεινό διαμέρισμα δύο υπνοδωματίων στο Πευκοχώρι, 200 μέτρα από την παραλία, με μεγάλο μπαλκόνι.';
+const ENGLISH = 'A bright two-bedroom flat in Pefkochori, 200 metres from the beach, with a large balcony.';
+
+/** A demo-like flat with real photos (WebP copies, as uploads make them), published by the publishing work. */
+async function flat(values: Record<string, unknown> = {}, photos = 2) {
+  const [o] = await db
+    .insert(objects)
+    .values({
+      referenceNumber: sql`nextval('objects_reference_number_seq')`,
+      subTypeObjectTypeId: 1,
+      objectSubTypeId: 1,
+      forSale: true,
+      salePrice: 185000,
+      area: 78,
+      bedrooms: 2,
+      bathrooms: 1,
+      locationId: village!.id,
+      active: true,
+      publishRequested: true,
+      latitude: 39.984512,
+      longitude: 23.612345,
+      displayCoordinates: true,
+      displayAddress: false,
+      mapZoom: 15,
+      title: 'Διαμέρισμα 78 τ.μ. στο Πευκοχώρι',
+      description: GREEK,
+      titleEn: '2-bedroom flat in Pefkochori, 78 m²',
+      descriptionEn: ENGLISH,
+      energyClass: 4,
+      elevator: true,
+      ...values,
+    } as never)
+    .returning({ id: objects.id, ref: objects.referenceNumber });
+  for (let k = 0; k < photos; k++) {
+    const n = ++seq;
+    const webp = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120 + k, b: 40 } } }).webp().toBuffer();
+    await storage.put(`portal${n}-web.webp`, Readable.from(webp));
+    await db.insert(files).values({
+      systemName: `portal${n}.jpg`, userName: `IMG_${n}.jpg`, mime: 'image/jpeg', size: 100, parentType: LinkKind.Object, parentId: o!.id,
+      type: 'image', sortOrder: k + 1, webName: `portal${n}-web.webp`, thumbName: `portal${n}-web.webp`,
+    });
+  }
+  expect((await runPublish(db, { objectId: o!.id, actor: { id: null, name: 'test' } })).state).toBe('published');
+  return { id: o!.id, ref: String(o!.ref).padStart(4, '0') };
+}
+
+type Channel = { id: number; kind: string; feedUrl: string; version: number; lastFetchedOn: string | null; included: number };
+const channel = (kind: string, extra: Record<string, unknown> = {}) => json<Channel>(admin.post('/api/PortalChannels', { kind, name: `${kind} channel`, ...extra }));
+/** The feed as the portal fetches it: by its address, no sign-in. */
+const fetchFeed = async (c: Channel) => {
+  const res = await app.inject({ url: c.feedUrl.slice(PUBLIC.length) });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+  return res.body;
+};
+/** The root element's name and how many of `item` it holds, read by a strict parser (a feed that is not well-formed fails). */
+function wellFormed(xml: string, item: string) {
+  const parser = new SaxesParser();
+  let root = '';
+  let items = 0;
+  parser.on('error', (e) => {
+    throw e;
+  });
+  parser.on('opentag', (tag) => {
+    root ||= tag.name;
+    if (tag.name === item) items++;
+  });
+  parser.write(xml).close();
+  return { root, items };
+}
+const status = async (objectId: number, lang = 'en') =>
+  (await json<{ items: { channelId: number; included: boolean; selected: boolean; missing: string[] }[] }>(employee.get(`/api/object/portals/${objectId}`, { lang }))).items;
+
+const kyero = await channel('kyero');
+const spitogatos = await channel('spitogatos', { agencyId: 'SG-1042' });
+const indomio = await channel('indomio');
+const xe = await channel('xe', { agencyId: '77120' });
+const ready = await flat();
+const noEnergy = await flat({ energyClass: null });
+// The address hidden: the point is the address, so the approximate circle's centre goes out, rounded.
+const hidden = await flat({ displayAddress: false, address: 'Οδός Ποσειδώνος 12', latitude: 39.981777, longitude: 23.607777, mapCircleLatitude: 39.99, mapCircleLongitude: 23.6, mapCircleRadius: 1000 });
+
+describe('portal channels', () => {
+  it('give each channel an unguessable feed address on the public address; only office admins list them', async () => {
+    expect(kyero.feedUrl).toMatch(/^https:\/\/homes\.example\.gr\/feed\/[A-Za-z0-9_-]{32}\/kyero\.xml$/);
+    expect(spitogatos.feedUrl).not.toBe(kyero.feedUrl.replace('kyero', 'spitogatos'));
+    expect((await employee.get('/api/PortalChannels')).statusCode).toBe(403);
+    const list = await json<{ items: Channel[] }>(admin.get('/api/PortalChannels'));
+    expect(list.items.map((c) => c.kind)).toEqual(['kyero', 'spitogatos', 'indomio', 'xe']);
+  });
+
+  it('build the Kyero feed valid against Kyero’s published v3 XSD, texts by language, JPEG photos by absolute address', async () => {
+    const xml = await fetchFeed(kyero);
+    const result = await validateXML({ xml: [{ fileName: 'kyero.xml', contents: xml }], schema: [{ fileName: 'kyero-v3.xsd', contents: XSD }] });
+    expect(result.errors.map((e) => e.message)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(xml).toContain(`<id>${ready.ref}</id>`);
+    // Kyero's languages have no Greek: the English text only.
+    expect(xml).toContain(`<desc><en>${ENGLISH}</en></desc>`);
+    expect(xml).not.toContain(GREEK);
+    expect(xml).toContain('<type>Apartment</type>');
+    expect(xml).toContain('<town>Kassandra</town>');
+    expect(xml).toContain('<province>Chalkidiki</province>');
+    expect(xml).toContain('<energy_rating><consumption>B</consumption></energy_rating>');
+    expect(xml).toContain('<feature>Lift</feature>');
+    expect(xml).toMatch(/<image id="1"><url>https:\/\/homes\.example\.gr\/listings\/photo\/portal\d+-web\.jpg<\/url><\/image>/);
+    // The photo's address answers a JPEG made from the upload's copy.
+    const photo = /<url>https:\/\/homes\.example\.gr(\/listings\/photo\/portal\d+-web\.jpg)<\/url>/.exec(xml)![1]!;
+    const res = await app.inject({ url: photo });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(res.rawPayload).metadata()).format).toBe('jpeg');
+    // Kyero takes the property without an energy class (its format has it optional).
+    expect(xml).toContain(`<id>${noEnergy.ref}</id>`);
+  });
+
+  it('round the coordinates where the property hides its address, and never send the hidden point', async () => {
+    for (const c of [kyero, indomio, spitogatos, xe]) {
+      const xml = await fetchFeed(c);
+      expect(xml).not.toContain('39.981777');
+      expect(xml).not.toContain('Ποσειδώνος');
+    }
+    expect(await fetchFeed(kyero)).toContain('<location><latitude>39.99</latitude><longitude>23.6</longitude></location>');
+    expect(await fetchFeed(spitogatos)).toMatch(new RegExp(`<ref>${hidden.ref}</ref>[\\s\\S]*?<exact_location>0</exact_location>`));
+  });
+
+  it('build the Greek portals’ and Indomio’s feeds, each in its own shape, with the Greek text marked el', async () => {
+    const sg = await fetchFeed(spitogatos);
+    expect(wellFormed(sg, 'property')).toEqual({ root: 'properties', items: 2 });
+    expect(wellFormed(await fetchFeed(xe), 'ad')).toEqual({ root: 'ads', items: 2 });
+    expect(wellFormed(await fetchFeed(indomio), 'listing')).toEqual({ root: 'listings', items: 2 });
+    expect(sg).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<properties agent_id="SG-1042"/);
+    expect(sg).toContain(`<ref>${ready.ref}</ref>`);
+    expect(sg).toContain(`<description lang="el">${GREEK}</description>`);
+    expect(sg).toContain('<energy_class>B</energy_class>');
+    const xeFeed = await fetchFeed(xe);
+    expect(xeFeed).toContain(`<ad ref="${ready.ref}">`);
+    expect(xeFeed).toContain('<type>DIAMERISMA</type>');
+    expect(xeFeed).toContain('<energy>Β</energy>');
+    const ind = await fetchFeed(indomio);
+    expect(ind).toContain(`<listing id="${ready.ref}"`);
+    expect(ind).toContain(`<description lang="en">${ENGLISH}</description>`);
+  });
+
+  it('leave out of a channel’s feed a property missing what it requires, say why on its status, and take it once fixed', async () => {
+    for (const c of [spitogatos, indomio, xe]) expect(await fetchFeed(c)).not.toContain(`${noEnergy.ref}<`);
+    const before = await status(noEnergy.id);
+    expect(before.find((s) => s.channelId === kyero.id)).toMatchObject({ included: true, missing: [] });
+    expect(before.find((s) => s.channelId === spitogatos.id)).toMatchObject({ included: false, selected: true, missing: ['the energy class (the law requires it in every advertisement)'] });
+    const greek = await status(noEnergy.id, 'el');
+    expect(greek.find((s) => s.channelId === xe.id)!.missing).toEqual(['η ενεργειακή κλάση (ο νόμος την απαιτεί σε κάθε αγγελία)']);
+
+    expect((await patchField(admin, 'object', noEnergy.id, 'energyClass', 5)).statusCode).toBe(200);
+    expect((await status(noEnergy.id)).every((s) => s.included && s.missing.length === 0)).toBe(true);
+    // The feed kept is rebuilt once the change is known (the database's notice of a published property's change).
+    await expect.poll(async () => (await fetchFeed(spitogatos)).includes(`<ref>${noEnergy.ref}</ref>`)).toBe(true);
+    expect(await fetchFeed(xe)).toContain(`<ad ref="${noEnergy.ref}">`);
+    expect(await fetchFeed(xe)).toContain('<energy>Γ</energy>');
+  });
+
+  it('block a property whose type the portal has no code for, naming the type, rather than send it half-filled', async () => {
+    const other = await flat({ subTypeObjectTypeId: 4, objectSubTypeId: 17 });
+    const s = await status(other.id);
+    expect(s.find((c) => c.channelId === kyero.id)!.missing).toEqual(['kyero channel has no code for the property type “Other”']);
+    expect(await fetchFeed(kyero)).not.toContain(`<id>${other.ref}</id>`);
+  });
+
+  it('send to a "chosen" channel only the properties chosen for it', async () => {
+    const chosen = await channel('kyero', { name: 'Kyero, chosen', selection: 'chosen' });
+    expect(await fetchFeed(chosen)).not.toContain(`<id>${ready.ref}</id>`);
+    const after = await json<{ items: { channelId: number; included: boolean }[] }>(employee.post(`/api/object/portals/${ready.id}`, { channelId: chosen.id, included: true }));
+    expect(after.items.find((s) => s.channelId === chosen.id)!.included).toBe(true);
+    expect(await fetchFeed(chosen)).toContain(`<id>${ready.ref}</id>`);
+    const logged = await t.pool.query(`select action from action_log where entity = 'Object' and entity_id = $1 and action = 'PortalInclude'`, [ready.id]);
+    expect(logged.rowCount).toBe(1);
+    // A channel that sends all has nothing to choose.
+    expect((await employee.post(`/api/object/portals/${ready.id}`, { channelId: kyero.id, included: false })).statusCode).toBe(409);
+  });
+
+  it('answer 404 to a wrong secret, another portal’s kind or a switched-off channel, and record each fetch', async () => {
+    const good = kyero.feedUrl.slice(PUBLIC.length);
+    expect((await app.inject({ url: good.replace(/\/feed\/[^/]+\//, '/feed/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/') })).statusCode).toBe(404);
+    expect((await app.inject({ url: good.replace('kyero.xml', 'xe.xml') })).statusCode).toBe(404);
+    // Written beside the answer: read until it is there.
+    const listed = async () => (await json<{ items: Channel[] }>(admin.get('/api/PortalChannels'))).items.find((c) => c.id === kyero.id)!;
+    await expect.poll(async () => (await listed()).lastFetchedOn).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+    expect((await listed()).included).toBeGreaterThanOrEqual(3);
+    const off = await json<Channel>(admin.post(`/api/PortalChannels/${xe.id}`, { name: 'xe.gr', enabled: false, selection: 'all', agencyId: '77120', version: xe.version }));
+    expect(off.version).toBe(xe.version + 1);
+    expect((await app.inject({ url: xe.feedUrl.slice(PUBLIC.length) })).statusCode).toBe(404);
+  });
+
+  it('refuse a stale change (409) and log every change', async () => {
+    const stale = await admin.post(`/api/PortalChannels/${indomio.id}`, { name: 'Indomio', enabled: true, selection: 'all', agencyId: null, version: indomio.version + 5 });
+    expect(stale.statusCode).toBe(409);
+    expect((await admin.del(`/api/PortalChannels/${indomio.id}?version=${indomio.version}`)).statusCode).toBe(200);
+    const log = await t.pool.query(`select action from action_log where entity = 'PortalChannel' and entity_id = $1 order by id`, [indomio.id]);
+    expect(log.rows.map((r) => r.action)).toEqual(['Create', 'Delete']);
+  });
+});

@@ -1,0 +1,112 @@
+import { Anchor, Badge, Button, Card, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TPortalChannel } from '@crm/contract';
+import { showBanner } from '../../../lib/banner.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { deletePortalChannel, portalChannelsQuery } from '../api/portals.ts';
+import { PortalChannelForm } from './portal-channel-form.tsx';
+
+/**
+ * The property portals (decision 083): each channel with its portal, feed address (to give the
+ * portal), the properties in its feed and when the portal last fetched it; add, change, delete.
+ */
+export function PortalChannelsCard() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const q = useQuery({ ...portalChannelsQuery(), refetchInterval: 30000 });
+  const [editing, setEditing] = useState<TPortalChannel | 'new' | null>(null);
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['portalChannels'] });
+  const remove = useMutation({
+    mutationFn: (c: TPortalChannel) => deletePortalChannel(c.id, c.version),
+    onError: (e) => {
+      const d = describeError(e);
+      showBanner(d.type, d.message, { details: d.details });
+    },
+    onSettled: refresh,
+  });
+  const confirmDelete = (c: TPortalChannel) =>
+    modals.openConfirmModal({
+      title: t('portals.ui.delete'),
+      children: <Text size="sm">{t('portals.ui.deleteConfirm', { name: c.name })}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'portal-delete-confirm' } as Record<string, unknown>,
+      onConfirm: () => remove.mutate(c),
+    });
+  return (
+    <Card withBorder padding="md" data-testid="portal-channels">
+      <Group justify="space-between" mb="xs">
+        <Title order={3} size="h4">
+          {t('portals.ui.title')}
+        </Title>
+        <Button size="xs" onClick={() => setEditing('new')} data-testid="portal-add">
+          {t('portals.ui.add')}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('portals.ui.intro')}
+      </Text>
+      {q.isError && <Text c="red.8">{describeError(q.error).message}</Text>}
+      {q.data && !q.data.items.length && <Text size="sm">{t('portals.ui.empty')}</Text>}
+      <Stack gap="sm">
+        {q.data?.items.map((c) => (
+          <Card key={c.id} withBorder padding="sm" data-testid="portal-channel" data-kind={c.kind}>
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Group gap="xs">
+                <Text fw={600}>{c.name}</Text>
+                <Badge variant="light" tt="none">
+                  {t(`portals.kind.${c.kind}`)}
+                </Badge>
+                <Badge variant="light" color={c.enabled ? 'teal' : 'gray'} tt="none">
+                  {c.enabled ? t('portals.ui.enabled') : t('portals.ui.disabled')}
+                </Badge>
+              </Group>
+              <Group gap={6}>
+                <Button size="xs" variant="default" onClick={() => setEditing(c)} data-testid="portal-edit">
+                  {t('common.edit')}
+                </Button>
+                <Button size="xs" variant="light" color="red" onClick={() => confirmDelete(c)} aria-label={`${t('portals.ui.delete')}: ${c.name}`} data-testid="portal-delete">
+                  {t('portals.ui.delete')}
+                </Button>
+              </Group>
+            </Group>
+            <Text size="xs" c="dimmed" mt={6}>
+              {t('portals.ui.feedUrl')}
+            </Text>
+            <Group gap="xs" wrap="nowrap">
+              <Anchor href={c.feedUrl} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="portal-feed-url">
+                {c.feedUrl}
+              </Anchor>
+              <CopyButton value={c.feedUrl}>
+                {({ copied, copy }) => (
+                  <Button size="compact-xs" variant="subtle" onClick={copy}>
+                    {copied ? t('portals.ui.copied') : t('portals.ui.copy')}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+            <Text size="sm" mt={4}>
+              {t(`portals.ui.selection.${c.selection}`)} · {t('portals.ui.includedCount', { count: c.included })}
+              {c.agencyId ? ` · ${t('portals.ui.agencyId')}: ${c.agencyId}` : ''}
+            </Text>
+            <Text size="xs" c="dimmed" data-testid="portal-last-fetched">
+              {c.lastFetchedOn ? t('portals.ui.lastFetched', { date: formatDateTime(c.lastFetchedOn) }) : t('portals.ui.neverFetched')}
+            </Text>
+          </Card>
+        ))}
+      </Stack>
+      <PortalChannelForm
+        opened={editing !== null}
+        channel={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          refresh();
+        }}
+      />
+    </Card>
+  );
+}
