@@ -22,6 +22,7 @@ import { reportsRoutes } from './reports/reports.routes.ts';
 import { importsRoutes } from './imports/imports.routes.ts';
 import { integrationsRoutes } from './integrations/integrations.routes.ts';
 import { mandatesRoutes } from './mandates/mandates.routes.ts';
+import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
@@ -44,6 +45,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(dealsRoutes);
   await app.register(reservationsRoutes);
   await app.register(mandatesRoutes);
+  await app.register(invoicesRoutes);
   await app.register(publishingRoutes);
   await app.register(publicSiteRoutes);
   await app.register(backupRoutes);
