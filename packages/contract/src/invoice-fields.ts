@@ -1,6 +1,7 @@
 // Commission invoices and receipts reported to myDATA (issue 47, decision 085): the kinds, their
 // myDATA document types, the statuses, VAT categories and payment methods as AADE numbers them,
 // the Greek tax number's check digit and the exact sums in cents. No zod: the web imports it alone.
+import { isGreekTaxNumber } from './account-fields.ts';
 
 /** invoice: Τιμολόγιο Παροχής Υπηρεσιών (myDATA 2.1); receipt: Απόδειξη Παροχής Υπηρεσιών (11.2); credit: Πιστωτικό Τιμολόγιο συσχετιζόμενο (5.1). */
 export const INVOICE_KINDS = ['invoice', 'receipt', 'credit'] as const;
@@ -30,16 +31,8 @@ export const INVOICE_MAX_LINES = 50;
 /** A line's net amount at most (cents): myDATA's amounts have 15 digits with 2 decimals; ours stay far below. */
 export const INVOICE_MAX_CENTS = 99_999_999_999;
 
-/**
- * A Greek tax number (ΑΦΜ): nine digits, the last a check digit: the first eight weighted by 2^8 …
- * 2^1, summed, modulo 11, modulo 10. All zeros is not a number.
- */
-export function isValidGreekVat(v: string): boolean {
-  if (!/^\d{9}$/.test(v) || v === '000000000') return false;
-  let sum = 0;
-  for (let i = 0; i < 8; i++) sum += Number(v[i]) * 2 ** (8 - i);
-  return (sum % 11) % 10 === Number(v[8]);
-}
+/** A Greek tax number (ΑΦΜ) as myDATA takes it: nine digits exactly, the last the check digit (account-fields.ts, isGreekTaxNumber). */
+export const isValidGreekVat = (v: string): boolean => /^\d{9}$/.test(v) && isGreekTaxNumber(v);
 
 /** The VAT of a net amount in cents at a category's rate, rounded half up to the cent. */
 export function vatCents(netCents: number, vatCategory: number): number {

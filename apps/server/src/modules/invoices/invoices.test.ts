@@ -46,7 +46,7 @@ const saveSettings = async (over: Record<string, unknown> = {}) => {
 const draftFor = async (dealId: number, kind?: 'invoice' | 'receipt', over: Record<string, unknown> = {}) => {
   const blank = await employee.get(`/api/Invoice/add?dealId=${dealId}${kind ? `&kind=${kind}` : ''}`);
   expect(blank.statusCode, blank.body).toBe(200);
-  const res = await employee.post('/api/Invoice/update', { ...blank.json(), ...over });
+  const res = await employee.post('/api/Invoice/update', { ...(blank.json() as Record<string, unknown>), ...over });
   expect(res.statusCode, res.body).toBe(200);
   return ZInvoice.parse(res.json());
 };

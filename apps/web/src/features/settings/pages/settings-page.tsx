@@ -16,6 +16,7 @@ import { checkUploads, describeLeftOut } from '../../../lib/upload-limits.ts';
 import { exportEmails, exportLocalization, importLocalization, reloadTexts } from '../api/settings.ts';
 import { SiteCard } from '../components/site-card.tsx';
 import { MailPreviewCard } from '../components/mail-preview-card.tsx';
+import { InvoiceSettingsCard } from '../components/invoice-settings-card.tsx';
 
 /** The texts' import takes one workbook of at most LOCALIZATION_IMPORT_MAX_BYTES. */
 const IMPORT_LIMITS = { fileMaxBytes: LOCALIZATION_IMPORT_MAX_BYTES, requestMaxBytes: LOCALIZATION_IMPORT_MAX_BYTES, maxFiles: 1, photoTypes: [] };
@@ -55,6 +56,7 @@ export function SettingsPage() {
         </Group>
       </Card>
       <SiteCard />
+      <InvoiceSettingsCard />
       <MailPreviewCard />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <LocalizationCard />
