@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, NumberInput, Select, SimpleGrid, Table, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Select, SimpleGrid, Table, TextInput, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TInvoiceEdit } from '@crm/contract';
 import { invoiceSums, MYDATA_PAYMENT_METHODS, VAT_CATEGORIES, VAT_CATEGORY_EXEMPT } from '@crm/contract/invoice-fields';
@@ -64,7 +64,9 @@ export function LineFields({ value, onChange, errors }: Omit<InvoiceFormProps, '
               <Table.Th>{t('invoices.field.net')}</Table.Th>
               <Table.Th>{t('invoices.field.vatCategory')}</Table.Th>
               <Table.Th>{t('invoices.field.gross')}</Table.Th>
-              <Table.Th />
+              <Table.Th>
+                <VisuallyHidden>{t('invoices.action.removeLine')}</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
