@@ -32,7 +32,6 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const draft = invoice.status === 'draft';
   const correctable = invoice.status === 'rejected';
-  const unanswered = invoice.status === 'sent' && invoice.errors.length > 0;
   const done = (next: TInvoice) => {
     qc.setQueryData(invoiceKeys.one(next.id!), next);
     void qc.invalidateQueries({ queryKey: invoiceKeys.all });
@@ -147,34 +146,55 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
       )}
       {!draft && <LinesTable invoice={invoice} />}
       <Totals invoice={invoice} />
-      <Group>
-        {(draft || correctable) && (
-          <Button variant="default" loading={busy} onClick={() => act(() => saveInvoice(form))} data-testid="invoice-save">
-            {draft ? t('invoices.action.save') : t('invoices.action.saveCounterpart')}
-          </Button>
-        )}
-        {draft && (
-          <Button onClick={confirmIssue} loading={busy} data-testid="invoice-issue">
-            {t('invoices.action.issue')}
-          </Button>
-        )}
-        {(invoice.status === 'issued' || correctable || unanswered) && (
-          <Button onClick={() => act(() => transmitInvoice(invoice))} loading={busy} data-testid="invoice-transmit">
-            {invoice.status === 'issued' ? t('invoices.action.transmit') : t('invoices.action.resend')}
-          </Button>
-        )}
-        {invoice.status === 'accepted' && invoice.kind === 'invoice' && (
-          <Button variant="light" onClick={credit} data-testid="invoice-credit">
-            {t('invoices.action.credit')}
-          </Button>
-        )}
-        {draft && (
-          <Button variant="subtle" color="red" onClick={confirmDelete} data-testid="invoice-delete">
-            {t('invoices.action.delete')}
-          </Button>
-        )}
-      </Group>
+      <InvoiceActions
+        invoice={invoice}
+        busy={busy}
+        onSave={() => act(() => saveInvoice(form))}
+        onIssue={confirmIssue}
+        onTransmit={() => act(() => transmitInvoice(invoice))}
+        onCredit={credit}
+        onDelete={confirmDelete}
+      />
     </Stack>
+  );
+}
+
+type Actions = { invoice: TInvoice; busy: boolean; onSave: () => void; onIssue: () => void; onTransmit: () => void; onCredit: () => void; onDelete: () => void };
+
+/** What can be done with the document in its status: a draft saved, issued or deleted; sent (again); credited once accepted. */
+function InvoiceActions({ invoice, busy, onSave, onIssue, onTransmit, onCredit, onDelete }: Actions) {
+  const { t } = useTranslation();
+  const draft = invoice.status === 'draft';
+  const correctable = invoice.status === 'rejected';
+  const unanswered = invoice.status === 'sent' && invoice.errors.length > 0;
+  return (
+    <Group>
+      {(draft || correctable) && (
+        <Button variant="default" loading={busy} onClick={onSave} data-testid="invoice-save">
+          {draft ? t('invoices.action.save') : t('invoices.action.saveCounterpart')}
+        </Button>
+      )}
+      {draft && (
+        <Button onClick={onIssue} loading={busy} data-testid="invoice-issue">
+          {t('invoices.action.issue')}
+        </Button>
+      )}
+      {(invoice.status === 'issued' || correctable || unanswered) && (
+        <Button onClick={onTransmit} loading={busy} data-testid="invoice-transmit">
+          {invoice.status === 'issued' ? t('invoices.action.transmit') : t('invoices.action.resend')}
+        </Button>
+      )}
+      {invoice.status === 'accepted' && invoice.kind === 'invoice' && (
+        <Button variant="light" onClick={onCredit} data-testid="invoice-credit">
+          {t('invoices.action.credit')}
+        </Button>
+      )}
+      {draft && (
+        <Button variant="subtle" color="red" onClick={onDelete} data-testid="invoice-delete">
+          {t('invoices.action.delete')}
+        </Button>
+      )}
+    </Group>
   );
 }
 
