@@ -264,6 +264,36 @@ describe('myDATA', () => {
     expect(accepted.mark).not.toBeNull();
   });
 
+  it('validates before sending: a document the XSD refuses is rejected with the schema’s reason and never sent', async () => {
+    const before = mydata.received.length;
+    const blank = (await employee.get(`/api/Invoice/add?dealId=${await addDeal(company)}&kind=invoice`)).json();
+    // "ZZ" is no country of AADE's list (CountryType): the server's own checks let it through, the XSD does not.
+    const d = await draftFor(blank.dealId, 'invoice', { counterpart: { ...blank.counterpart, vatNumber: 'ZZ123', country: 'ZZ', city: 'Nowhere', postalCode: '0000' } });
+    await issue(d.id!, d.version);
+    await app.jobs.drain();
+    const refused = await view(d.id!);
+    expect(refused.status).toBe('rejected');
+    expect(refused.errors[0]).toMatchObject({ code: 'xsd', message: expect.stringContaining('ZZ') });
+    expect(mydata.received.length).toBe(before);
+  });
+
+  it('takes a refusal of the credentials (401) as an answer: rejected, shown, and not tried again by the job', async () => {
+    const current = (await admin.get('/api/Invoice/settings')).json();
+    await admin.post('/api/Invoice/settings', { version: current.version, vatNumber: AGENCY_VAT, branch: 0, userId: CREDENTIALS.userId, subscriptionKey: 'not-the-key' });
+    const before = mydata.received.length;
+    const d = await draftFor(await addDeal(person), 'receipt');
+    await issue(d.id!, d.version);
+    await app.jobs.drain();
+    expect(mydata.received.slice(before).map((r) => [r.key, r.answered])).toEqual([['not-the-key', '401']]);
+    const refused = await view(d.id!);
+    expect(refused).toMatchObject({ status: 'rejected', errors: [{ code: 'HTTP 401', message: expect.stringContaining('invalid subscription key') }] });
+    // With the right key, sent again by a person, it is accepted.
+    await saveSettings({ version: (await admin.get('/api/Invoice/settings')).json().version });
+    await employee.post(`/api/Invoice/transmit/${d.id}`, { version: refused.version });
+    await app.jobs.drain();
+    expect((await view(d.id!)).status).toBe('accepted');
+  });
+
   it('without credentials an issued document stays not transmitted, and the list filters by status', async () => {
     const current = (await admin.get('/api/Invoice/settings')).json();
     expect((await admin.post('/api/Invoice/settings', { version: current.version, vatNumber: AGENCY_VAT, branch: 0, userId: null, clearKey: true })).json().keySet).toBe(false);
