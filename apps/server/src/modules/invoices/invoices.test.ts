@@ -57,7 +57,7 @@ describe('the agency tax data and myDATA credentials', () => {
   it('refuse a bad ΑΦΜ with the check digit’s reason in the reader’s language, and keep the key sealed, never answered', async () => {
     const bad = await saveSettings({ vatNumber: '090000046' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.vatNumber[0]).toBe('This is not a valid Greek tax number (ΑΦΜ): nine digits, the last one a check digit.');
+    expect(bad.json().errors.vatNumber[0]).toBe('This is not a valid Greek tax number (AFM): nine digits, the last one a check digit.');
     const current = (await admin.get('/api/Invoice/settings')).json();
     const greek = await admin.post('/api/Invoice/settings', { version: current.version, vatNumber: '123456789', branch: 0, userId: null }, { lang: 'el' });
     expect(greek.json().errors.vatNumber[0]).toBe('Μη έγκυρος ΑΦΜ: εννέα ψηφία, με το τελευταίο ψηφίο ελέγχου.');
@@ -129,9 +129,9 @@ describe('a draft from a closed deal', () => {
     expect(isValidGreekVat('800123451')).toBe(false);
     const en = await employee.post('/api/Invoice/update', wrong);
     expect(en.statusCode).toBe(400);
-    expect(en.json().errors['counterpart.vatNumber'][0]).toBe('This is not a valid Greek tax number (ΑΦΜ): nine digits, the last one a check digit.');
+    expect(en.json().errors['counterpart.vatNumber'][0]).toBe('This is not a valid Greek tax number (AFM): nine digits, the last one a check digit.');
     const ru = await employee.post('/api/Invoice/update', wrong, { lang: 'ru' });
-    expect(ru.json().errors['counterpart.vatNumber'][0]).toBe('Недействительный греческий ИНН (ΑΦΜ): девять цифр, последняя — контрольная.');
+    expect(ru.json().errors['counterpart.vatNumber'][0]).toBe('Недействительный греческий ИНН: девять цифр, последняя — контрольная.');
     const none = await employee.post('/api/Invoice/update', { ...blank, counterpart: { ...blank.counterpart, vatNumber: null } }, { lang: 'el' });
     expect(none.json().errors['counterpart.vatNumber'][0]).toBe('Το τιμολόγιο χρειάζεται τον ΑΦΜ του πελάτη· σε ιδιώτη εκδίδεται απόδειξη.');
     expect(await t.db.select().from(invoices).where(and(eq(invoices.dealId, blank.dealId)))).toEqual([]);
