@@ -47,6 +47,13 @@ const ZEnv = z.object({
     .string()
     .refine((k) => /^[0-9a-fA-F]{64}$/.test(k) || Buffer.from(k, 'base64').length === 32, 'must be 32 bytes: 64 hex digits or 44 base64 characters (openssl rand -base64 32)')
     .optional(),
+  /**
+   * myDATA's REST API (decision 085): SendInvoices is posted to this base address. The default is
+   * AADE's test environment; production is https://mydatapi.aade.gr/myDATA (or a provider's).
+   */
+  MYDATA_URL: z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) address').default('https://mydataapidev.aade.gr'),
+  /** The wait before the first retry of a transmission myDATA did not answer (doubled each time). */
+  MYDATA_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: bool.default(true),
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
@@ -189,6 +196,9 @@ export type Config = {
   mailFrom: string;
   /** MAIL_SECRET_KEY, the mailboxes' passwords' key; without it the embedded setup keeps one in DATA_DIR (lib/secret-box.ts). */
   mailSecretKey?: string;
+  /** MYDATA_URL and MYDATA_RETRY_SECONDS (decision 085). */
+  mydataUrl: string;
+  mydataRetrySeconds: number;
   logLevel: string;
   demoData: boolean;
   uploadMaxBytes: number;
@@ -264,6 +274,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailSecretKey: e.MAIL_SECRET_KEY,
+    mydataUrl: e.MYDATA_URL.replace(/\/+$/, ''),
+    mydataRetrySeconds: e.MYDATA_RETRY_SECONDS,
     logLevel: e.LOG_LEVEL,
     demoData: e.DEMO_DATA,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,

@@ -35,3 +35,4 @@ export * from './call.ts';
 export * from './integrations.ts';
 export * from './portals.ts';
 export * from './mandates.ts';
+export * from './invoices.ts';

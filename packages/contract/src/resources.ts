@@ -18,6 +18,7 @@ export { LEAD } from './leads.resource.ts';
 export { MAIL, MAILBOX } from './mail.resource.ts';
 export { LOCATION, OBJECT, OBJECT_ACCOUNT, OBJECT_KEY } from './objects.resource.ts';
 export { MANDATE } from './mandates.resource.ts';
+export { INVOICE } from './invoices.resource.ts';
 export { PAYMENT_CLIENT } from './payments-client.resource.ts';
 export { PAYMENT } from './payments.resource.ts';
 export { PUBLIC_SITE, PUBLISHING } from './publishing.resource.ts';

@@ -17,6 +17,8 @@ describe('migrations', () => {
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
     // Before 0085: the mail links' date indexes with the undated first (undone with 0075's tables below).
+    // Before 0083: no invoices, their series' numbers nor the agency's myDATA settings.
+    await q(`drop table invoices, invoice_series, invoice_settings`);
     // Before 0082: no document templates of the agency's own.
     await q(`drop table doc_templates`);
     // Before 0081: no portal channels nor their chosen properties.

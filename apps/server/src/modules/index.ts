@@ -23,6 +23,7 @@ import { importsRoutes } from './imports/imports.routes.ts';
 import { integrationsRoutes } from './integrations/integrations.routes.ts';
 import { portalsRoutes } from './publishing/portals/portals.routes.ts';
 import { mandatesRoutes } from './mandates/mandates.routes.ts';
+import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { docTemplatesRoutes } from './doc-templates/doc-templates.routes.ts';
 
@@ -47,6 +48,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(reservationsRoutes);
   await app.register(mandatesRoutes);
   await app.register(docTemplatesRoutes);
+  await app.register(invoicesRoutes);
   await app.register(publishingRoutes);
   await app.register(publicSiteRoutes);
   await app.register(backupRoutes);

@@ -167,6 +167,8 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Objects/Sheet/:id', 'title.objectSheet', () => import('../features/objects/sheet/object-sheet-page.tsx').then((m) => ({ Component: m.ObjectSheetPage }))),
   lazyPage('/Objects/View', 'title.object', objectPages.ObjectViewPage),
   lazyPage('/Objects/View/:id/:viewMode?', 'title.object', objectPages.ObjectViewPage, {}, objectViewData),
+  lazyPage('/Invoices', 'title.invoices', () => import('../features/invoices/pages/invoices-page.tsx').then((m) => ({ Component: m.InvoicesPage }))),
+  lazyPage('/Invoices/:id', 'title.invoice', () => import('../features/invoices/pages/invoice-page.tsx').then((m) => ({ Component: m.InvoicePage }))),
   lazyPage('/Mandates/EndingSoon', 'title.mandatesEndingSoon', () => import('../features/objects/pages/mandates-ending-page.tsx').then((m) => ({ Component: m.MandatesEndingPage }))),
   lazyPage('/ObjectKeys', 'title.keys', () => import('../features/objects/pages/object-keys-page.tsx').then((m) => ({ Component: m.ObjectKeysPage })), {}, prefetching(() => [keysFirstPage()])),
   lazyPage('/ObjectKeys/:id', 'title.objectKey', () => import('../features/objects/pages/object-key-page.tsx').then((m) => ({ Component: m.ObjectKeyPage })), {}, recordViewData(objectKeyQuery)),

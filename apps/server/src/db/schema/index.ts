@@ -11,4 +11,5 @@ export * from './imports.ts';
 export * from './kept.ts';
 export * from './integrations.ts';
 export * from './mandates.ts';
+export * from './invoices.ts';
 export * from './mail.ts';

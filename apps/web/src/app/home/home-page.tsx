@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconBuildingEstate, IconCalendarEvent, IconFile, IconSearch, IconUserPlus, IconUsers, IconTargetArrow } from '../../components/icons.ts';
-import { href, MANDATE } from '@crm/contract/resources';
+import { href, INVOICE, MANDATE } from '@crm/contract/resources';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,8 @@ const QUICK = [
   { to: '/Calendar', label: 'title.calendar', icon: IconCalendarEvent },
   // The agents' list of mandates ending within 30 days (decision 079).
   { to: href(MANDATE.screens.endingSoon), label: 'mandates.endingSoon.open', icon: IconFile },
+  // The commission invoices and receipts and their myDATA status (decision 085).
+  { to: href(INVOICE.screens.list), label: 'invoices.title', icon: IconFile },
 ];
 
 export function HomePage() {

@@ -20,6 +20,7 @@ import { RecordLoad, isGone, useRecordAddress, useRecordForm, type Mode } from '
 import { onlyTypeFields, toDealForm, typeOf, withLead } from '../deal-form.ts';
 import { useDealActions } from '../components/deal-actions.tsx';
 import { DealGroupCard, DealParties, type DealFormParts } from '../components/deal-sections.tsx';
+import { DealInvoices } from '../components/deal-invoices.tsx';
 
 /** Activities link to a deal with link kind 5. */
 const ENTITY_DEAL = 5;
@@ -109,6 +110,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
       {mode !== 'create' && deal.id != null && (
         <RecordStamps createdOn={deal.createdOn} createdBy={deal.createdBy} modifiedOn={deal.modifiedOn} modifiedBy={deal.modifiedBy} testId="deal-stamps" />
       )}
+      {mode === 'view' && deal.id != null && <DealInvoices dealId={deal.id} dealStage={deal.dealStage as number | null} />}
       {mode === 'view' && deal.id != null && <ActivityList entityType={ENTITY_DEAL} id={deal.id} editable />}
     </Stack>
   );

@@ -17,6 +17,7 @@ import { exportEmails, exportLocalization, importLocalization, reloadTexts } fro
 import { SiteCard } from '../components/site-card.tsx';
 import { MailPreviewCard } from '../components/mail-preview-card.tsx';
 import { PortalChannelsCard } from '../components/portal-channels-card.tsx';
+import { InvoiceSettingsCard } from '../components/invoice-settings-card.tsx';
 
 /** The texts' import takes one workbook of at most LOCALIZATION_IMPORT_MAX_BYTES. */
 const IMPORT_LIMITS = { fileMaxBytes: LOCALIZATION_IMPORT_MAX_BYTES, requestMaxBytes: LOCALIZATION_IMPORT_MAX_BYTES, maxFiles: 1, photoTypes: [] };
@@ -60,6 +61,7 @@ export function SettingsPage() {
       </Card>
       <SiteCard />
       <PortalChannelsCard />
+      <InvoiceSettingsCard />
       <MailPreviewCard />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <LocalizationCard />

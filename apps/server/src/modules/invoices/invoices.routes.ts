@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { INVOICE_API } from '@crm/contract';
+import { INVOICE } from '@crm/contract/resources';
+import { OFFICE_ADMIN, STAFF_NO_BRANCH } from '../../plugins/auth.ts';
+import { registerCalls } from '../../lib/calls.ts';
+import { blankInvoice, creditInvoice, deleteInvoice, getInvoice, issueInvoice, listInvoices, MYDATA_SEND_JOB, saveInvoice, transmitInvoice } from './invoices.service.ts';
+import { getInvoiceSettings, saveInvoiceSettings } from './invoice-settings.ts';
+import { sendInvoiceToMydata } from './mydata-send.ts';
+
+const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
+
+/**
+ * Commission invoices, receipts and credit notes reported to myDATA (decision 085). The agency's
+ * money, as its payments are: office staff (no branch); the tax data and credentials, office admins.
+ */
+export const invoicesRoutes = fp(
+  async (app: FastifyInstance) => {
+    const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);
+    app.jobs.register<{ invoiceId: number }>(MYDATA_SEND_JOB, async (p, ctx) => sendInvoiceToMydata(app, Number(p.invoiceId), ctx), {
+      maxAttempts: 8,
+      backoffSeconds: app.config.mydataRetrySeconds,
+    });
+    registerCalls(
+      app,
+      INVOICE.calls,
+      INVOICE_API,
+      {
+        list: { access: STAFF_NO_BRANCH, handler: async (req) => listInvoices(app, req.query) },
+        add: { access: STAFF_NO_BRANCH, handler: async (req) => blankInvoice(app, req.query.dealId, req.query.kind, tr(req)) },
+        edit: { access: STAFF_NO_BRANCH, handler: async (req) => getInvoice(app, app.db, req.params.id) },
+        update: { access: STAFF_NO_BRANCH, handler: async (req) => saveInvoice(app, caller(req), req.body) },
+        remove: {
+          access: STAFF_NO_BRANCH,
+          handler: async (req) => {
+            await deleteInvoice(app, caller(req), req.params.id, req.query.version);
+            return { ok: true as const };
+          },
+        },
+        issue: { access: STAFF_NO_BRANCH, handler: async (req) => issueInvoice(app, caller(req), req.params.id, req.body.version) },
+        transmit: { access: STAFF_NO_BRANCH, handler: async (req) => transmitInvoice(app, caller(req), req.params.id, req.body.version) },
+        credit: { access: STAFF_NO_BRANCH, handler: async (req) => creditInvoice(app, caller(req), req.params.id, req.body.version) },
+        settings: { access: OFFICE_ADMIN, handler: async () => getInvoiceSettings(app) },
+        saveSettings: { access: OFFICE_ADMIN, handler: async (req) => saveInvoiceSettings(app, req.actor, req.body) },
+      },
+      { tags: ['invoices'] },
+    );
+  },
+  { name: 'invoices', dependencies: ['deals'] },
+);

@@ -1,0 +1,335 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  DEAL_STAGE_CLOSED,
+  DEFAULT_SERIES,
+  formatReferenceNumber,
+  invoiceSums,
+  isValidGreekVat,
+  MYDATA_TYPE,
+  VAT_CATEGORY_EXEMPT,
+  type TInvoice,
+  type TInvoiceCounterpart,
+  type TInvoiceKind,
+  type TInvoiceListAnswer,
+  type ZInvoiceEdit,
+  type ZInvoiceListQuery,
+} from '@crm/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
+import { logAction, type Actor } from '../../lib/audit.ts';
+import { agencyToday, toLocalDateTime } from '../../lib/dates.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { loadInvoiceSettings } from './invoice-settings.ts';
+
+/** The action log's entity of an invoice, receipt or credit note. */
+export const INVOICE_LOG_ENTITY = 'Invoice';
+/** The job that reports an issued document to myDATA (one per document: its singleton key). */
+export const MYDATA_SEND_JOB = 'invoices.mydata';
+
+export type InvoiceCaller = { user: SessionUser; actor: Actor };
+type Body = z.output<typeof ZInvoiceEdit>;
+type Row = Record<string, unknown>;
+type Tr = (key: string, params?: Record<string, string | number>) => string;
+
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+function toInvoice(r: Row, timeZone: string): TInvoice {
+  const kind = r.kind as TInvoiceKind;
+  return {
+    id: Number(r.id),
+    dealId: r.deal_id === null ? null : Number(r.deal_id),
+    kind,
+    mydataType: MYDATA_TYPE[kind],
+    status: r.status as TInvoice['status'],
+    series: String(r.series),
+    number: r.number === null ? null : Number(r.number),
+    issueDate: r.issue_date === null ? null : String(r.issue_date).slice(0, 10),
+    counterpart: r.counterpart as TInvoiceCounterpart,
+    lines: r.lines as TInvoice['lines'],
+    netCents: Number(r.net_cents),
+    vatCents: Number(r.vat_cents),
+    grossCents: Number(r.gross_cents),
+    paymentMethod: Number(r.payment_method),
+    creditOf: r.credit_of === null ? null : { id: Number(r.credit_of), series: String(r.o_series), number: r.o_number === null ? null : Number(r.o_number), mark: str(r.o_mark) },
+    mark: str(r.mark_text),
+    uid: str(r.uid),
+    authenticationCode: str(r.authentication_code),
+    qrUrl: str(r.qr_url),
+    errors: (r.errors ?? []) as TInvoice['errors'],
+    transmittedOn: r.transmitted_on ? toLocalDateTime(new Date(r.transmitted_on as string), timeZone) : null,
+    createdOn: toLocalDateTime(new Date(r.created_on as string), timeZone),
+    createdBy: str(r.created_by_name),
+    version: Number(r.version),
+  };
+}
+
+export async function getInvoice(app: FastifyInstance, db: Db | Tx, id: number): Promise<TInvoice> {
+  const res = await db.execute(sql`
+    select i.*, i.issue_date::text as issue_date, i.mark::text as mark_text, o.series as o_series, o.number as o_number, o.mark::text as o_mark,
+      coalesce(ca.display_name, cu.username) as created_by_name
+    from invoices i left join invoices o on o.id = i.credit_of
+    left join users cu on cu.id = i.created_by left join accounts ca on ca.id = cu.account_id
+    where i.id = ${id}`);
+  const r = res.rows[0] as Row | undefined;
+  if (!r) throw notFound('invoices.notFound');
+  return toInvoice(r, app.config.timeZone);
+}
+
+/** A country as myDATA writes it (ISO 3166 alpha-2) from an account's free text; Greece when it says nothing else. */
+export function countryCode(text: unknown): string {
+  const v = String(text ?? '').trim();
+  if (/^[A-Za-z]{2}$/.test(v)) return v.toUpperCase();
+  if (v === '' || /^(greece|hellas|ελλάδα|ελλαδα|ελλάς|греция)$/i.test(v)) return 'GR';
+  const known: Record<string, string> = { cyprus: 'CY', κύπρος: 'CY', кипр: 'CY', germany: 'DE', russia: 'RU', россия: 'RU', bulgaria: 'BG', italy: 'IT', france: 'FR' };
+  return known[v.toLowerCase()] ?? 'GR';
+}
+
+/** The closed deal a document is issued from (404 unknown, 400 not closed). */
+async function closedDeal(db: Db | Tx, dealId: number) {
+  const res = await db.execute(sql`select d.id, d.deal_stage, d.commission::text as commission, o.reference_number from deals d left join objects o on o.id = d.object_id where d.id = ${dealId}`);
+  const d = res.rows[0] as Row | undefined;
+  if (!d) throw fieldError('dealId', 'invoices.noDeal');
+  if (Number(d.deal_stage) !== DEAL_STAGE_CLOSED) throw fieldError('dealId', 'invoices.dealNotClosed');
+  return d;
+}
+
+/**
+ * GET /api/Invoice/add?dealId=&kind=: a draft for a closed deal: its client (the buyer, or tenant;
+ * else the seller) as the counterpart, a company invoiced and a person given a receipt unless the
+ * kind is asked, and the deal's commission as the one line at 24% VAT.
+ */
+export async function blankInvoice(app: FastifyInstance, dealId: number, asked: 'invoice' | 'receipt' | undefined, t: Tr): Promise<TInvoice> {
+  const deal = await closedDeal(app.db, dealId);
+  const party = (
+    await app.db.execute(sql`select a.* from deal_parties p join accounts a on a.id = p.account_id
+      where p.deal_id = ${dealId} and p.relation in (1, 2) and a.erased_on is null order by (p.relation = 2) desc, p.position, p.id limit 1`)
+  ).rows[0] as Row | undefined;
+  const company = party?.is_company === true;
+  const kind = asked ?? (company ? 'invoice' : 'receipt');
+  const name = company && str(party?.name)?.trim() ? String(party!.name) : String(party?.display_name ?? '');
+  const commission = deal.commission === null ? 0 : Math.round(Number(deal.commission) * 100);
+  const sums = invoiceSums([{ netCents: commission, vatCategory: 1 }]);
+  const ref = deal.reference_number === null ? '' : formatReferenceNumber(Number(deal.reference_number));
+  return {
+    id: null,
+    dealId,
+    kind,
+    mydataType: MYDATA_TYPE[kind],
+    status: 'draft',
+    series: DEFAULT_SERIES[kind],
+    number: null,
+    issueDate: null,
+    counterpart: {
+      vatNumber: str(party?.tax_number)?.trim() || null,
+      name,
+      street: str(party?.address)?.trim() || null,
+      city: str(party?.city)?.trim() || null,
+      postalCode: str(party?.postcode)?.trim() || null,
+      country: countryCode(party?.country),
+    },
+    lines: [{ description: ref ? t('invoices.line.commissionOf', { ref }) : t('invoices.line.commission'), netCents: commission, vatCategory: 1, vatExemption: null, vatCents: sums.vatCents, grossCents: sums.grossCents }],
+    netCents: sums.netCents,
+    vatCents: sums.vatCents,
+    grossCents: sums.grossCents,
+    paymentMethod: 1,
+    creditOf: null,
+    mark: null,
+    uid: null,
+    authenticationCode: null,
+    qrUrl: null,
+    errors: [],
+    transmittedOn: null,
+    createdOn: null,
+    createdBy: null,
+    version: 0,
+  };
+}
+
+/**
+ * The counterpart a kind needs: an invoice or credit note a tax number (a Greek one with a right
+ * check digit), a foreign one its city and postal code; a receipt's tax number, when given, checked too.
+ */
+export function checkCounterpart(kind: TInvoiceKind, c: TInvoiceCounterpart) {
+  const vat = (c.vatNumber ?? '').replace(/\s+/g, '');
+  if (!c.name.trim()) throw fieldError('counterpart.name', 'validation.required');
+  if (kind !== 'receipt' && !vat) throw fieldError('counterpart.vatNumber', 'invoices.vatRequired');
+  if (vat && c.country === 'GR' && !isValidGreekVat(vat)) throw fieldError('counterpart.vatNumber', 'invoices.vatInvalid');
+  if (kind !== 'receipt' && c.country !== 'GR' && (!c.city?.trim() || !c.postalCode?.trim())) throw fieldError('counterpart.city', 'invoices.foreignAddress');
+  return { ...c, vatNumber: vat || null, name: c.name.trim() };
+}
+
+function linesOf(body: Body) {
+  const sums = invoiceSums(body.lines);
+  const lines = body.lines.map((l, i) => {
+    if (l.vatCategory === VAT_CATEGORY_EXEMPT && !l.vatExemption) throw fieldError(`lines.${i}.vatExemption`, 'invoices.exemptionRequired');
+    return { description: l.description.trim(), vatCategory: l.vatCategory, vatExemption: l.vatCategory === VAT_CATEGORY_EXEMPT ? l.vatExemption! : null, ...sums.lines[i]! };
+  });
+  return { lines, netCents: sums.netCents, vatCents: sums.vatCents, grossCents: sums.grossCents };
+}
+
+const immutable = () => new AppError(409, 'invoices.immutable');
+const sameLines = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * POST /api/Invoice/update: a new draft from a closed deal, or a change of a draft (version guard).
+ * An issued document is final (409); a rejected one's counterpart and payment method may be
+ * corrected before it is sent again, its number, lines and sums not.
+ */
+export async function saveInvoice(app: FastifyInstance, caller: InvoiceCaller, body: Body): Promise<TInvoice> {
+  return app.db.transaction(async (tx) => {
+    let stored: Row | undefined;
+    if (body.id) {
+      stored = (await tx.execute(sql`select * from invoices where id = ${body.id} for update`)).rows[0] as Row | undefined;
+      if (!stored) throw notFound('invoices.notFound');
+      if (Number(stored.version) !== requireVersion(body.version)) throw conflict(await getInvoice(app, tx, body.id));
+    }
+    const kind: TInvoiceKind = stored ? (stored.kind === 'credit' ? 'credit' : body.kind === 'credit' ? (stored.kind as TInvoiceKind) : body.kind) : body.kind;
+    if (!stored && kind === 'credit') throw fieldError('kind', 'invoices.creditFromOriginal');
+    const counterpart = checkCounterpart(kind, body.counterpart);
+    const sums = linesOf(body);
+    if (stored && stored.status !== 'draft') {
+      if (stored.status !== 'rejected') throw immutable();
+      const before = stored.lines as { description: string; netCents: number; vatCategory: number; vatExemption: number | null }[];
+      const now = sums.lines.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption }));
+      const was = before.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption }));
+      if (kind !== stored.kind || body.series.trim() !== stored.series || !sameLines(now, was)) throw immutable();
+      await tx.execute(sql`update invoices set counterpart = ${JSON.stringify(counterpart)}::jsonb, payment_method = ${body.paymentMethod},
+        modified_on = now(), modified_by = ${caller.user.id}, version = version + 1 where id = ${body.id!}`);
+      await logAction(tx, caller.actor, { action: 'Update', entity: INVOICE_LOG_ENTITY, entityId: body.id!, data: { counterpart: { from: stored.counterpart, to: counterpart }, paymentMethod: body.paymentMethod } });
+      return getInvoice(app, tx, body.id!);
+    }
+    const dealId = stored ? (stored.deal_id === null ? null : Number(stored.deal_id)) : (body.dealId ?? null);
+    if (!stored) {
+      if (!dealId) throw fieldError('dealId', 'invoices.noDeal');
+      await closedDeal(tx, dealId);
+    }
+    const values = { kind, series: body.series.trim(), counterpart, lines: sums.lines, paymentMethod: body.paymentMethod, netCents: sums.netCents, vatCents: sums.vatCents, grossCents: sums.grossCents };
+    let id: number;
+    if (!stored) {
+      const res = await tx.execute(sql`insert into invoices (deal_id, kind, series, counterpart, lines, net_cents, vat_cents, gross_cents, payment_method, created_by, modified_by)
+        values (${dealId}, ${kind}, ${values.series}, ${JSON.stringify(counterpart)}::jsonb, ${JSON.stringify(sums.lines)}::jsonb, ${sums.netCents}, ${sums.vatCents}, ${sums.grossCents},
+          ${body.paymentMethod}, ${caller.user.id}, ${caller.user.id}) returning id`);
+      id = Number((res.rows[0] as Row).id);
+    } else {
+      id = body.id!;
+      await tx.execute(sql`update invoices set kind = ${kind}, series = ${values.series}, counterpart = ${JSON.stringify(counterpart)}::jsonb, lines = ${JSON.stringify(sums.lines)}::jsonb,
+        net_cents = ${sums.netCents}, vat_cents = ${sums.vatCents}, gross_cents = ${sums.grossCents}, payment_method = ${body.paymentMethod},
+        modified_on = now(), modified_by = ${caller.user.id}, version = version + 1 where id = ${id}`);
+    }
+    await logAction(tx, caller.actor, { action: stored ? 'Update' : 'Create', entity: INVOICE_LOG_ENTITY, entityId: id, data: { dealId, ...values } });
+    return getInvoice(app, tx, id);
+  });
+}
+
+async function lockedInvoice(app: FastifyInstance, tx: Tx, id: number, version: number | null | undefined) {
+  const stored = (await tx.execute(sql`select * from invoices where id = ${id} for update`)).rows[0] as Row | undefined;
+  if (!stored) throw notFound('invoices.notFound');
+  if (Number(stored.version) !== requireVersion(version)) throw conflict(await getInvoice(app, tx, id));
+  return stored;
+}
+
+/** Queues the document's transmission to myDATA in this transaction (at most one queued per document). */
+async function queueTransmission(app: FastifyInstance, tx: Tx, id: number) {
+  await app.jobs.enqueue(MYDATA_SEND_JOB, { invoiceId: id }, { tx, singletonKey: `invoice:${id}` });
+}
+
+/**
+ * POST /api/Invoice/issue/{id}: a draft becomes final: the next number of its series (taken in this
+ * transaction, so a failure gives it back and numbers have no gaps), today's date in the agency's
+ * time zone, the agency's ΑΦΜ; and, with myDATA credentials set, its transmission is queued (sent).
+ */
+export async function issueInvoice(app: FastifyInstance, caller: InvoiceCaller, id: number, version: number | null | undefined): Promise<TInvoice> {
+  return app.db.transaction(async (tx) => {
+    const stored = await lockedInvoice(app, tx, id, version);
+    if (stored.status !== 'draft') throw immutable();
+    const settings = await loadInvoiceSettings(tx);
+    if (!settings.vatNumber || !isValidGreekVat(settings.vatNumber)) throw new AppError(400, 'invoices.noAgencyVat');
+    checkCounterpart(stored.kind as TInvoiceKind, stored.counterpart as TInvoiceCounterpart);
+    if (stored.kind === 'credit') {
+      const original = (await tx.execute(sql`select mark from invoices where id = ${Number(stored.credit_of)}`)).rows[0] as Row | undefined;
+      if (!original || original.mark === null) throw new AppError(400, 'invoices.originalNotAccepted');
+    }
+    const taken = await tx.execute(sql`insert into invoice_series (series, last_number) values (${stored.series}, 1)
+      on conflict (series) do update set last_number = invoice_series.last_number + 1 returning last_number`);
+    const number = Number((taken.rows[0] as Row).last_number);
+    const issueDate = agencyToday(app.config.timeZone);
+    const transmit = settings.canTransmit;
+    await tx.execute(sql`update invoices set status = ${transmit ? 'sent' : 'issued'}, number = ${number}, issue_date = ${issueDate},
+      issuer_vat_number = ${settings.vatNumber}, issuer_branch = ${settings.branch}, errors = '[]'::jsonb,
+      modified_on = now(), modified_by = ${caller.user.id}, version = version + 1 where id = ${id}`);
+    if (transmit) await queueTransmission(app, tx, id);
+    await logAction(tx, caller.actor, { action: 'Update', entity: INVOICE_LOG_ENTITY, entityId: id, data: { status: { from: 'draft', to: transmit ? 'sent' : 'issued' }, series: stored.series, number, issueDate } });
+    return getInvoice(app, tx, id);
+  });
+}
+
+/**
+ * POST /api/Invoice/transmit/{id}: sends an issued document not yet transmitted, a rejected one
+ * (after its counterpart or the settings were corrected), or one myDATA did not answer, again.
+ * Never one myDATA accepted (409).
+ */
+export async function transmitInvoice(app: FastifyInstance, caller: InvoiceCaller, id: number, version: number | null | undefined): Promise<TInvoice> {
+  return app.db.transaction(async (tx) => {
+    const stored = await lockedInvoice(app, tx, id, version);
+    const unanswered = stored.status === 'sent' && (stored.errors as unknown[]).length > 0;
+    if (stored.status !== 'issued' && stored.status !== 'rejected' && !unanswered) throw new AppError(409, 'invoices.notToSend');
+    const settings = await loadInvoiceSettings(tx);
+    if (!settings.canTransmit) throw new AppError(400, 'invoices.noCredentials');
+    await tx.execute(sql`update invoices set status = 'sent', modified_on = now(), modified_by = ${caller.user.id}, version = version + 1 where id = ${id}`);
+    await queueTransmission(app, tx, id);
+    await logAction(tx, caller.actor, { action: 'Update', entity: INVOICE_LOG_ENTITY, entityId: id, data: { status: { from: stored.status, to: 'sent' } } });
+    return getInvoice(app, tx, id);
+  });
+}
+
+/** POST /api/Invoice/credit/{id}: a draft credit note (5.1) of an invoice myDATA accepted, its lines and counterpart copied (a full cancellation unless changed). */
+export async function creditInvoice(app: FastifyInstance, caller: InvoiceCaller, id: number, version: number | null | undefined): Promise<TInvoice> {
+  return app.db.transaction(async (tx) => {
+    const o = await lockedInvoice(app, tx, id, version);
+    if (o.kind !== 'invoice') throw new AppError(400, 'invoices.creditOnlyInvoice');
+    if (o.mark === null) throw new AppError(400, 'invoices.originalNotAccepted');
+    const res = await tx.execute(sql`insert into invoices (deal_id, kind, series, counterpart, lines, net_cents, vat_cents, gross_cents, payment_method, credit_of, created_by, modified_by)
+      values (${o.deal_id === null ? null : Number(o.deal_id)}, 'credit', ${DEFAULT_SERIES.credit}, ${JSON.stringify(o.counterpart)}::jsonb, ${JSON.stringify(o.lines)}::jsonb,
+        ${Number(o.net_cents)}, ${Number(o.vat_cents)}, ${Number(o.gross_cents)}, ${Number(o.payment_method)}, ${id}, ${caller.user.id}, ${caller.user.id}) returning id`);
+    const creditId = Number((res.rows[0] as Row).id);
+    await logAction(tx, caller.actor, { action: 'Create', entity: INVOICE_LOG_ENTITY, entityId: creditId, data: { kind: 'credit', creditOf: id } });
+    return getInvoice(app, tx, creditId);
+  });
+}
+
+/** DELETE /api/Invoice/{id}?version=: a draft only (an issued document is never deleted: a credit note cancels it). */
+export async function deleteInvoice(app: FastifyInstance, caller: InvoiceCaller, id: number, version: number | undefined) {
+  await app.db.transaction(async (tx) => {
+    const stored = await lockedInvoice(app, tx, id, version);
+    if (stored.status !== 'draft') throw immutable();
+    await tx.execute(sql`delete from invoices where id = ${id}`);
+    await logAction(tx, caller.actor, { action: 'Delete', entity: INVOICE_LOG_ENTITY, entityId: id, data: { kind: stored.kind, dealId: stored.deal_id } });
+  });
+}
+
+/** GET /api/Invoice: newest first, filtered by status and deal, paged in SQL. */
+export async function listInvoices(app: FastifyInstance, q: z.output<typeof ZInvoiceListQuery>): Promise<TInvoiceListAnswer> {
+  const where = sql`where true ${q.status ? sql`and i.status = ${q.status}` : sql``} ${q.dealId ? sql`and i.deal_id = ${q.dealId}` : sql``}`;
+  const res = await app.db.execute(sql`select i.id, i.deal_id, i.kind, i.status, i.series, i.number, i.issue_date::text as issue_date, i.gross_cents, i.mark::text as mark,
+      i.counterpart->>'name' as counterpart_name, count(*) over () as total
+    from invoices i ${where} order by i.id desc limit ${q.perPage} offset ${(q.currentPage - 1) * q.perPage}`);
+  const rows = res.rows as Row[];
+  const totalRows = rows.length ? Number(rows[0]!.total) : Number(((await app.db.execute(sql`select count(*)::int as n from invoices i ${where}`)).rows[0] as Row).n);
+  return {
+    items: rows.map((r) => ({
+      id: Number(r.id),
+      dealId: r.deal_id === null ? null : Number(r.deal_id),
+      kind: r.kind as TInvoiceKind,
+      status: r.status as TInvoice['status'],
+      series: String(r.series),
+      number: r.number === null ? null : Number(r.number),
+      issueDate: str(r.issue_date),
+      grossCents: Number(r.gross_cents),
+      mark: str(r.mark),
+      counterpartName: String(r.counterpart_name ?? ''),
+    })),
+    totalRows,
+  };
+}

@@ -1,0 +1,318 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { isValidGreekVat, ZInvoice } from '@crm/contract';
+import { actionLog, invoices, invoiceSettings } from '../../db/schema/index.ts';
+import { createTestApp } from '../../../test/harness.ts';
+import { startMydataServer, validateWith } from '../../../test/mydata-server.ts';
+import { agencyToday } from '../../lib/dates.ts';
+import { buildInvoicesDoc } from './mydata-xml.ts';
+
+const CREDENTIALS = { userId: 'agency-user', key: 'f1e2d3c4b5a6978877665544332211ff' };
+const mydata = await startMydataServer(CREDENTIALS);
+afterAll(() => mydata.close());
+
+const t = await createTestApp({ MYDATA_URL: mydata.url, MYDATA_RETRY_SECONDS: '0' });
+const { app } = t;
+const admin = await t.user({ roles: ['admin'] });
+const employee = await t.user({ roles: ['employee'] });
+
+/** A valid Greek ΑΦΜ from eight digits (the ninth is the check digit). */
+const vat = (eight: string) => {
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(eight[i]) * 2 ** (8 - i);
+  return `${eight}${(sum % 11) % 10}`;
+};
+const AGENCY_VAT = vat('09999999');
+const CLIENT_VAT = vat('80012345');
+
+let n = 0;
+const addAccount = async (fields: Record<string, unknown>) => {
+  const res = await admin.post('/api/account/add', { firstName: `F${++n}`, lastName: `Πελάτης${n}`, isClient: true, ...fields });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id as number;
+};
+const company = await addAccount({ isCompany: true, name: 'Ακίνητα Βορρά Α.Ε.', taxNumber: CLIENT_VAT, address: 'Τσιμισκή 10', postcode: '54624', city: 'Θεσσαλονίκη' });
+const person = await addAccount({ firstName: 'Μαρία', lastName: 'Νικολάου', address: 'Εγνατίας 5', postcode: '54625', city: 'Θεσσαλονίκη' });
+const addDeal = async (client: number, stage = 5, commission = 3720.5) => {
+  const res = await admin.post('/api/Deal/update', { dealType: 2, dealStage: stage, endDate: '2026-11-20', price: 186000, commission, accounts: [{ accountId: client, relation: 2 }] });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id as number;
+};
+const saveSettings = async (over: Record<string, unknown> = {}) => {
+  const current = (await admin.get('/api/Invoice/settings')).json();
+  const res = await admin.post('/api/Invoice/settings', { version: current.version, vatNumber: AGENCY_VAT, branch: 0, userId: CREDENTIALS.userId, subscriptionKey: CREDENTIALS.key, ...over });
+  return res;
+};
+const draftFor = async (dealId: number, kind?: 'invoice' | 'receipt', over: Record<string, unknown> = {}) => {
+  const blank = await employee.get(`/api/Invoice/add?dealId=${dealId}${kind ? `&kind=${kind}` : ''}`);
+  expect(blank.statusCode, blank.body).toBe(200);
+  const res = await employee.post('/api/Invoice/update', { ...(blank.json() as Record<string, unknown>), ...over });
+  expect(res.statusCode, res.body).toBe(200);
+  return ZInvoice.parse(res.json());
+};
+const issue = async (id: number, version: number) => employee.post(`/api/Invoice/issue/${id}`, { version });
+const view = async (id: number) => ZInvoice.parse((await employee.get(`/api/Invoice/edit/${id}`)).json());
+
+describe('the agency tax data and myDATA credentials', () => {
+  it('refuse a bad ΑΦΜ with the check digit’s reason in the reader’s language, and keep the key sealed, never answered', async () => {
+    const bad = await saveSettings({ vatNumber: '090000046' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.vatNumber[0]).toBe('This is not a valid Greek tax number (AFM): nine digits, the last one a check digit.');
+    const current = (await admin.get('/api/Invoice/settings')).json();
+    const greek = await admin.post('/api/Invoice/settings', { version: current.version, vatNumber: '123456789', branch: 0, userId: null }, { lang: 'el' });
+    expect(greek.json().errors.vatNumber[0]).toBe('Μη έγκυρος ΑΦΜ: εννέα ψηφία, με το τελευταίο ψηφίο ελέγχου.');
+    expect((await employee.get('/api/Invoice/settings')).statusCode).toBe(403);
+
+    const ok = await saveSettings();
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ vatNumber: AGENCY_VAT, branch: 0, userId: CREDENTIALS.userId, keySet: true, endpoint: mydata.url, version: current.version + 1 });
+    expect(ok.body).not.toContain(CREDENTIALS.key);
+    const [row] = await t.db.select().from(invoiceSettings);
+    expect(row!.mydataKey).toMatch(/^v1:/);
+    expect(row!.mydataKey).not.toContain(CREDENTIALS.key);
+    // A stale save is refused; a blank key keeps the stored one.
+    expect((await admin.post('/api/Invoice/settings', { version: current.version, vatNumber: AGENCY_VAT, branch: 0, userId: 'x' })).statusCode).toBe(409);
+    const keep = await admin.post('/api/Invoice/settings', { version: ok.json().version, vatNumber: AGENCY_VAT, branch: 0, userId: CREDENTIALS.userId, subscriptionKey: '' });
+    expect(keep.json().keySet).toBe(true);
+    const [after] = await t.db.select().from(invoiceSettings);
+    expect(after!.mydataKey).toBe(row!.mydataKey);
+    const logged = await t.db.select().from(actionLog).where(eq(actionLog.entity, 'InvoiceSettings'));
+    expect(logged.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(logged.map((l) => l.data))).not.toContain(CREDENTIALS.key);
+  });
+});
+
+describe('a draft from a closed deal', () => {
+  it('is offered only for a closed deal, its client and commission filled in: a company invoiced, a person given a receipt', async () => {
+    const open = await addDeal(company, 1);
+    const refused = await employee.get(`/api/Invoice/add?dealId=${open}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.dealId[0]).toBe("Only a closed deal's commission is invoiced.");
+
+    const toCompany = (await employee.get(`/api/Invoice/add?dealId=${await addDeal(company)}`)).json();
+    expect(toCompany).toMatchObject({ id: null, kind: 'invoice', mydataType: '2.1', status: 'draft', series: 'ΤΠΥ', counterpart: { vatNumber: CLIENT_VAT, name: 'Ακίνητα Βορρά Α.Ε.', city: 'Θεσσαλονίκη', postalCode: '54624', country: 'GR' } });
+    expect(toCompany.lines).toEqual([expect.objectContaining({ netCents: 372050, vatCategory: 1, vatCents: 89292, grossCents: 461342 })]);
+    const toPerson = (await employee.get(`/api/Invoice/add?dealId=${await addDeal(person)}`)).json();
+    expect(toPerson).toMatchObject({ kind: 'receipt', mydataType: '11.2', series: 'ΑΠΥ', counterpart: { vatNumber: null, name: 'Νικολάου Μαρία' } });
+    // Branch staff do not reach the agency's invoices.
+    const branch = await t.user({ roles: ['employee'], branchId: 1 });
+    expect((await branch.get('/api/Invoice')).statusCode).toBe(403);
+  });
+
+  it('adds up to the cent: each line’s VAT rounded once, the totals the sums of the lines', async () => {
+    const d = await draftFor(await addDeal(company), 'invoice', {
+      lines: [
+        { description: 'Αμοιβή μεσιτείας', netCents: 100001, vatCategory: 1 },
+        { description: 'Αυτοψία', netCents: 33333, vatCategory: 2 },
+        { description: 'Έξοδα φακέλου', netCents: 1, vatCategory: 1 },
+        { description: 'Απαλλασσόμενη υπηρεσία', netCents: 5000, vatCategory: 7, vatExemption: 3 },
+      ],
+    });
+    expect(d.lines.map((l) => [l.netCents, l.vatCents, l.grossCents])).toEqual([
+      [100001, 24000, 124001],
+      [33333, 4333, 37666],
+      [1, 0, 1],
+      [5000, 0, 5000],
+    ]);
+    expect({ net: d.netCents, vat: d.vatCents, gross: d.grossCents }).toEqual({ net: 138335, vat: 28333, gross: 166668 });
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, d.id!));
+    expect([row!.netCents, row!.vatCents, row!.grossCents]).toEqual([138335, 28333, 166668]);
+    // VAT 0% without its exemption reason is refused at the line.
+    const bad = await employee.post('/api/Invoice/update', { id: d.id, version: d.version, kind: 'invoice', series: d.series, counterpart: d.counterpart, paymentMethod: 1, lines: [{ description: 'x', netCents: 100, vatCategory: 7 }] });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['lines.0.vatExemption']);
+  });
+
+  it('refuses an invoice to a customer whose ΑΦΜ fails the check digit, in the reader’s language', async () => {
+    const blank = (await employee.get(`/api/Invoice/add?dealId=${await addDeal(company)}`)).json();
+    const wrong = { ...blank, counterpart: { ...blank.counterpart, vatNumber: '800123451' } };
+    expect(isValidGreekVat('800123451')).toBe(false);
+    const en = await employee.post('/api/Invoice/update', wrong);
+    expect(en.statusCode).toBe(400);
+    expect(en.json().errors['counterpart.vatNumber'][0]).toBe('This is not a valid Greek tax number (AFM): nine digits, the last one a check digit.');
+    const ru = await employee.post('/api/Invoice/update', wrong, { lang: 'ru' });
+    expect(ru.json().errors['counterpart.vatNumber'][0]).toBe('Недействительный греческий ИНН: девять цифр, последняя — контрольная.');
+    const none = await employee.post('/api/Invoice/update', { ...blank, counterpart: { ...blank.counterpart, vatNumber: null } }, { lang: 'el' });
+    expect(none.json().errors['counterpart.vatNumber'][0]).toBe('Το τιμολόγιο χρειάζεται τον ΑΦΜ του πελάτη· σε ιδιώτη εκδίδεται απόδειξη.');
+    expect(await t.db.select().from(invoices).where(and(eq(invoices.dealId, blank.dealId)))).toEqual([]);
+  });
+});
+
+describe('issuing', () => {
+  it('numbers concurrent issues of one series without gaps or repeats, in the issuing transaction', { timeout: 120_000 }, async () => {
+    // Numbering alone: without credentials nothing is transmitted.
+    const current = (await admin.get('/api/Invoice/settings')).json();
+    await admin.post('/api/Invoice/settings', { version: current.version, vatNumber: AGENCY_VAT, branch: 0, userId: null, clearKey: true });
+    const series = `C${Date.now() % 100000}`;
+    const drafts = await Promise.all([1, 2].map(async () => draftFor(await addDeal(person), 'receipt', { series })));
+    const issued = await Promise.all(drafts.map((d) => issue(d.id!, d.version)));
+    expect(issued.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(issued.map((r) => r.json().number).sort()).toEqual([1, 2]);
+    // Twenty more at once: 3 … 22, each once.
+    const more = await Promise.all(Array.from({ length: 20 }, async () => draftFor(await addDeal(person), 'receipt', { series })));
+    const numbers = (await Promise.all(more.map((d) => issue(d.id!, d.version)))).map((r) => r.json().number as number).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => i + 3));
+    const first = await view(drafts[0]!.id!);
+    expect(first.issueDate).toBe(agencyToday(t.config.timeZone));
+    expect(first.status).toBe('issued');
+    expect((await saveSettings({ version: (await admin.get('/api/Invoice/settings')).json().version })).statusCode).toBe(200);
+  });
+
+  it('makes the document final: an issued invoice is neither edited nor deleted, and a stale change is a conflict', async () => {
+    const d = await draftFor(await addDeal(company), 'invoice');
+    const stale = await employee.post('/api/Invoice/update', { ...d, version: d.version - 1 });
+    expect(stale.statusCode).toBe(409);
+    const done = (await issue(d.id!, d.version)).json();
+    expect(done.number).toBeGreaterThan(0);
+    const edit = await employee.post('/api/Invoice/update', { ...d, version: done.version, lines: [{ description: 'Άλλο ποσό', netCents: 1, vatCategory: 1 }] }, { lang: 'el' });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().title).toBe('Ένα εκδοθέν παραστατικό δεν αλλάζει: ακυρώνεται ή διορθώνεται με πιστωτικό.');
+    expect((await employee.del(`/api/Invoice/${d.id}?version=${done.version}`)).statusCode).toBe(409);
+    expect((await issue(d.id!, done.version)).statusCode).toBe(409);
+    await app.jobs.drain();
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, d.id!));
+    expect(row!.lines).toEqual(d.lines);
+    const log = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Invoice'), eq(actionLog.entityId, d.id!)));
+    expect(log.map((l) => l.action)).toEqual(expect.arrayContaining(['Create', 'Update']));
+  });
+});
+
+describe('myDATA', () => {
+  it('builds InvoicesDoc XML that AADE’s XSD accepts for an invoice, a receipt and a credit note', async () => {
+    const inv = await view((await draftFor(await addDeal(company), 'invoice')).id!);
+    const rec = await view((await draftFor(await addDeal(person), 'receipt')).id!);
+    const numbered = (i: typeof inv) => ({ ...i, number: 7, issueDate: '2026-11-27' });
+    const issuer = { vatNumber: AGENCY_VAT, branch: 0 };
+    for (const doc of [numbered(inv), numbered(rec), { ...numbered(inv), kind: 'credit' as const, creditOf: { id: 1, series: 'ΤΠΥ', number: 7, mark: '400001000000123' } }]) {
+      const xml = buildInvoicesDoc(doc, issuer);
+      expect(await validateWith('InvoicesDoc-v1.0.12.xsd', xml), doc.kind).toEqual({ valid: true, errors: [] });
+    }
+    expect(buildInvoicesDoc(numbered(rec), issuer)).not.toContain('<counterpart>');
+    // Not every XML passes: a document without its lines is refused by the XSD.
+    const broken = buildInvoicesDoc(numbered(inv), issuer).replace(/<invoiceDetails>[\s\S]*<\/invoiceDetails>/, '');
+    expect((await validateWith('InvoicesDoc-v1.0.12.xsd', broken)).valid).toBe(false);
+  });
+
+  it('sends an issued invoice through the job runner and keeps the MARK and UID of the answer; an accepted one is never sent again', async () => {
+    const before = mydata.received.length;
+    const d = await draftFor(await addDeal(company), 'invoice');
+    const issued = (await issue(d.id!, d.version)).json();
+    expect(issued.status).toBe('sent');
+    await app.jobs.drain();
+    const got = mydata.received.slice(before).filter((r) => r.body.includes(`<aa>${issued.number}</aa>`) && r.body.includes('<invoiceType>2.1</invoiceType>'));
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatchObject({ path: '/SendInvoices', userId: CREDENTIALS.userId, key: CREDENTIALS.key, valid: true, errors: [] });
+    expect(got[0]!.body).toContain('<invoiceType>2.1</invoiceType>');
+    expect(got[0]!.body).toContain(`<aa>${issued.number}</aa>`);
+    const accepted = await view(d.id!);
+    expect(accepted).toMatchObject({ status: 'accepted', mark: expect.stringMatching(/^4000010\d{8}$/), uid: expect.stringMatching(/^[0-9A-F]{40}$/), authenticationCode: expect.stringMatching(/^AC/), errors: [] });
+    expect(got[0]!.answered).toContain(`<invoiceMark>${accepted.mark}</invoiceMark>`);
+    const again = await employee.post(`/api/Invoice/transmit/${d.id}`, { version: accepted.version });
+    expect(again.statusCode).toBe(409);
+    await app.jobs.drain();
+    expect(mydata.received.slice(before).filter((r) => r.body.includes(`<aa>${issued.number}</aa>`) && r.body.includes('<invoiceType>2.1</invoiceType>'))).toHaveLength(1);
+
+    // Its credit note names it (correlatedInvoices) and is accepted in turn.
+    const credit = (await employee.post(`/api/Invoice/credit/${d.id}`, { version: accepted.version })).json();
+    expect(credit).toMatchObject({ kind: 'credit', mydataType: '5.1', status: 'draft', creditOf: { id: d.id, mark: accepted.mark }, grossCents: accepted.grossCents });
+    expect((await issue(credit.id, credit.version)).statusCode).toBe(200);
+    await app.jobs.drain();
+    const sentCredit = mydata.received.at(-1)!;
+    expect(sentCredit).toMatchObject({ valid: true });
+    expect(sentCredit.body).toContain(`<correlatedInvoices>${accepted.mark}</correlatedInvoices>`);
+    expect((await view(credit.id)).status).toBe('accepted');
+    // A receipt is not credited with a 5.1.
+    const receipt = await draftFor(await addDeal(person), 'receipt');
+    expect((await employee.post(`/api/Invoice/credit/${receipt.id}`, { version: receipt.version })).statusCode).toBe(400);
+  });
+
+  it('shows myDATA’s error code and message on a rejected document, which is sent again once corrected', async () => {
+    mydata.plan.push({ kind: 'error', code: '104', message: 'Counterpart VAT number does not exist' });
+    const d = await draftFor(await addDeal(company), 'invoice');
+    await issue(d.id!, d.version);
+    await app.jobs.drain();
+    const rejected = await view(d.id!);
+    expect(rejected).toMatchObject({ status: 'rejected', mark: null, errors: [{ code: '104', message: 'Counterpart VAT number does not exist' }] });
+    // Its lines stay as issued; its counterpart is corrected, then it is sent again and accepted.
+    const other = vat('99887766');
+    const lines = rejected.lines.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption }));
+    const changedLines = await employee.post('/api/Invoice/update', { id: d.id, version: rejected.version, kind: 'invoice', series: rejected.series, counterpart: rejected.counterpart, paymentMethod: 1, lines: [{ ...lines[0], netCents: 1 }] });
+    expect(changedLines.statusCode).toBe(409);
+    const fixed = await employee.post('/api/Invoice/update', { id: d.id, version: rejected.version, kind: 'invoice', series: rejected.series, counterpart: { ...rejected.counterpart, vatNumber: other }, paymentMethod: 3, lines });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const resent = await employee.post(`/api/Invoice/transmit/${d.id}`, { version: fixed.json().version });
+    expect(resent.json().status).toBe('sent');
+    await app.jobs.drain();
+    const accepted = await view(d.id!);
+    expect(accepted).toMatchObject({ status: 'accepted', number: rejected.number, errors: [], paymentMethod: 3 });
+    expect(mydata.received.at(-1)!.body).toContain(`<vatNumber>${other}</vatNumber>`);
+  });
+
+  it('tries again after a 500 (the job runner’s retry) and keeps the answer that follows', async () => {
+    const before = mydata.received.length;
+    mydata.plan.push({ kind: 'status', status: 500 });
+    const d = await draftFor(await addDeal(person), 'receipt');
+    await issue(d.id!, d.version);
+    await app.jobs.drain();
+    const got = mydata.received.slice(before);
+    expect(got.map((r) => r.answered.startsWith('<?xml') ? 'ResponseDoc' : r.answered)).toEqual(['500', 'ResponseDoc']);
+    expect(got.every((r) => r.valid)).toBe(true);
+    expect(got[1]!.body).toBe(got[0]!.body);
+    expect(got[0]!.body).toContain('<invoiceType>11.2</invoiceType>');
+    const accepted = await view(d.id!);
+    expect(accepted.status).toBe('accepted');
+    expect(accepted.mark).not.toBeNull();
+  });
+
+  it('validates before sending: a document the XSD refuses is rejected with the schema’s reason and never sent', async () => {
+    const before = mydata.received.length;
+    const blank = (await employee.get(`/api/Invoice/add?dealId=${await addDeal(company)}&kind=invoice`)).json();
+    // "ZZ" is no country of AADE's list (CountryType): the server's own checks let it through, the XSD does not.
+    const d = await draftFor(blank.dealId, 'invoice', { counterpart: { ...blank.counterpart, vatNumber: 'ZZ123', country: 'ZZ', city: 'Nowhere', postalCode: '0000' } });
+    await issue(d.id!, d.version);
+    await app.jobs.drain();
+    const refused = await view(d.id!);
+    expect(refused.status).toBe('rejected');
+    expect(refused.errors[0]).toMatchObject({ code: 'xsd', message: expect.stringContaining('ZZ') });
+    expect(mydata.received.length).toBe(before);
+  });
+
+  it('takes a refusal of the credentials (401) as an answer: rejected, shown, and not tried again by the job', async () => {
+    const current = (await admin.get('/api/Invoice/settings')).json();
+    await admin.post('/api/Invoice/settings', { version: current.version, vatNumber: AGENCY_VAT, branch: 0, userId: CREDENTIALS.userId, subscriptionKey: 'not-the-key' });
+    const before = mydata.received.length;
+    const d = await draftFor(await addDeal(person), 'receipt');
+    await issue(d.id!, d.version);
+    await app.jobs.drain();
+    expect(mydata.received.slice(before).map((r) => [r.key, r.answered])).toEqual([['not-the-key', '401']]);
+    const refused = await view(d.id!);
+    expect(refused).toMatchObject({ status: 'rejected', errors: [{ code: 'HTTP 401', message: expect.stringContaining('invalid subscription key') }] });
+    // With the right key, sent again by a person, it is accepted.
+    await saveSettings({ version: (await admin.get('/api/Invoice/settings')).json().version });
+    await employee.post(`/api/Invoice/transmit/${d.id}`, { version: refused.version });
+    await app.jobs.drain();
+    expect((await view(d.id!)).status).toBe('accepted');
+  });
+
+  it('without credentials an issued document stays not transmitted, and the list filters by status', async () => {
+    const current = (await admin.get('/api/Invoice/settings')).json();
+    expect((await admin.post('/api/Invoice/settings', { version: current.version, vatNumber: AGENCY_VAT, branch: 0, userId: null, clearKey: true })).json().keySet).toBe(false);
+    const before = mydata.received.length;
+    const d = await draftFor(await addDeal(person), 'receipt');
+    const issued = (await issue(d.id!, d.version)).json();
+    expect(issued.status).toBe('issued');
+    await app.jobs.drain();
+    expect(mydata.received.length).toBe(before);
+    const sendNow = await employee.post(`/api/Invoice/transmit/${d.id}`, { version: issued.version });
+    expect(sendNow.statusCode).toBe(400);
+    const list = (await employee.get('/api/Invoice?status=issued')).json();
+    expect(list.items.map((r: { id: number }) => r.id)).toContain(d.id);
+    expect(list.items.every((r: { status: string }) => r.status === 'issued')).toBe(true);
+    const accepted = (await employee.get('/api/Invoice?status=accepted&perPage=1000')).json();
+    expect(accepted.totalRows).toBe(accepted.items.length);
+    expect(accepted.items.every((r: { status: string; mark: string | null }) => r.status === 'accepted' && r.mark)).toBe(true);
+    const counted = await t.db.execute(sql`select count(*)::int as n from invoices where status = 'accepted'`);
+    expect(accepted.totalRows).toBe((counted.rows[0] as { n: number }).n);
+    await saveSettings({ version: (await admin.get('/api/Invoice/settings')).json().version });
+  });
+});

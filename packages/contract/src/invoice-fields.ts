@@ -1,0 +1,61 @@
+// Commission invoices and receipts reported to myDATA (issue 47, decision 085): the kinds, their
+// myDATA document types, the statuses, VAT categories and payment methods as AADE numbers them,
+// the Greek tax number's check digit and the exact sums in cents. No zod: the web imports it alone.
+import { isGreekTaxNumber } from './account-fields.ts';
+
+/** invoice: Τιμολόγιο Παροχής Υπηρεσιών (myDATA 2.1); receipt: Απόδειξη Παροχής Υπηρεσιών (11.2); credit: Πιστωτικό Τιμολόγιο συσχετιζόμενο (5.1). */
+export const INVOICE_KINDS = ['invoice', 'receipt', 'credit'] as const;
+export type TInvoiceKind = (typeof INVOICE_KINDS)[number];
+export const MYDATA_TYPE: Record<TInvoiceKind, string> = { invoice: '2.1', receipt: '11.2', credit: '5.1' };
+/** The series a new document of each kind is offered (the agency may keep others: each series is numbered on its own). */
+export const DEFAULT_SERIES: Record<TInvoiceKind, string> = { invoice: 'ΤΠΥ', receipt: 'ΑΠΥ', credit: 'ΠΤ' };
+
+/**
+ * draft: editable, no number yet; issued: numbered and final, not (yet) transmitted; sent: handed to
+ * myDATA, awaiting its answer (retried while unreachable); accepted: myDATA gave it a MARK;
+ * rejected: myDATA answered with errors (shown; fixed and sent again).
+ */
+export const INVOICE_STATUSES = ['draft', 'issued', 'sent', 'accepted', 'rejected'] as const;
+export type TInvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** myDATA's VAT categories (vatCategory) this CRM issues, with their rates in percent; 7 is 0% and needs an exemption reason. */
+export const VAT_RATES: Readonly<Record<number, number>> = { 1: 24, 2: 13, 3: 6, 4: 17, 5: 9, 6: 4, 7: 0 };
+export const VAT_CATEGORIES = [1, 2, 3, 4, 5, 6, 7] as const;
+export const VAT_CATEGORY_DEFAULT = 1;
+export const VAT_CATEGORY_EXEMPT = 7;
+
+/** myDATA's payment methods: 1 business account in Greece, 3 cash, 4 cheque, 5 on credit, 6 web banking, 7 POS / e-POS, 8 IRIS. */
+export const MYDATA_PAYMENT_METHODS = [1, 3, 4, 5, 6, 7, 8] as const;
+
+export const INVOICE_MAX_LINES = 50;
+/** A line's net amount at most (cents): myDATA's amounts have 15 digits with 2 decimals; ours stay far below. */
+export const INVOICE_MAX_CENTS = 99_999_999_999;
+
+/** A Greek tax number (ΑΦΜ) as myDATA takes it: nine digits exactly, the last the check digit (account-fields.ts, isGreekTaxNumber). */
+export const isValidGreekVat = (v: string): boolean => /^\d{9}$/.test(v) && isGreekTaxNumber(v);
+
+/** The VAT of a net amount in cents at a category's rate, rounded half up to the cent. */
+export function vatCents(netCents: number, vatCategory: number): number {
+  const rate = VAT_RATES[vatCategory] ?? 0;
+  return Math.floor((netCents * rate + 50) / 100);
+}
+
+export type TInvoiceSums = { netCents: number; vatCents: number; grossCents: number };
+
+/** A document's sums: each line's VAT rounded once, and the totals the sums of the lines (so the document adds up to the cent). */
+export function invoiceSums(lines: readonly { netCents: number; vatCategory: number }[]): TInvoiceSums & { lines: TInvoiceSums[] } {
+  const each = lines.map((l) => {
+    const vat = vatCents(l.netCents, l.vatCategory);
+    return { netCents: l.netCents, vatCents: vat, grossCents: l.netCents + vat };
+  });
+  const netCents = each.reduce((s, l) => s + l.netCents, 0);
+  const vat = each.reduce((s, l) => s + l.vatCents, 0);
+  return { netCents, vatCents: vat, grossCents: netCents + vat, lines: each };
+}
+
+/** Cents as myDATA writes amounts: a decimal point and two decimals ("1234.50"). */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const a = Math.abs(cents);
+  return `${sign}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`;
+}
