@@ -33,3 +33,4 @@ export * from './typed-date.ts';
 export * from './call.ts';
 export * from './integrations.ts';
 export * from './mandates.ts';
+export * from './calendar-feeds.ts';

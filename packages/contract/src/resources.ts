@@ -27,3 +27,4 @@ export { HEALTH, SHELL } from './shell.resource.ts';
 export { SHORTLIST } from './shortlists.resource.ts';
 export { VIEWING } from './viewings.resource.ts';
 export { API_KEY, WEBHOOK } from './integrations.resource.ts';
+export { CALENDAR_FEED } from './calendar-feeds.resource.ts';

@@ -16,6 +16,8 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0079: no calendar addresses.
+    await q(`drop table calendar_feeds`);
     // Before 0078: an Idempotency-Key was not marked as made by its change's commit.
     await q(`alter table idempotent_requests drop column made_at`);
     // Before 0077: no API keys, webhooks or deliveries.

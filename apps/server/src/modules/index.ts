@@ -23,6 +23,7 @@ import { importsRoutes } from './imports/imports.routes.ts';
 import { integrationsRoutes } from './integrations/integrations.routes.ts';
 import { mandatesRoutes } from './mandates/mandates.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
+import { calendarFeedsRoutes } from './calendar-feeds/calendar-feeds.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -51,4 +52,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(importsRoutes);
   await app.register(integrationsRoutes);
   await app.register(mailRoutes);
+  await app.register(calendarFeedsRoutes);
 }
