@@ -6,6 +6,8 @@ CREATE TABLE "calendar_feeds" (
 	"user_id" integer NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
 	"scope" text NOT NULL CHECK ("scope" in ('own', 'office')),
 	"hint" text NOT NULL,
+	-- The language its texts are written in: the one its owner read the CRM in when making it.
+	"culture" text DEFAULT 'el' NOT NULL,
 	"token_hash" bytea NOT NULL,
 	"created_on" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_used_on" timestamp with time zone,

@@ -85,6 +85,8 @@ export const calendarFeeds = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     scope: text('scope').notNull(),
     hint: text('hint').notNull(),
+    /** The language of its texts: the one its owner read the CRM in when making it (en, el, ru). */
+    culture: text('culture').notNull().default('el'),
     tokenHash: bytea('token_hash').notNull(),
     createdOn: tsz('created_on').notNull().defaultNow(),
     lastUsedOn: tsz('last_used_on'),

@@ -8,7 +8,8 @@ import { registerCalls } from '../../lib/calls.ts';
 import { rateLimit } from '../../lib/throttle.ts';
 import { createFeed, feedIcs, feedOwner, listFeeds, revokeFeed } from './calendar-feeds.service.ts';
 
-const caller = (req: FastifyRequest) => ({ userId: req.user!.id, actor: req.actor });
+/** Who makes or revokes an address, and the language they read the CRM in (the feed's texts keep it). */
+const caller = (req: FastifyRequest) => ({ userId: req.user!.id, actor: req.actor, culture: req.culture });
 const isOfficeAdmin = (req: FastifyRequest) => req.user!.roles.includes('admin') && req.user!.branchId == null;
 
 /** Fetches of one address a minute (a phone asks a few times an hour; Outlook or Google less often). */

@@ -11,7 +11,7 @@ import { linkBase } from '../settings/site-settings.service.ts';
 import { buildIcs, type FeedEvent } from './ics.ts';
 import { readOwnEvents, readOfficeViewings } from './calendar-feeds.read.ts';
 
-type Caller = { userId: number; actor: Actor };
+type Caller = { userId: number; actor: Actor; culture: TCulture };
 
 /** The secret in the address: 256 random bits, base64url (43 characters). */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -41,12 +41,12 @@ export async function createFeed(app: FastifyInstance, caller: Caller, scope: TC
   const hint = `${token.slice(0, 6)}…`;
   await app.db.transaction(async (tx) => {
     const old = await tx.execute(sql`update calendar_feeds set revoked_on = now() where user_id = ${caller.userId} and scope = ${scope} and revoked_on is null returning id`);
-    const res = await tx.execute(sql`insert into calendar_feeds (user_id, scope, hint, token_hash) values (${caller.userId}, ${scope}, ${hint}, ${sha256(token)}) returning id`);
+    const res = await tx.execute(sql`insert into calendar_feeds (user_id, scope, hint, culture, token_hash) values (${caller.userId}, ${scope}, ${hint}, ${caller.culture}, ${sha256(token)}) returning id`);
     const id = Number((res.rows[0] as { id: number }).id);
     await logAction(tx, caller.actor, { action: 'Create', entity: 'CalendarFeed', entityId: id, data: { scope, hint, replaced: old.rows.length > 0 } });
   });
   const url = `${await linkBase(app)}/calendar/${token}.ics`;
-  const qrSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  const qrSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, width: 256 });
   return { feed: await activeFeed(app, caller.userId, scope), url, qrSvg };
 }
 
@@ -60,7 +60,7 @@ export async function revokeFeed(app: FastifyInstance, caller: Caller, scope: TC
   return activeFeed(app, caller.userId, scope);
 }
 
-type Owner = { id: number; scope: TCalendarFeedScope; user_id: number; account_id: number | null; language: string | null; name: string };
+type Owner = { id: number; scope: TCalendarFeedScope; user_id: number; account_id: number | null; culture: string; name: string };
 
 /**
  * The feed a secret opens, or null: unknown, revoked, its sign-in switched off, or (the office-wide
@@ -69,7 +69,7 @@ type Owner = { id: number; scope: TCalendarFeedScope; user_id: number; account_i
 export async function feedOwner(app: FastifyInstance, token: string): Promise<Owner | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
   const res = await app.db.execute(sql`
-    select f.id, f.scope, f.user_id, u.account_id, u.language, coalesce(a.display_name, u.username) as name
+    select f.id, f.scope, f.user_id, u.account_id, f.culture, coalesce(a.display_name, u.username) as name
     from calendar_feeds f join users u on u.id = f.user_id and not u.disabled and (u.roles && array['admin', 'employee']::text[])
       left join accounts a on a.id = u.account_id
     where f.token_hash = ${sha256(token)} and f.revoked_on is null
@@ -80,13 +80,12 @@ export async function feedOwner(app: FastifyInstance, token: string): Promise<Ow
   return owner;
 }
 
-/** The owner's language (en-UK, el, ru), as the texts' culture; Greek when none is set. */
-const cultureOf = (language: string | null): TCulture => (language?.startsWith('en') ? 'en' : language === 'ru' ? 'ru' : 'el');
+const cultureOf = (culture: string): TCulture => (culture === 'en' || culture === 'ru' ? culture : 'el');
 
 /** The calendar of a feed: its window's viewings (and, for one's own, planned activities) as iCalendar text. */
 export async function feedIcs(app: FastifyInstance, owner: Owner): Promise<string> {
   const tz = app.config.timeZone;
-  const culture = cultureOf(owner.language);
+  const culture = cultureOf(owner.culture);
   const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
   const base = await linkBase(app);
   const host = new URL(base).host;

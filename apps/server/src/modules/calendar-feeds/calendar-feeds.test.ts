@@ -160,10 +160,13 @@ describe('a calendar address', () => {
   });
 
   it('made anew, the old address answers 404 at once; revoked, so does the new one', async () => {
-    const next = await json(agent.post('/api/calendarFeeds/own'));
+    // Made while reading the CRM in Greek: its texts are Greek.
+    const next = await json(agent.post('/api/calendarFeeds/own', undefined, { lang: 'el' }));
     expect(next.url).not.toBe(ownUrl);
     expect((await anonymous.get(pathOf(ownUrl))).statusCode).toBe(404);
-    expect((await anonymous.get(pathOf(next.url))).statusCode).toBe(200);
+    const greek = await readFeed(next.url);
+    expect(greek.events.get(uidOf('viewing', mine.id))!.e.summary).toBe(`Υπόδειξη · #${ref} Flat by the sea · Pelatis Eleni`);
+    expect(greek.events.get(uidOf('viewing', mine.id))!.e.description).toContain('Τηλέφωνο: +30 694 123 4567');
     const revoked = await json(agent.del('/api/calendarFeeds/own'));
     expect(revoked).toEqual({ scope: 'own', active: false, hint: null, createdOn: null, lastUsedOn: null });
     expect((await anonymous.get(pathOf(next.url))).statusCode).toBe(404);
