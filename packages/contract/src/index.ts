@@ -34,3 +34,4 @@ export * from './call.ts';
 export * from './integrations.ts';
 export * from './mandates.ts';
 export * from './calendar-feeds.ts';
+export * from './client-messages.ts';

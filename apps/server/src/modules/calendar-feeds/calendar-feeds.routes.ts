@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CALENDAR_FEED_API } from '@crm/contract';
-import { CALENDAR_FEED } from '@crm/contract/resources';
+import { CALENDAR_FEED_API, CLIENT_MESSAGE_API } from '@crm/contract';
+import { CALENDAR_FEED, CLIENT_MESSAGE } from '@crm/contract/resources';
 import { OFFICE_ADMIN, STAFF } from '../../plugins/auth.ts';
 import { registerCalls } from '../../lib/calls.ts';
 import { rateLimit } from '../../lib/throttle.ts';
 import { createFeed, feedIcs, feedOwner, listFeeds, revokeFeed } from './calendar-feeds.service.ts';
+import { clientMessage } from './client-message.ts';
 
 /** Who makes or revokes an address, and the language they read the CRM in (the feed's texts keep it). */
 const caller = (req: FastifyRequest) => ({ userId: req.user!.id, actor: req.actor, culture: req.culture });
@@ -66,6 +67,14 @@ export const calendarFeedsRoutes = fp(
         ics: { access: 'public', hide: true, handler: sendIcs },
       },
       { tags: ['calendarFeeds'] },
+    );
+    // A ready text to a client (Viber, WhatsApp, SMS from the phone's apps); the sending is logged by the activity call.
+    registerCalls(
+      app,
+      CLIENT_MESSAGE.calls,
+      CLIENT_MESSAGE_API,
+      { text: { access: STAFF, handler: async (req) => clientMessage(app, req.user!.id, req.params.id, req.query.viewingId) } },
+      { tags: ['accounts'] },
     );
   },
   { name: 'calendar-feeds' },
