@@ -6,6 +6,7 @@ import { LinkKind } from '@crm/contract/constants';
 import { CLIENT_MESSAGE } from '@crm/contract/resources';
 import { call } from '../lib/api.ts';
 import { agencyDateTime } from '../lib/agency-clock.ts';
+import { useChangeKeys } from '../lib/change-key.ts';
 import { showBanner } from '../lib/banner.ts';
 import { describeError } from '../lib/errors.ts';
 import { MESSAGE_APPS, internationalPhone, messageLink, type TMessageApp } from '../lib/message-links.ts';
@@ -25,6 +26,7 @@ export function MessageMenu({ accountId, phone, viewingId, testId = 'message-men
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [opened, setOpened] = useState(false);
+  const keys = useChangeKeys();
   const number = internationalPhone(phone);
   const message = useQuery({
     queryKey: ['clientMessage', accountId, viewingId ?? null],
@@ -38,8 +40,13 @@ export function MessageMenu({ accountId, phone, viewingId, testId = 'message-men
     if (app === 'viber') void navigator.clipboard?.writeText(text).catch(() => undefined);
     const links = [{ entity: LinkKind.Account, id: accountId }, ...(viewingId ? [{ entity: LinkKind.Viewing, id: viewingId }] : [])];
     const now = agencyDateTime();
-    addActivity({ entityType: LinkKind.Account, id: accountId, description: `${t('icalfeed.message.logged', { via: t(APP_NAME[app]) })}\n\n${text}`, done: true, date: now, doneDate: now, links }, crypto.randomUUID())
-      .then(() => qc.invalidateQueries({ queryKey: activityKeys.all }))
+    const body = { entityType: LinkKind.Account, id: accountId, description: `${t('icalfeed.message.logged', { via: t(APP_NAME[app]) })}\n\n${text}`, done: true, date: now, doneDate: now, links };
+    // A double tap within the same second is one message (the same Idempotency-Key).
+    addActivity(body, keys.keyFor(body))
+      .then(() => {
+        keys.renew();
+        return qc.invalidateQueries({ queryKey: activityKeys.all });
+      })
       .catch((e: unknown) => {
         const d = describeError(e);
         showBanner(d.type, d.message, { details: d.details });
