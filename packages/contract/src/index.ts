@@ -36,3 +36,5 @@ export * from './integrations.ts';
 export * from './portals.ts';
 export * from './mandates.ts';
 export * from './invoices.ts';
+export * from './calendar-feeds.ts';
+export * from './client-messages.ts';

@@ -30,3 +30,5 @@ export { SHORTLIST } from './shortlists.resource.ts';
 export { VIEWING } from './viewings.resource.ts';
 export { API_KEY, WEBHOOK } from './integrations.resource.ts';
 export { PORTAL } from './portals.resource.ts';
+export { CALENDAR_FEED } from './calendar-feeds.resource.ts';
+export { CLIENT_MESSAGE } from './client-messages.resource.ts';

@@ -25,6 +25,8 @@ describe('migrations', () => {
     await q(`drop table portal_channel_objects, portal_channels`);
     // Before 0080: no portal enquiries made into leads, nor their sources by key.
     await q(`drop table mail_enquiries, enquiry_sources`);
+    // Before 0079: no calendar addresses.
+    await q(`drop table calendar_feeds`);
     // Before 0078: an Idempotency-Key was not marked as made by its change's commit.
     await q(`alter table idempotent_requests drop column made_at`);
     // Before 0077: no API keys, webhooks or deliveries.

@@ -26,6 +26,7 @@ import { mandatesRoutes } from './mandates/mandates.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { docTemplatesRoutes } from './doc-templates/doc-templates.routes.ts';
+import { calendarFeedsRoutes } from './calendar-feeds/calendar-feeds.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -57,4 +58,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(integrationsRoutes);
   await app.register(portalsRoutes);
   await app.register(mailRoutes);
+  await app.register(calendarFeedsRoutes);
 }

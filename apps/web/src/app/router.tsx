@@ -141,6 +141,7 @@ const officePages = {
   ApiKeysPage: () => import('../features/integrations/pages/api-keys-page.tsx').then((m) => ({ Component: m.ApiKeysPage })),
   WebhooksPage: () => import('../features/integrations/pages/webhooks-page.tsx').then((m) => ({ Component: m.WebhooksPage })),
   MailboxesPage: () => import('../features/mail/pages/mailboxes-page.tsx').then((m) => ({ Component: m.MailboxesPage })),
+  CalendarFeedPage: () => import('../features/calendar-feed/pages/calendar-feed-page.tsx').then((m) => ({ Component: m.CalendarFeedPage })),
 };
 
 const paymentPages = {
@@ -257,6 +258,8 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Import', 'title.import', officePages.ImportPage, { noBranch: true, adminOnly: true }),
   // An agent sees the shared mailboxes and their own; an office administrator manages them all.
   lazyPage('/Mailboxes', 'title.mailboxes', officePages.MailboxesPage),
+  // Every staff member's own calendar address (the office-wide one for office administrators inside).
+  lazyPage('/CalendarFeed', 'title.calendarFeed', officePages.CalendarFeedPage),
   lazyPage('/ChangeEmployeRole/:id', 'title.employeRole', accountPages.EmployeRolePage, { noBranch: true, adminOnly: true }),
   lazyPage('/SetPassword/:id', 'title.setPassword', accountPages.SetPasswordPage, { noBranch: true, adminOnly: true }),
 ];

@@ -70,3 +70,27 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
   ],
 );
+
+/**
+ * Calendar addresses (issue 46, decision 081): the secret is never stored, only its SHA-256; one
+ * working address per sign-in and scope ('own': their viewings and planned activities; 'office':
+ * every agent's viewings, an office administrator's).
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull(),
+    hint: text('hint').notNull(),
+    /** The language of its texts: the one its owner read the CRM in when making it (en, el, ru). */
+    culture: text('culture').notNull().default('el'),
+    tokenHash: bytea('token_hash').notNull(),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    lastUsedOn: tsz('last_used_on'),
+    revokedOn: tsz('revoked_on'),
+  },
+  (t) => [uniqueIndex('calendar_feeds_hash_uq').on(t.tokenHash), uniqueIndex('calendar_feeds_active_uq').on(t.userId, t.scope).where(sql`${t.revokedOn} is null`)],
+);

@@ -26,7 +26,10 @@ describe('platform calls', () => {
     expect(text('reset.passwordsShouldMatch', 'en')).toBe('Passwords should match');
     // no text left untranslated by mistake (identical to English), apart from words Greek uses as they are
     // (Greek listings write the floor "Laminate" in Latin letters)
-    const asIs = ['app.brand', 'objectsearch.col.reference', 'objectkeys.col.reference', 'app.paymentsBrand', 'app.motto', 'common.ok', 'login.email', 'forgot.email', 'reset.email', 'files.sizeKb', 'files.sizeMb', 'fields.reservation.email', 'viewings.sheet.email', 'reservations.source.3', 'reservations.source.4', 'reservations.source.5', 'reservations.source.6', 'objects.list.floorsType.4', 'accounts.ui.add.email'];
+    const asIs = ['app.brand', 'objectsearch.col.reference', 'objectkeys.col.reference', 'app.paymentsBrand', 'app.motto', 'common.ok', 'login.email', 'forgot.email', 'reset.email', 'files.sizeKb', 'files.sizeMb', 'fields.reservation.email', 'viewings.sheet.email', 'reservations.source.3', 'reservations.source.4', 'reservations.source.5', 'reservations.source.6', 'objects.list.floorsType.4', 'accounts.ui.add.email',
+      // product names (the calendar address's instructions)
+      'icalfeed.ui.how.iphone.title', 'icalfeed.ui.how.android.title', 'icalfeed.ui.how.outlook.title',
+      'icalfeed.message.via.viber', 'icalfeed.message.via.whatsapp', 'icalfeed.message.via.sms'];
     const same = keys('en').filter((k) => text(k, 'el') === text(k, 'en') && !k.startsWith('lang.') && !asIs.includes(k));
     expect(same).toEqual([]);
   });

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { IconKey, IconLogout, IconMail } from '../../components/icons.ts';
-import { MAILBOX, SESSION, href } from '@crm/contract/resources';
+import { IconCalendarEvent, IconKey, IconLogout, IconMail } from '../../components/icons.ts';
+import { CALENDAR_FEED, MAILBOX, SESSION, href } from '@crm/contract/resources';
 import { call } from '../../lib/api.ts';
 import { forgetRecent } from '../../lib/recent.ts';
 import { sessionStore, setSession, useSession } from '../../lib/session.ts';
@@ -32,7 +32,7 @@ export function useLogout(): () => void {
 /**
  * The signed-in user's menu: the first letter of the username as its button, who is signed in (and
  * the branch, for branch users), the mailboxes (the CRM's staff: the shared ones and their own),
- * Change password and Logout. The CRM's header uses it everywhere, the payments app on a phone (in
+ * the calendar on their phone (their calendar address), Change password and Logout. The CRM's header uses it everywhere, the payments app on a phone (in
  * its own colour, without the mailboxes).
  */
 export function UserMenu({ color = 'blue', mailboxes = false }: { color?: string; mailboxes?: boolean }) {
@@ -64,6 +64,11 @@ export function UserMenu({ color = 'blue', mailboxes = false }: { color?: string
           {mailboxes && (
             <Menu.Item component={Link} to={href(MAILBOX.screens.list)} leftSection={<IconMail size={16} />} data-testid="user-mailboxes">
               {t('title.mailboxes')}
+            </Menu.Item>
+          )}
+          {mailboxes && (
+            <Menu.Item component={Link} to={href(CALENDAR_FEED.screens.page)} leftSection={<IconCalendarEvent size={16} />} data-testid="user-calendar-feed">
+              {t('title.calendarFeed')}
             </Menu.Item>
           )}
           <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setChanging(true)} data-testid="change-password">

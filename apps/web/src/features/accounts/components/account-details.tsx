@@ -15,6 +15,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { SPECIALTIES, splitList } from '../account-fields.ts';
 import { ObjectRefs } from '../../../components/account-columns.tsx';
+import { MessageMenu } from '../../../components/message-menu.tsx';
 import { KindBadges } from './kind-badges.tsx';
 import { branchText, roleText } from './labels.ts';
 import { languageName } from './languages.ts';
@@ -96,7 +97,7 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
           <LinkList items={emails} href={(e) => `mailto:${e}`} />
         </Field>
         <Field label={t('accounts.ui.field.phones')} testId="view-phones">
-          <LinkList items={phones} href={(p) => `tel:${p.replace(/[^\d+]/g, '')}`} />
+          <PhoneList phones={phones} accountId={a.id} />
         </Field>
       </Section>
 
@@ -163,6 +164,21 @@ function LinkList({ items, href: to }: { items: string[]; href: (item: string) =
     <Stack gap={2}>
       {items.map((e) => (
         <Anchor key={e} href={to(e)} size="sm">{e}</Anchor>
+      ))}
+    </Stack>
+  );
+}
+
+/** The account's phones: each a tap from a call (tel:) or a message by Viber, WhatsApp or SMS with a ready text. */
+function PhoneList({ phones, accountId }: { phones: string[]; accountId: number }) {
+  if (!phones.length) return null;
+  return (
+    <Stack gap={4}>
+      {phones.map((p) => (
+        <Group key={p} gap="xs" wrap="nowrap">
+          <Anchor href={`tel:${p.replace(/[^\d+]/g, '')}`} size="sm">{p}</Anchor>
+          <MessageMenu accountId={accountId} phone={p} testId="account-message" />
+        </Group>
       ))}
     </Stack>
   );

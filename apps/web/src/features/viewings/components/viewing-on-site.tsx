@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { TViewingClient, TViewingObjectKey } from '@crm/contract';
 import { ACCOUNT, VIEWING, href } from '@crm/contract/resources';
 import { phoneLinks } from '../../../lib/contact-links.ts';
+import { MessageMenu } from '../../../components/message-menu.tsx';
 import { keyStateLine } from '../../../lib/key-state.ts';
 import { useMedia } from '../../../lib/first-paint.ts';
 import { IconMessage, IconPhone, IconPrinter } from '../icons.ts';
@@ -13,9 +14,10 @@ const smsOf = (tel: string) => `sms:${tel.slice('tel:'.length)}`;
 
 /**
  * The client the viewing is for, a tap from a call or a message: their name (a link to their card)
- * and each phone of theirs with Call (tel:) and Message (sms:).
+ * and each phone of theirs with Call (tel:), Message (sms:) and, from a saved viewing, Viber,
+ * WhatsApp or SMS with the viewing's confirmation written in the client's language.
  */
-export function ViewingClient({ client }: { client: TViewingClient }) {
+export function ViewingClient({ client, viewingId }: { client: TViewingClient; viewingId?: number }) {
   const { t } = useTranslation();
   const phones = client.phones.flatMap((p) => phoneLinks(p));
   return (
@@ -43,6 +45,7 @@ export function ViewingClient({ client }: { client: TViewingClient }) {
                     <IconMessage size={16} />
                   </ActionIcon>
                 </Tooltip>
+                <MessageMenu accountId={client.accountId} phone={p.text} viewingId={viewingId} testId="viewing-client-template" />
               </Group>
             ) : (
               <Text key={p.text} size="sm">

@@ -100,7 +100,7 @@ export function ViewingWhenCard({ p }: { p: ViewingFormParts }) {
         )}
         {readOnly && p.viewing.client && (
           <Grid.Col span={12}>
-            <ViewingClient client={p.viewing.client} />
+            <ViewingClient client={p.viewing.client} viewingId={p.viewing.id || undefined} />
           </Grid.Col>
         )}
       </Grid>
