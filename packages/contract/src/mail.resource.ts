@@ -21,6 +21,7 @@ export const MAIL = {
     list: ['GET', '/api/mail'],
     view: ['GET', '/api/mail/:id'],
     attachment: ['GET', '/api/mail/attachment/:id/:name'],
+    image: ['GET', '/api/mail/:id/image/:n'],
     reply: ['POST', '/api/mail/:id/reply'],
   }),
   screens: {},

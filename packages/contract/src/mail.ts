@@ -135,6 +135,8 @@ export const ZMailReply = z.object({ text: z.string().trim().min(1).max(20000), 
 export type TMailReply = z.infer<typeof ZMailReply>;
 
 export const ZMailAttachmentParams = z.object({ id: ZIdString, name: z.string().max(300) });
+/** GET /api/mail/{id}/image/{n}: the n-th remote picture of a message, fetched by the server when the reader asks. */
+export const ZMailImageParams = z.object({ id: ZIdString, n: z.coerce.number().int().min(0).max(999) });
 
 /** The mailboxes' and mail's calls and their schemas (decision 057); methods and paths: `mail.resource.ts`. */
 export const MAILBOX_API = {
@@ -149,5 +151,6 @@ export const MAIL_API = {
   list: { query: ZMailListQuery, answer: ZMailListAnswer },
   view: { params: ZIdParam, answer: ZMailMessage },
   attachment: { params: ZMailAttachmentParams },
+  image: { params: ZMailImageParams },
   reply: { params: ZIdParam, body: ZMailReply, answer: ZMailRow },
 } satisfies Record<string, CallSchemas>;

@@ -20,13 +20,39 @@ export const who = (a: { name: string; address: string } | null) => (a ? (a.name
 
 /**
  * The frame's document. Remote pictures stay blocked (the server kept their addresses apart, as
- * data-blocked-src) until the reader asks; then they are put back and the frame may load them over
- * http(s), nothing else.
+ * data-blocked-src) until the reader asks; then each is fetched through the CRM (which asks the
+ * sender's server) and put in as a data: address, so the frame still loads nothing from outside.
+ * `images[n]` is the n-th picture's data: address, or null when it could not be had.
  */
-export function mailFrameDoc(html: string, showImages: boolean): string {
-  const body = showImages ? html.replace(/\sdata-blocked-src="/g, ' src="') : html;
-  const img = showImages ? 'data: https: http:' : 'data:';
-  return `<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src ${img}; style-src 'unsafe-inline'"><base target="_blank">${body}`;
+export function mailFrameDoc(html: string, images: (string | null)[] | null): string {
+  let n = 0;
+  const body = images ? html.replace(/\sdata-blocked-src="[^"]*"/g, (m) => (images[n++] ? ` src="${images[n - 1]}"` : m)) : html;
+  return `<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"><base target="_blank">${body}`;
+}
+
+const asDataUrl = (b: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.onerror = () => reject(r.error);
+    r.readAsDataURL(b);
+  });
+
+/** The message's remote pictures, fetched through the CRM once the reader asks (null before). */
+function useRemoteImages(id: number, count: number, asked: boolean) {
+  return useQuery({
+    queryKey: ['mail', id, 'images'],
+    enabled: asked && count > 0,
+    staleTime: Infinity,
+    queryFn: ({ signal }) =>
+      Promise.all(
+        Array.from({ length: count }, (_, n) =>
+          call(MAIL.calls.image, { params: { id, n } }, { blob: true, signal })
+            .then(asDataUrl)
+            .catch(() => null),
+        ),
+      ),
+  });
 }
 
 /**
@@ -41,6 +67,8 @@ export function MailMessage({ id, onClose }: { id: number; onClose: () => void }
   const [replying, setReplying] = useState<'one' | 'all' | null>(null);
   const [showImages, setShowImages] = useState(false);
   const m = q.data;
+  const images = useRemoteImages(id, m?.remoteImages ?? 0, showImages);
+  const failed = images.data?.filter((x) => x === null).length ?? 0;
   return (
     <Modal opened onClose={onClose} size="xl" fullScreen={phone} title={m ? m.subject || t('mailbox.msg.noSubject') : ''} closeButtonProps={{ 'aria-label': t('common.close') }}>
       {q.isError && <LoadError error={q.error} testId="mail-error" />}
@@ -71,11 +99,17 @@ export function MailMessage({ id, onClose }: { id: number; onClose: () => void }
               </Button>
             </Group>
           )}
+          {showImages && images.isFetching && <Loader size="xs" aria-label={t('mailbox.msg.showImages')} />}
+          {failed > 0 && (
+            <Text size="xs" c="dimmed" data-testid="mail-images-failed">
+              {t('mailbox.msg.imagesFailed', { count: failed })}
+            </Text>
+          )}
           {m.html ? (
             <iframe
               title={t('mailbox.msg.frameTitle')}
               sandbox=""
-              srcDoc={mailFrameDoc(m.html, showImages)}
+              srcDoc={mailFrameDoc(m.html, images.data ?? null)}
               style={{ width: '100%', minHeight: 320, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4, background: 'white' }}
               data-testid="mail-html"
             />
