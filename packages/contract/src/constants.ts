@@ -40,11 +40,11 @@ export const DEAL_BOARD_STEP = 20;
 export const DEAL_BOARD_MAX = 500;
 
 /**
- * Addresses the server answers with pages of its own, outside the web app: the public listings and
- * their feed. The web app's service worker leaves them to the server (it answers every other page
+ * Addresses the server answers with pages of its own, outside the web app: the public listings,
+ * their feeds and the calendar addresses (a .ics a person may open in the browser). The web app's service worker leaves them to the server (it answers every other page
  * address with the app); a server test checks that every page route the server has lies under one.
  */
-export const SERVER_PAGE_PREFIXES = ['/listings', '/feed/'] as const;
+export const SERVER_PAGE_PREFIXES = ['/listings', '/feed/', '/calendar/'] as const;
 /** Whether a path is one of the server's own pages (SERVER_PAGE_PREFIXES). */
 export const isServerPage = (pathname: string) => SERVER_PAGE_PREFIXES.some((p) => pathname === p || pathname.startsWith(p.endsWith('/') ? p : `${p}/`));
 

@@ -74,7 +74,9 @@ describe('a mandate as a PDF', () => {
     read.pages.forEach((p, i) => expect(flat(p)).toContain(`Σελίδα ${i + 1} από ${read.pages.length}`));
     // What the PDF draws is the filled template, block by block, as its plain text says.
     const filled = await fillDocument(app, 'mandate', exclusive, 'el', employee.id);
-    for (const b of filled.blocks) expect(text).toContain(flat(b.text));
+    // (Compared without spaces: a line may break inside an address, where the reader puts one.)
+    const dense = (s: string) => s.replace(/\s+/g, '');
+    for (const b of filled.blocks) expect(dense(text)).toContain(dense(b.text));
     expect(flat(plainText(filled))).toContain(flat(filled.blocks[0]!.text));
   });
 
