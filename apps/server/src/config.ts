@@ -159,6 +159,8 @@ const ZEnv = z.object({
   API_KEY_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(600),
   /** Webhooks may be sent to private addresses (10.x, 172.16-31.x, 192.168.x, fc00::/7, localhost); link-local and metadata addresses never. */
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /** A mail's remote pictures may be fetched from private addresses (tests; a sender on the office network); never link-local or metadata ones. */
+  MAIL_IMAGES_ALLOW_PRIVATE: bool.default(false),
   /** The wait before a failed delivery is tried again; each further wait doubles (at most an hour). */
   WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How long a receiver has to answer one delivery. */
@@ -231,7 +233,7 @@ export type Config = {
   s3?: S3Settings;
   shutdownDrainSeconds: number;
   /** API keys and webhooks (decision 080). */
-  integrations: { keyCallsPerMinute: number; webhookAllowPrivate: boolean; webhookRetrySeconds: number; webhookTimeoutMs: number };
+  integrations: { keyCallsPerMinute: number; webhookAllowPrivate: boolean; mailImagesAllowPrivate: boolean; webhookRetrySeconds: number; webhookTimeoutMs: number };
 };
 
 export class ConfigError extends Error {
@@ -326,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     integrations: {
       keyCallsPerMinute: e.API_KEY_CALLS_PER_MINUTE,
       webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      mailImagesAllowPrivate: e.MAIL_IMAGES_ALLOW_PRIVATE,
       webhookRetrySeconds: e.WEBHOOK_RETRY_SECONDS,
       webhookTimeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
     },

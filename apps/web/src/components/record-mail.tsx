@@ -38,20 +38,29 @@ const asDataUrl = (b: Blob) =>
     r.readAsDataURL(b);
   });
 
-/** The message's remote pictures, fetched through the CRM once the reader asks (null before). */
+/** The pictures of one message the server fetches at most (the rest stay blocked), and how many at a time. */
+const MAX_IMAGES = 50;
+const AT_ONCE = 4;
+
+/** The message's remote pictures, fetched through the CRM once the reader asks (null before), a few at a time. */
 function useRemoteImages(id: number, count: number, asked: boolean) {
   return useQuery({
     queryKey: ['mail', id, 'images'],
     enabled: asked && count > 0,
     staleTime: Infinity,
-    queryFn: ({ signal }) =>
-      Promise.all(
-        Array.from({ length: count }, (_, n) =>
-          call(MAIL.calls.image, { params: { id, n } }, { blob: true, signal })
+    queryFn: async ({ signal }) => {
+      const out: (string | null)[] = [];
+      const wanted = Math.min(count, MAX_IMAGES);
+      for (let from = 0; from < wanted; from += AT_ONCE) {
+        const batch = Array.from({ length: Math.min(AT_ONCE, wanted - from) }, (_, k) =>
+          call(MAIL.calls.image, { params: { id, n: from + k } }, { blob: true, signal })
             .then(asDataUrl)
             .catch(() => null),
-        ),
-      ),
+        );
+        out.push(...(await Promise.all(batch)));
+      }
+      return out;
+    },
   });
 }
 

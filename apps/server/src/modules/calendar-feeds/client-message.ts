@@ -37,7 +37,7 @@ export async function clientMessage(app: FastifyInstance, userId: number, accoun
       (select string_agg(coalesce(nullif(concat_ws(', ', nullif(btrim(o.address), ''), ${locationText(sql`o.location_id`, culture)}), ''), '#' || lpad(o.reference_number::text, 4, '0')), '; ' order by vo.position)
          from viewing_objects vo join objects o on o.id = vo.object_id where vo.viewing_id = v.id) as place
     from viewings v join leads l on l.id = v.demand_id and l.account_id = ${accountId}
-    where v.id = ${viewingId} and v.date_of_viewing is not null`);
+    where v.id = ${viewingId} and v.date_of_viewing is not null and v.date_of_viewing >= now() and v.result is distinct from 6`);
   const row = v.rows[0] as { date_of_viewing: string; place: string | null } | undefined;
   if (!row) throw notFound();
   const local = toLocalDateTime(new Date(row.date_of_viewing), app.config.timeZone)!;

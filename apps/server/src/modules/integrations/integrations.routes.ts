@@ -6,6 +6,7 @@ import { OFFICE_ADMIN } from '../../plugins/auth.ts';
 import { registerCalls } from '../../lib/calls.ts';
 import { createApiKey, createWebhook, deleteWebhook, listApiKeys, listDeliveries, listWebhooks, resendDelivery, revokeApiKey, setWebhookEnabled } from './integrations.service.ts';
 import { sendEndpoint } from './webhook-send.ts';
+import { sealOldWebhookSecrets } from './webhook-secret.ts';
 import { WEBHOOK_JOB, WEBHOOK_JOB_ATTEMPTS } from './webhook-queue.ts';
 
 const caller = (req: FastifyRequest) => ({ userId: req.user!.id, actor: req.actor });
@@ -20,6 +21,11 @@ export const integrationsRoutes = fp(
     app.jobs.register<{ endpointId: number }>(WEBHOOK_JOB, async (payload, ctx) => sendEndpoint(app, payload.endpointId, ctx), {
       maxAttempts: WEBHOOK_JOB_ATTEMPTS,
       backoffSeconds: app.config.integrations.webhookRetrySeconds,
+    });
+    // Secrets a version before sealing kept in the clear are sealed once the app is ready.
+    app.addHook('onReady', async () => {
+      const n = await sealOldWebhookSecrets(app);
+      if (n) app.log.info({ webhooks: n }, 'webhook signing secrets sealed');
     });
     registerCalls(
       app,

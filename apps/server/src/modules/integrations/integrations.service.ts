@@ -89,6 +89,15 @@ const hookSelect = sql`
     (select count(*)::int from webhook_deliveries d where d.endpoint_id = w.id and d.state = 'pending') as pending
   from webhook_endpoints w left join users u on u.id = w.created_by left join accounts a on a.id = u.account_id`;
 
+/** The secret's first characters, to tell webhooks apart; "…" when the server's key cannot open it (the list still shows, to switch it off). */
+function secretHint(app: FastifyInstance, stored: string): string {
+  try {
+    return `${openWebhookSecret(app, stored).slice(0, 10)}…`;
+  } catch {
+    return '…';
+  }
+}
+
 function hookOut(app: FastifyInstance, r: HookRow): TWebhook {
   const tz = app.config.timeZone;
   return {
@@ -102,7 +111,7 @@ function hookOut(app: FastifyInstance, r: HookRow): TWebhook {
     failingSince: toLocalDateTime(asDate(r.failing_since), tz),
     disabledOn: toLocalDateTime(asDate(r.disabled_on), tz),
     pending: r.pending,
-    hint: `${openWebhookSecret(app, r.secret).slice(0, 10)}…`,
+    hint: secretHint(app, r.secret),
   };
 }
 

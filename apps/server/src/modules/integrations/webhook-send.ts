@@ -42,7 +42,20 @@ async function post(app: FastifyInstance, ep: Endpoint, d: Delivery, signal: Abo
   const rule = { allowPrivate: app.config.integrations.webhookAllowPrivate };
   const problem = urlProblem(ep.url, rule);
   if (problem) return { ok: false, status: null, error: problem };
-  const body = webhookBody(d, await currentRecord(app, d.entity, d.entity_id === null ? null : Number(d.entity_id), d.event));
+  // A record that cannot be read now (a schema it no longer meets) is sent as null rather than
+  // holding back every later delivery; a secret that cannot be opened (the key changed) is a failure
+  // of this delivery like any other, so the back-off, the switch-off and its alert still follow.
+  const current = await currentRecord(app, d.entity, d.entity_id === null ? null : Number(d.entity_id), d.event).catch((e: unknown) => {
+    app.log.error({ delivery: d.id, err: { message: (e as Error).message } }, 'webhook record not readable: sent as null');
+    return null;
+  });
+  const body = webhookBody(d, current);
+  let secret: string;
+  try {
+    secret = openWebhookSecret(app, ep.secret);
+  } catch (e) {
+    return { ok: false, status: null, error: (e as Error).message };
+  }
   const t = Math.floor(Date.now() / 1000);
   const u = new URL(ep.url);
   const lib = u.protocol === 'https:' ? https : http;
@@ -71,7 +84,7 @@ async function post(app: FastifyInstance, ep: Endpoint, d: Delivery, signal: Abo
           'user-agent': 'AgencyCRM-Webhooks/1',
           'x-crm-event': d.event,
           'x-crm-delivery': String(d.id),
-          [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: signWebhook(openWebhookSecret(app, ep.secret), t, body),
+          [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: signWebhook(secret, t, body),
         },
       },
       (res) => {

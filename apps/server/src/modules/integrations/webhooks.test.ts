@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, json } from '../../../test/harness.ts';
 import { classifyAddress, guardedLookup, urlProblem } from './webhook-address.ts';
 import { signWebhook } from './webhook-send.ts';
+import { sealOldWebhookSecrets } from './webhook-secret.ts';
 
 /**
  * Webhooks (decision 080), delivered to a real HTTP server started here on a free port. It checks
@@ -172,6 +173,19 @@ describe('webhooks', () => {
       return items.find((d) => d.id === again.id)?.state === 'delivered';
     });
     expect(at('/down').at(-1)!.body.event).toBe('account.created');
+  });
+
+  it('seal a secret an earlier version kept in the clear, and still sign with it', async () => {
+    const { webhook } = await endpoint('/legacy', ['account.created']);
+    const clear = 'whsec_kept-in-the-clear-by-an-older-version-000000';
+    secrets.set('/legacy', clear);
+    await t.db.execute(sql`update webhook_endpoints set secret = ${clear} where id = ${webhook.id}`);
+    expect(await sealOldWebhookSecrets(t.app)).toBe(1);
+    const stored = (await t.db.execute(sql`select secret from webhook_endpoints where id = ${webhook.id}`)).rows[0] as { secret: string };
+    expect(stored.secret).toMatch(/^v1:/);
+    await addAccount('Παλαιό');
+    const got = await until('the delivery', () => at('/legacy')[0]);
+    expect(got.signed).toBe(true);
   });
 
   it('refuse addresses on link-local, metadata or private networks unless the setting allows private ones', async () => {

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { mailAttachments, mailMessages, type TMailAddressJson } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { sanitizeMailHtml } from './mail-html.ts';
+import { createAlert } from '../alerts/alerts.create.ts';
 import { parseEnquiry, type TEnquiryMail } from './enquiries/index.ts';
 import { ENQUIRY_MAX_AGE_DAYS, makeEnquiryLead } from './enquiry-lead.ts';
 
@@ -93,6 +94,9 @@ async function leadFromEnquiry(app: FastifyInstance, tx: Tx, msg: { id: number; 
     await tx.transaction((sp) => makeEnquiryLead(app, sp, msg, enquiry));
   } catch (e) {
     app.log.error({ mailMessage: msg.id, source: enquiry.source, err: { message: (e as Error).message } }, 'portal enquiry not made into a lead');
+    // Not lost: the office is told, so someone makes the lead by hand from the stored mail.
+    const params = { portal: enquiry.source, name: enquiry.name };
+    await createAlert(tx, { source: enquiry.source, kind: 'enquiry', messageKey: 'enquiries.alert.failed', params, content: app.translator.t('en', 'enquiries.alert.failed', params) });
   }
 }
 

@@ -24,8 +24,9 @@ await new Promise<void>((r) => sender.listen(0, '127.0.0.1', r));
 const port = (sender.address() as AddressInfo).port;
 afterAll(() => new Promise<void>((r) => sender.close(() => r())));
 
-const t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' }, undefined, { jobs: false });
-const closed = await createTestApp({}, undefined, { jobs: false });
+const t = await createTestApp({ MAIL_IMAGES_ALLOW_PRIVATE: 'true' }, undefined, { jobs: false });
+// Webhooks may reach private addresses here; a mail's pictures still may not.
+const closed = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' }, undefined, { jobs: false });
 
 /** A message stored as the sync stores it: its HTML sanitised, the remote pictures' addresses kept apart. */
 async function storeMessage(t: Awaited<ReturnType<typeof createTestApp>>, html: string, ownerId: number | null = null) {
