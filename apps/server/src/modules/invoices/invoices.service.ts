@@ -248,8 +248,13 @@ export async function issueInvoice(app: FastifyInstance, caller: InvoiceCaller, 
     if (!settings.vatNumber || !isValidGreekVat(settings.vatNumber)) throw new AppError(400, 'invoices.noAgencyVat');
     checkCounterpart(stored.kind as TInvoiceKind, stored.counterpart as TInvoiceCounterpart);
     if (stored.kind === 'credit') {
-      const original = (await tx.execute(sql`select mark from invoices where id = ${Number(stored.credit_of)}`)).rows[0] as Row | undefined;
+      // The original locked: two credit notes of it issued at once cannot both pass the sum below.
+      const original = (await tx.execute(sql`select mark, gross_cents from invoices where id = ${Number(stored.credit_of)} for update`)).rows[0] as Row | undefined;
       if (!original || original.mark === null) throw new AppError(400, 'invoices.originalNotAccepted');
+      const other = (await tx.execute(sql`select coalesce(sum(gross_cents), 0)::bigint as credited from invoices
+        where credit_of = ${Number(stored.credit_of)} and status <> 'draft' and id <> ${id}`)).rows[0] as { credited: string };
+      const left = Number(original.gross_cents) - Number(other.credited);
+      if (Number(stored.gross_cents) > left) throw new AppError(400, 'invoices.creditTooLarge', { left: (left / 100).toFixed(2) });
     }
     const taken = await tx.execute(sql`insert into invoice_series (series, last_number) values (${stored.series}, 1)
       on conflict (series) do update set last_number = invoice_series.last_number + 1 returning last_number`);
@@ -290,6 +295,14 @@ export async function creditInvoice(app: FastifyInstance, caller: InvoiceCaller,
     const o = await lockedInvoice(app, tx, id, version);
     if (o.kind !== 'invoice') throw new AppError(400, 'invoices.creditOnlyInvoice');
     if (o.mark === null) throw new AppError(400, 'invoices.originalNotAccepted');
+    // One credit note in the making at a time, and none once the invoice is credited in full; the
+    // original's version moves on, so a second click with the same version is a 409.
+    const credits = (await tx.execute(sql`select count(*) filter (where status = 'draft')::int as drafts,
+        coalesce(sum(gross_cents) filter (where status <> 'draft'), 0)::bigint as credited
+      from invoices where credit_of = ${id}`)).rows[0] as { drafts: number; credited: string };
+    if (credits.drafts > 0) throw new AppError(409, 'invoices.creditDraftExists');
+    if (Number(credits.credited) >= Number(o.gross_cents)) throw new AppError(409, 'invoices.creditedInFull');
+    await tx.execute(sql`update invoices set version = version + 1 where id = ${id}`);
     const res = await tx.execute(sql`insert into invoices (deal_id, kind, series, counterpart, lines, net_cents, vat_cents, gross_cents, payment_method, credit_of, created_by, modified_by)
       values (${o.deal_id === null ? null : Number(o.deal_id)}, 'credit', ${DEFAULT_SERIES.credit}, ${JSON.stringify(o.counterpart)}::jsonb, ${JSON.stringify(o.lines)}::jsonb,
         ${Number(o.net_cents)}, ${Number(o.vat_cents)}, ${Number(o.gross_cents)}, ${Number(o.payment_method)}, ${id}, ${caller.user.id}, ${caller.user.id}) returning id`);

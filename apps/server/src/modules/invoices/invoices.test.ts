@@ -221,9 +221,45 @@ describe('myDATA', () => {
     expect(sentCredit).toMatchObject({ valid: true });
     expect(sentCredit.body).toContain(`<correlatedInvoices>${accepted.mark}</correlatedInvoices>`);
     expect((await view(credit.id)).status).toBe('accepted');
+    // Credited in full: no second credit note; a click with the version seen before is a 409 too.
+    const now = await view(d.id!);
+    const second = await employee.post(`/api/Invoice/credit/${d.id}`, { version: now.version }, { lang: 'en' });
+    expect(second.statusCode).toBe(409);
+    expect(second.body).toContain('already credited in full');
+    expect((await employee.post(`/api/Invoice/credit/${d.id}`, { version: accepted.version })).statusCode).toBe(409);
     // A receipt is not credited with a 5.1.
     const receipt = await draftFor(await addDeal(person), 'receipt');
     expect((await employee.post(`/api/Invoice/credit/${receipt.id}`, { version: receipt.version })).statusCode).toBe(400);
+  });
+
+  it('make one credit note at a time, never more than what is left of the invoice', async () => {
+    const d = await draftFor(await addDeal(company), 'invoice');
+    await issue(d.id!, d.version);
+    await app.jobs.drain();
+    const accepted = await view(d.id!);
+    expect(accepted.status).toBe('accepted');
+    // Two clicks at once: one credit note, the other refused.
+    const both = await Promise.all([1, 2].map(() => employee.post(`/api/Invoice/credit/${d.id}`, { version: accepted.version })));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const credit = ZInvoice.parse(both.find((r) => r.statusCode === 200)!.json());
+    const again = await employee.post(`/api/Invoice/credit/${d.id}`, { version: (await view(d.id!)).version }, { lang: 'en' });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain('already being prepared');
+    // Its amounts raised past the invoice's: refused when issued, with what is left.
+    const raised = await employee.post('/api/Invoice/update', {
+      id: credit.id,
+      version: credit.version,
+      kind: 'credit',
+      series: credit.series,
+      counterpart: credit.counterpart,
+      paymentMethod: credit.paymentMethod,
+      lines: credit.lines.map((l) => ({ description: l.description, netCents: l.netCents * 10, vatCategory: l.vatCategory, vatExemption: l.vatExemption })),
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const tooLarge = await employee.post(`/api/Invoice/issue/${credit.id}`, { version: raised.json().version }, { lang: 'en' });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.body).toContain(`cannot exceed what is left of the invoice: ${(accepted.grossCents / 100).toFixed(2)} €`);
+    expect((await view(credit.id!)).status).toBe('draft');
   });
 
   it('shows myDATA’s error code and message on a rejected document, which is sent again once corrected', async () => {

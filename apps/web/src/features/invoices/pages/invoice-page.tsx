@@ -52,7 +52,14 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
       children: <Text size="sm">{t('invoices.action.issueConfirm')}</Text>,
       labels: { confirm: t('invoices.action.issue'), cancel: t('common.cancel') },
       confirmProps: { 'data-testid': 'confirm-issue' } as Record<string, unknown>,
-      onConfirm: () => act(async () => issueInvoice(await saveInvoice(form))),
+      onConfirm: () =>
+        act(async () => {
+          // Saved first: should the issue be refused, the form goes on from the saved version.
+          const saved = await saveInvoice(form);
+          done(saved);
+          setForm(toEdit(saved));
+          return issueInvoice(saved);
+        }),
     });
   const confirmDelete = () =>
     modals.openConfirmModal({
@@ -68,7 +75,19 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
           })
           .catch(fail),
     });
-  const credit = () => void creditInvoice(invoice).then((c) => navigate(href(INVOICE.screens.view, { id: c.id! }))).catch(fail);
+  const credit = () =>
+    modals.openConfirmModal({
+      title: t('invoices.action.credit'),
+      children: <Text size="sm">{t('invoices.action.creditConfirm')}</Text>,
+      labels: { confirm: t('invoices.action.credit'), cancel: t('common.cancel') },
+      confirmProps: { 'data-testid': 'confirm-credit' } as Record<string, unknown>,
+      onConfirm: () =>
+        act(async () => {
+          const c = await creditInvoice(invoice);
+          void navigate(href(INVOICE.screens.view, { id: c.id! }));
+          return c;
+        }),
+    });
   const busy = run.isPending;
 
   return (
