@@ -25,10 +25,15 @@ type Row = { kind: string; culture: string; title: string; body: string; signatu
 
 const defaultText = (app: FastifyInstance, kind: TDocTemplateKind, culture: TCulture, part: string) => app.translator.t(culture, `doctemplates.default.${kind}.${part}`);
 
+/**
+ * The texts of a template: the agency's own, or the defaults when it saved none or reset them (a row
+ * with an empty title: kept so its version goes on counting, and a form opened before a reset and a
+ * new save is still told it is stale).
+ */
 function toText(app: FastifyInstance, kind: TDocTemplateKind, culture: TCulture, r: Row | undefined): TDocTemplateText {
-  if (!r) {
+  if (!r || r.title === '') {
     const [title, body, signatures] = DOC_TEMPLATE_PARTS.map((p) => defaultText(app, kind, culture, p)) as [string, string, string];
-    return { kind, culture, title, body, signatures, edited: false, modifiedOn: null, modifiedBy: null, version: 0 };
+    return { kind, culture, title, body, signatures, edited: false, modifiedOn: null, modifiedBy: null, version: r ? Number(r.version) : 0 };
   }
   return {
     kind,
@@ -110,7 +115,8 @@ export async function resetTemplate(app: FastifyInstance, actor: Actor, body: { 
     const current = await templateTexts(app, body.kind, body.culture, tx);
     if (current.version !== version) throw conflict(current);
     if (current.edited) {
-      await tx.execute(sql`delete from doc_templates where kind = ${body.kind} and culture = ${body.culture}`);
+      await tx.execute(sql`update doc_templates set title = '', body = '', signatures = '', modified_on = now(), version = version + 1
+        where kind = ${body.kind} and culture = ${body.culture}`);
       await logAction(tx, actor, { action: 'Delete', entity: DOC_TEMPLATE_LOG_ENTITY, message: `${body.kind} (${body.culture})`, data: { kind: body.kind, culture: body.culture, reset: true } });
     }
     return templateTexts(app, body.kind, body.culture, tx);
