@@ -15,6 +15,7 @@ import {
 } from '@crm/contract';
 import { PUBLIC_SITE, PUBLISHING } from '@crm/contract/resources';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { WorkLimiter } from '../../lib/work-limiter.ts';
 import { cultureFromHeader, limitAsWritten } from '../../lib/i18n.ts';
 import { rateLimit } from '../../lib/throttle.ts';
 import { STAFF } from '../../plugins/auth.ts';
@@ -40,10 +41,26 @@ declare module 'fastify' {
   }
 }
 
+/** The JPEG copies of public photos made for the portals, kept in memory up to 64 MB (oldest out first). */
+const keptJpegs = new Map<string, Buffer>();
+let keptBytes = 0;
+function keepJpeg(name: string, jpeg: Buffer) {
+  if (keptJpegs.has(name)) return;
+  keptJpegs.set(name, jpeg);
+  keptBytes += jpeg.length;
+  for (const [k, v] of keptJpegs) {
+    if (keptBytes <= 64 * 1024 * 1024) break;
+    keptJpegs.delete(k);
+    keptBytes -= v.length;
+  }
+}
+const jpegWork = new WorkLimiter(2, 16);
+
 /**
  * Publishing: a change of an object's publish request (or of a published object) starts the
  * publishing job, which publishes, refuses (publishError) or withdraws the object.
  */
+
 export const publishingRoutes = fp(
   async (root: FastifyInstance) => {
     const app = root;
@@ -368,13 +385,26 @@ export async function publicSiteRoutes(app: FastifyInstance) {
   const sendJpeg = async (reply: FastifyReply, webName: string, notThere: () => FastifyReply) => {
     const photo = await publicPhoto(app.db, webName);
     if (!photo || photo.copy !== photo.web) return notThere();
-    const stream = await getFileStorage(app.config.dataDir).get(photo.copy);
-    if (!stream) return notThere();
-    const chunks: Buffer[] = [];
-    for await (const c of stream) chunks.push(c as Buffer);
-    const sharp = await loadSharp();
-    const jpeg = await sharp(Buffer.concat(chunks)).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer().catch(() => undefined);
-    if (!jpeg) return notThere();
+    // Converted once and kept a while (a portal fetches the same photos again and again), two
+    // conversions at a time: a flood of requests for the public photos cannot hold the CPU.
+    let jpeg = keptJpegs.get(photo.copy);
+    if (!jpeg) {
+      const stream = await getFileStorage(app.config.dataDir).get(photo.copy);
+      if (!stream) return notThere();
+      const done = await jpegWork.run(async () => {
+        const chunks: Buffer[] = [];
+        for await (const c of stream) chunks.push(c as Buffer);
+        const sharp = await loadSharp();
+        return sharp(Buffer.concat(chunks)).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer().catch(() => undefined);
+      });
+      if (!done) {
+        stream.destroy();
+        return reply.code(503).header('Retry-After', '5').send();
+      }
+      if (!done.value) return notThere();
+      jpeg = done.value;
+      keepJpeg(photo.copy, jpeg);
+    }
     return reply
       .header('Content-Type', 'image/jpeg')
       .header('X-Content-Type-Options', 'nosniff')

@@ -141,6 +141,10 @@ describe('portal channels', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(res.rawPayload).metadata()).format).toBe('jpeg');
+    // Asked again (a portal fetches its photos again and again): the same picture, kept.
+    const again = await app.inject({ url: photo });
+    expect(again.statusCode).toBe(200);
+    expect(Buffer.compare(again.rawPayload, res.rawPayload)).toBe(0);
     // Kyero takes the property without an energy class (its format has it optional).
     expect(xml).toContain(`<id>${noEnergy.ref}</id>`);
   });
