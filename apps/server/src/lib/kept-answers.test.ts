@@ -10,22 +10,13 @@ import { calendar } from '../modules/leads/viewings.service.ts';
 import { searchObjects } from '../modules/objects/objects.lists.ts';
 import { ZObjectSearchAnswer } from '@crm/contract';
 import { compactDataChanges, createKeptAnswers } from './kept-answers.ts';
+import { seededRandom } from '../../test/seeded.ts';
 
 const t = await createTestApp({}, undefined, { jobs: false });
 const { app, db } = t;
 const admin = await t.user({ roles: ['admin'] });
 
-const SEED = Number(process.env.KEPT_TEST_SEED ?? Date.now() % 100000);
-let state = SEED >>> 0;
-const rand = () => {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let x = state;
-  x = Math.imul(x ^ (x >>> 15), x | 1);
-  x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-};
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-const between = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
+const { SEED, rand, pick, between } = seededRandom('KEPT_TEST_SEED');
 const rows = async <T,>(q: ReturnType<typeof sql>) => (await db.execute(q)).rows as T[];
 const ids = async (table: string) => (await rows<{ id: number }>(sql`select id from ${sql.raw(table)} order by id`)).map((r) => r.id);
 /** One of the table's rows, or 0 (none: the change then touches nothing). */

@@ -8,23 +8,13 @@ import { DEAL_STAGES, DEAL_STAGE_CANCELLED } from '@crm/contract';
 import { createTestApp } from '../../../test/harness.ts';
 import { ZDealBoardAnswer } from '@crm/contract';
 import { dealBoard, dealTotals, keptDealTotals, keptStageTotals, stageTotals } from './deals.service.ts';
+import { seededRandom } from '../../../test/seeded.ts';
 
 const t = await createTestApp({}, undefined, { jobs: false });
 const { app, db } = t;
 const agent = await t.user({ roles: ['employee'] });
 
-const SEED = Number(process.env.DEAL_TEST_SEED ?? Date.now() % 100000);
-let state = SEED >>> 0;
-const rand = () => {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let x = state;
-  x = Math.imul(x ^ (x >>> 15), x | 1);
-  x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-};
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-const chance = (p: number) => rand() < p;
-const between = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
+const { SEED, pick, chance, between } = seededRandom('DEAL_TEST_SEED');
 const money = () => (chance(0.25) ? null : between(0, 900000) / (chance(0.5) ? 1 : 100));
 const ids = async () => ((await db.execute<{ id: number }>(sql`select id from deals order by id`)).rows).map((r) => r.id);
 

@@ -6,24 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp } from '../../../test/harness.ts';
 import { applyMatchChanges, computeLeadsForObject, computeObjectsForLead, keptLeadsOfObject, keptObjectsOfLead, MATCH_LIST_SIZE } from './matching.ts';
+import { seededRandom } from '../../../test/seeded.ts';
 
 // The job is run here, at chosen moments (the app's own runner would run it whenever a change is written).
 const t = await createTestApp({}, undefined, { jobs: false });
 const { app, db } = t;
 
-/** A seeded random stream (mulberry32), so that a failing run can be run again as it was. */
-const SEED = Number(process.env.MATCH_TEST_SEED ?? Date.now() % 100000);
-let state = SEED >>> 0;
-const rand = () => {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let x = state;
-  x = Math.imul(x ^ (x >>> 15), x | 1);
-  x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-};
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-const chance = (p: number) => rand() < p;
-const between = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
+const { SEED, pick, chance, between } = seededRandom('MATCH_TEST_SEED');
 
 const rows = async <T,>(q: ReturnType<typeof sql>) => (await db.execute(q)).rows as T[];
 // A municipality and a few places under it (the seat of the same name among them), and one elsewhere.

@@ -9,23 +9,13 @@ import { branches } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { computeResults, periodParts, results } from './results.service.ts';
+import { seededRandom } from '../../../test/seeded.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
 await db.insert(branches).values({ id: 2, nameKey: 'branch.1' }).onConflictDoNothing();
 
-const SEED = Number(process.env.REPORT_TEST_SEED ?? Date.now() % 100000);
-let state = SEED >>> 0;
-const rand = () => {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let x = state;
-  x = Math.imul(x ^ (x >>> 15), x | 1);
-  x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-};
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-const chance = (p: number) => rand() < p;
-const between = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
+const { SEED, pick, chance, between } = seededRandom('REPORT_TEST_SEED');
 const rows = async <T,>(q: ReturnType<typeof sql>) => (await db.execute(q)).rows as T[];
 
 // A moment in the agency's zone, from 2025-11 to 2027-02, some of them near midnight (the day's edge).

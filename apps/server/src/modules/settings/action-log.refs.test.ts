@@ -5,20 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp } from '../../../test/harness.ts';
 import { REF_IDS_SQL, entryRefs } from './action-log.service.ts';
+import { seededRandom } from '../../../test/seeded.ts';
 
 const t = await createTestApp({}, undefined, { jobs: false });
 const { db } = t;
 
-const SEED = Number(process.env.LOG_TEST_SEED ?? Date.now() % 100000);
-let state = SEED >>> 0;
-const rand = () => {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let x = state;
-  x = Math.imul(x ^ (x >>> 15), x | 1);
-  x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-};
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+const { SEED, rand, pick } = seededRandom('LOG_TEST_SEED');
 
 const KEYS = ['accountId', 'keyAccountId', 'sourceId', 'objectId', 'objects', 'demandId', 'leadId', 'dealId', 'viewingId', 'userId', 'branchId', 'field', 'from', 'to', 'relation', 'accounts', 'results', 'other'];
 const leaf = () => pick<unknown>([1, 7, 42, 2147483647, 2147483648, 0, -3, 2.5, '12', null, true, pick(KEYS)]);
