@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { objects } from '../../db/schema/index.ts';
 import { createTestApp, type Client } from '../../../test/harness.ts';
+import { shortLets } from '../../../test/short-lets.ts';
 
 /**
  * The availability grid: the short-let properties by the nights of a month or a window of days,
@@ -13,20 +14,7 @@ const { db } = t;
 const agent = await t.user({ roles: ['employee'] });
 const branchAgent = await t.user({ roles: ['employee'], branchId: 1 });
 
-let seq = 0;
-async function newObject(code: string, values: Record<string, unknown> = {}) {
-  seq++;
-  const [o] = await db
-    .insert(objects)
-    .values({ title: `Studio ${code}`, forShortRent: true, websiteCode: code, ...values } as never)
-    .returning({ id: objects.id, ref: objects.referenceNumber });
-  return { ...o!, refText: String(o!.ref).padStart(4, '0') };
-}
-async function book(objectId: number, checkIn: string, duration: number, extra: Record<string, unknown> = {}) {
-  const res = await agent.post('/api/Reservation/update', { objectId, checkIn, duration, client: { lastName: `Guest${++seq}` }, reservationStage: 3, ...extra });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { id: number; version: number };
-}
+const { newObject, book } = shortLets(t, agent);
 
 type Grid = {
   items: { objectId: number; objectReferenceNumber: string; objectTitle: string | null; objectWebsiteCode: string | null; forShortRent: boolean; stays: { id: number; checkIn: string; checkOut: string; stage: string; rowClass: string; clientDisplayName: string }[] }[];

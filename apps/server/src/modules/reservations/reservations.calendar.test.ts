@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CALENDAR_MAX_EACH } from '@crm/contract';
 import { accounts, objects, reservations } from '../../db/schema/index.ts';
 import { createTestApp, type Client } from '../../../test/harness.ts';
+import { shortLets } from '../../../test/short-lets.ts';
 
 /**
  * A booking's check-in and check-out on the calendar, where booking managers plan their days.
@@ -12,20 +13,7 @@ const { db } = t;
 const agent = await t.user({ roles: ['employee'] });
 const branchAgent = await t.user({ roles: ['employee'], branchId: 1 });
 
-let seq = 0;
-async function newObject(code: string, values: Record<string, unknown> = {}) {
-  seq++;
-  const [o] = await db
-    .insert(objects)
-    .values({ title: `Studio ${code}`, forShortRent: true, websiteCode: code, ...values } as never)
-    .returning({ id: objects.id, ref: objects.referenceNumber });
-  return { ...o!, refText: String(o!.ref).padStart(4, '0') };
-}
-async function book(objectId: number, checkIn: string, duration: number, extra: Record<string, unknown> = {}) {
-  const res = await agent.post('/api/Reservation/update', { objectId, checkIn, duration, client: { lastName: `Guest${++seq}` }, reservationStage: 3, ...extra });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { id: number; version: number };
-}
+const { newObject, book } = shortLets(t, agent);
 
 type Entry = { kind: string; id: number; start: string; allDay: boolean; title: string; link: string; assigned: string };
 async function calendar(query: string, as: Client = agent, lang = 'en') {
