@@ -48,6 +48,42 @@ export async function apiToken(request: APIRequestContext, email = ADMIN.email, 
   return (await res.json()).token as string;
 }
 
+/** The header that sends an API call as the holder of the token. */
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The agency's today, "YYYY-MM-DD" in Europe/Athens (the day the screens call today). */
+export const agencyToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Athens' }).format(new Date());
+
+/** A day n days from the agency's today, "YYYY-MM-DD". */
+export const agencyDay = (n: number) => {
+  const d = new Date(`${agencyToday()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+/** A new employee made by the admin, with a password set and signed in: their id, token and the sign-in answer (the session the web keeps). */
+export async function newEmployee(request: APIRequestContext, adminToken: string, who: { email: string; lastName: string; firstName?: string }) {
+  const added = await request.post('/api/account/add', { data: { firstName: 'Stefanos', ...who, isEmploye: true, role: 'employee' }, headers: auth(adminToken) });
+  expect(added.ok(), await added.text()).toBeTruthy();
+  const id = ((await added.json()) as { id: number }).id;
+  const pw = await request.post('/api/authenticate/setPassword', { headers: auth(adminToken), data: { email: who.email, password: 'staff-pass-12' } });
+  expect(pw.ok(), await pw.text()).toBeTruthy();
+  const login = await request.post('/api/authenticate/login', { data: { username: who.email, password: 'staff-pass-12' } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const session = (await login.json()) as { token: string };
+  return { id, token: session.token, session };
+}
+
+/** A client with a phone and a lead of theirs, made by the holder of the token. */
+export async function clientWithLead(request: APIRequestContext, token: string, lastName: string, phone = '+30 694 555 0101') {
+  const client = await request.post('/api/account/add', { data: { lastName, firstName: 'Eleni', isClient: true, phone }, headers: auth(token) });
+  expect(client.ok(), await client.text()).toBeTruthy();
+  const clientId = ((await client.json()) as { id: number }).id;
+  const lead = await request.post('/api/lead/add', { data: { accountId: clientId }, headers: auth(token) });
+  expect(lead.ok(), await lead.text()).toBeTruthy();
+  return { clientId, leadId: ((await lead.json()) as { id: number }).id };
+}
+
 /** The newest mail in the server's file outbox addressed to `to`, decoded. */
 export function lastMailTo(to: string): string | undefined {
   const dir = path.join(E2E_DATA_DIR, 'outbox');

@@ -1,18 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, createObject, expectAccessible } from '../fixtures.ts';
+import { agencyDay, apiToken, auth, clientWithLead, createObject, expectAccessible, newEmployee } from '../fixtures.ts';
 
 /**
  * An agent's calendar on their phone (issue 46, decision 081): from the user menu they make their
  * calendar address, see it once with its QR code, and the address (fetched as a phone's calendar
  * would, no sign-in) holds the viewing they arranged for tomorrow; revoked, it answers 404.
  */
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-/** A day from the agency's today ("YYYY-MM-DD", Europe/Athens). */
-const agencyDay = (n: number) => {
-  const d = new Date(`${new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Athens' }).format(new Date())}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 
 const TEXTS = {
   'en-UK': { menu: 'Calendar on your phone', create: 'Create address', revoke: 'Revoke address', qr: 'QR code of the calendar address', none: 'No address yet.', viewing: 'Viewing' },
@@ -26,16 +19,9 @@ for (const language of ['en-UK', 'el'] as const) {
     const stamp = `${Date.now() % 1000000}${language === 'el' ? 1 : 2}`;
     // The agent, signed in, in their language.
     const email = `cal-${stamp}@example.com`;
-    const added = await request.post('/api/account/add', { data: { lastName: `Agent${stamp}`, firstName: 'Stefanos', isEmploye: true, role: 'employee', email }, headers: auth(admin) });
-    expect(added.ok(), await added.text()).toBeTruthy();
-    expect((await request.post('/api/authenticate/setPassword', { headers: auth(admin), data: { email, password: 'staff-pass-12' } })).ok()).toBeTruthy();
-    const session = (await (await request.post('/api/authenticate/login', { data: { username: email, password: 'staff-pass-12' } })).json()) as { token: string };
-    const agent = session.token;
+    const { token: agent, session } = await newEmployee(request, admin, { email, lastName: `Agent${stamp}` });
     // Tomorrow's viewing the agent arranges: a client with a phone, their lead, a flat with its address.
-    const client = await request.post('/api/account/add', { data: { lastName: `Client${stamp}`, firstName: 'Eleni', isClient: true, phone: '+30 694 555 0101' }, headers: auth(agent) });
-    expect(client.ok(), await client.text()).toBeTruthy();
-    const clientId = ((await client.json()) as { id: number }).id;
-    const lead = ((await (await request.post('/api/lead/add', { data: { accountId: clientId }, headers: auth(agent) })).json()) as { id: number }).id;
+    const { leadId: lead } = await clientWithLead(request, agent, `Client${stamp}`);
     const address = `Tsimiski ${stamp}`;
     const flat = await createObject(request, admin, { forSale: true, title: `Calendar flat ${stamp}`, salePrice: 210_000, address });
     const tomorrow = agencyDay(1);

@@ -1,13 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiToken, expectAccessible, signedIn, inLanguage, patchField } from '../fixtures.ts';
+import { apiToken, auth, expectAccessible, inLanguage, patchField, signedIn } from '../fixtures.ts';
 
 /**
  * A sale from the form to the board: a demo flat's sale recorded with its owner as the seller, and
  * buyer and notary picked by name, found on the list by a party's name with its row styled by stage, dragged across the
  * board to its final stage, and the flat then listed as bought on the buyer's account.
  */
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 /** A party's relation, as the API numbers them. */
 const DEAL_RELATION = { seller: 1, lawer: 3, notary: 4 } as const;
 
@@ -36,7 +35,6 @@ async function createAccount(request: APIRequestContext, token: string, fields: 
   expect(res.ok(), await res.text()).toBeTruthy();
   return ((await res.json()) as { id: number }).id;
 }
-
 
 for (const language of ['en-UK', 'el'] as const) {
   test(`a flat's sale recorded, moved across the board and bought by the client (${language})`, async ({ browser, request, baseURL }) => {

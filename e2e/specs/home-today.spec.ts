@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, createObject, expectAccessible, signedIn } from '../fixtures.ts';
+import { agencyToday, apiToken, auth, createObject, expectAccessible, newEmployee, signedIn } from '../fixtures.ts';
 
 /**
  * The home page's day: today's viewings and the short lets' check-ins and check-outs, each a link to
  * its record, first thing in the morning without opening the calendar.
  */
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 /** The agency's today ("YYYY-MM-DD", Europe/Athens). */
-const agencyToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Athens' }).format(new Date());
 
 for (const language of ['en-UK', 'el'] as const) {
   test(`the home page lists today's viewings with their time, each opening its record (${language})`, async ({ browser, request, baseURL }) => {
@@ -41,11 +39,7 @@ test("an employee's day shows their own viewings, everyone's at a click, and the
   const admin = await apiToken(request);
   const stamp = Date.now() % 1000000;
   const email = `today-${stamp}@example.com`;
-  const added = await request.post('/api/account/add', { data: { lastName: `Today${stamp}`, firstName: 'Eleni', isEmploye: true, role: 'employee', email }, headers: auth(admin) });
-  expect(added.ok(), await added.text()).toBeTruthy();
-  const employeeId = ((await added.json()) as { id: number }).id;
-  expect((await request.post('/api/authenticate/setPassword', { headers: auth(admin), data: { email, password: 'staff-pass-12' } })).ok()).toBeTruthy();
-  const session = (await (await request.post('/api/authenticate/login', { data: { username: email, password: 'staff-pass-12' } })).json()) as { token: string };
+  const { id: employeeId, session } = await newEmployee(request, admin, { email, lastName: `Today${stamp}`, firstName: 'Eleni' });
   const viewing = async (title: string, time: string) => {
     const flat = await createObject(request, admin, { forSale: true, title, salePrice: 150_000 });
     const res = await request.post('/api/Viewing/update', { data: { dateOfViewing: `${agencyToday()}T${time}:00`, results: [{ objectId: flat.id, result: 1 }] }, headers: auth(admin) });

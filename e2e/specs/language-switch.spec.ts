@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiToken, createObject, expectAccessible } from '../fixtures.ts';
+import { apiToken, auth, createObject, expectAccessible } from '../fixtures.ts';
 
 /**
  * Switching the language in the header reads again what the screen shows from the server: the
@@ -9,7 +9,6 @@ import { apiToken, createObject, expectAccessible } from '../fixtures.ts';
  * The header's menu also saves the choice as the user's own language: these tests sign in as an
  * employee of their own, so the admin's language (which other specs sign in with) is not touched.
  */
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 type Language = 'en-UK' | 'el';
 const other = (l: Language): Language => (l === 'el' ? 'en-UK' : 'el');
 const TEXTS = {

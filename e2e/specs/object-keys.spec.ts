@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, createObject as createObjectWith, expectAccessible, placeId, signedIn } from '../fixtures.ts';
+import { apiToken, auth, createObject as createObjectWith, expectAccessible, placeId, signedIn } from '../fixtures.ts';
 
 /** The keys register: give a key to an employee, the same-date warning, the list and its cookie, a stale save, delete. */
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const unique = (s: string) => `${s}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 type Key = { id: number; version: number; objectId: number; accountId: number | null; received: string | null; givenAway: string | null; description: string | null };
@@ -31,7 +30,6 @@ async function keysOf(request: APIRequestContext, token: string, ref: string): P
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { items: (Key & { objectReferenceNumber: string })[] }).items.filter((k) => k.objectReferenceNumber === ref);
 }
-
 
 const NO_SUCH_DATE = { 'en-UK': 'This date does not exist in the calendar', el: 'Αυτή η ημερομηνία δεν υπάρχει στο ημερολόγιο' };
 

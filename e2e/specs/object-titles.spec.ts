@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, createObject, expectAccessible, placeId, signedIn } from '../fixtures.ts';
+import { apiToken, auth, createObject, expectAccessible, placeId, signedIn } from '../fixtures.ts';
 
 /**
  * A property's title in the reader's language: a maisonette with a Greek title and a Russian one
@@ -8,7 +8,6 @@ import { apiToken, createObject, expectAccessible, placeId, signedIn } from '../
  * reads in Greek on every screen, and a studio with only a Russian title in Russian on every screen
  * (marked as Russian for screen readers on the others).
  */
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 for (const language of ['ru', 'en-UK', 'el'] as const) {
   test(`a property's title in the reader's language (${language})`, async ({ browser, request, baseURL }) => {

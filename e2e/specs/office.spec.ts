@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ADMIN, createObject, expectAccessible, openAs } from '../fixtures.ts';
+import { ADMIN, auth, createObject, expectAccessible, openAs } from '../fixtures.ts';
 
 /**
  * The office's library and records: a document form added with two files and one of them opened
@@ -16,9 +16,7 @@ const LANGUAGES = [
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const NOTES = 'Παράδοση κλειδιών — Key handover\n';
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const stamp = () => Date.now().toString(36).replace(/\d/g, (d) => 'qwxyzjkvbh'[Number(d)]!);
-
 
 for (const L of LANGUAGES) {
   test.describe(`office (${L.cookie})`, () => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { apiToken, auth, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
  * On a phone (412 px) every list draws its rows as cards, so no key number is behind a sideways
@@ -8,7 +8,6 @@ import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
  * buyer. Each line carries its column's title as its label. At 1280 px the same lists are still
  * tables: the row's cells side by side under their headers, sorted from a header.
  */
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const PHONE = { width: 412, height: 915 };
 
 const TEXTS = {
@@ -60,7 +59,6 @@ async function addTransactions(request: APIRequestContext, token: string, accoun
     expect(res.ok(), await res.text()).toBeTruthy();
   }
 }
-
 
 /** The card's line labelled `label`: in view across the phone's width, showing `value`. */
 async function expectLine(row: Locator, label: string, value: string | RegExp) {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { apiToken, auth, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
  * A short let booked on a phone call: the guest, the stay (check-in and nights give the
@@ -8,7 +8,6 @@ import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
  * the property's website code, styles it by stage, warns of its problem and sums its money in the
  * footer; a second booking over the same nights is refused, naming the first.
  */
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function createShortLet(request: APIRequestContext, token: string, fields: Record<string, unknown>) {
   const add = await request.get('/api/object/add', { headers: auth(token) });
@@ -18,7 +17,6 @@ async function createShortLet(request: APIRequestContext, token: string, fields:
   expect(upd.ok(), await upd.text()).toBeTruthy();
   return { id: blank.id, referenceNumber: blank.referenceNumber };
 }
-
 
 const money = (s: string) => new RegExp(s.replace(/ /g, '\\s'));
 

@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, shortlistDemoLead, expectAccessible, signedIn } from '../fixtures.ts';
+import { apiToken, auth, expectAccessible, shortlistDemoLead, signedIn } from '../fixtures.ts';
 
 /**
  * Sending a client the properties chosen for them: from a demo lead's page, "Send to client" makes a
  * link; the client opens it on a phone without signing in, sees the properties, taps "Interested",
  * and the agent sees the answer on the lead.
  */
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
 
 const TEXT = {
   'en-UK': { send: 'Send to client', heading: 'Properties selected for you', interested: 'Interested', answer: 'Client: Interested', expired: 'Link not found' },

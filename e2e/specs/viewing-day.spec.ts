@@ -1,15 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, createObject, expectAccessible } from '../fixtures.ts';
+import { agencyToday, apiToken, auth, clientWithLead, createObject, expectAccessible, newEmployee } from '../fixtures.ts';
 
 /**
  * The agent's day on a phone: a viewing they arrange is theirs, it is the first thing their home
  * shows today (time, the client a tap from a call, the property's address), and the viewing says
  * how to reach the client and where each property and its key are.
  */
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const PHONE = { width: 412, height: 915 };
 /** The agency's today ("YYYY-MM-DD", Europe/Athens). */
-const agencyToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Athens' }).format(new Date());
 
 const TEXTS = {
   'en-UK': { today: 'Today', quick: 'Quick actions', client: 'Client', call: 'Call +30 694 555 0101', message: 'Send a message to +30 694 555 0101' },
@@ -24,16 +22,9 @@ for (const language of ['en-UK', 'el'] as const) {
     const stamp = `${Date.now() % 1000000}${language === 'el' ? 1 : 2}`;
     // The agent, signed in on their phone.
     const email = `day-${stamp}@example.com`;
-    const added = await request.post('/api/account/add', { data: { lastName: `Agent${stamp}`, firstName: 'Stefanos', isEmploye: true, role: 'employee', email }, headers: auth(admin) });
-    expect(added.ok(), await added.text()).toBeTruthy();
-    expect((await request.post('/api/authenticate/setPassword', { headers: auth(admin), data: { email, password: 'staff-pass-12' } })).ok()).toBeTruthy();
-    const session = (await (await request.post('/api/authenticate/login', { data: { username: email, password: 'staff-pass-12' } })).json()) as { token: string };
-    const agent = session.token;
+    const { token: agent, session } = await newEmployee(request, admin, { email, lastName: `Agent${stamp}` });
     // The client with a phone, their lead, and a flat with its address and a key in the office.
-    const client = await request.post('/api/account/add', { data: { lastName: `Client${stamp}`, firstName: 'Eleni', isClient: true, phone: '+30 694 555 0101' }, headers: auth(agent) });
-    expect(client.ok(), await client.text()).toBeTruthy();
-    const clientId = ((await client.json()) as { id: number }).id;
-    const lead = ((await (await request.post('/api/lead/add', { data: { accountId: clientId }, headers: auth(agent) })).json()) as { id: number }).id;
+    const { leadId: lead } = await clientWithLead(request, agent, `Client${stamp}`);
     const address = `Egnatias ${stamp}`;
     const flat = await createObject(request, admin, { forSale: true, title: `Day flat ${stamp}`, salePrice: 190_000, address });
     const key = await request.post('/api/ObjectKeys/edit', { data: { objectId: flat.id, received: agencyToday(), description: `Blue tag ${stamp}` }, headers: auth(admin) });

@@ -1,12 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, createObject, expectAccessible, placeId, signedIn } from '../fixtures.ts';
+import { apiToken, auth, createObject, expectAccessible, placeId, signedIn } from '../fixtures.ts';
 
 /**
  * The viewing sheet a client signs (decision 044): from a viewing's page, a print-ready page with
  * the agency's details, the client, the properties shown and the declaration with the fee terms set
  * in the settings; in the client's or the chosen language; only the sheet is printed.
  */
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function post<T>(request: APIRequestContext, token: string, url: string, data: unknown): Promise<T> {
   const res = await request.post(url, { data, headers: auth(token) });
