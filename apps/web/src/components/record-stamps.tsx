@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../lib/format.ts';
 
@@ -26,5 +26,34 @@ export function RecordStamps({
     <Text size="xs" c="dimmed" data-testid={testId}>
       {part('created', createdOn, createdBy)} · {part('modified', modifiedOn, modifiedBy)}
     </Text>
+  );
+}
+
+/**
+ * The same stamps as two labelled cells (the account's and the property's service information):
+ * "Last changed" and "Created", each with when and by whom.
+ */
+export function StampsGrid({
+  record,
+  labels,
+}: {
+  record: { createdOn: string | null; createdBy?: string | null; modifiedOn: string | null; modifiedBy?: string | null };
+  labels: { modifiedOn: string; createdOn: string };
+}) {
+  const cell = (label: string, on: string | null, by: string | null | undefined, testId: string) => (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" data-testid={testId}>
+        {formatDateTime(on)} · {by ?? '—'}
+      </Text>
+    </div>
+  );
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+      {cell(labels.modifiedOn, record.modifiedOn, record.modifiedBy, 'modified-stamp')}
+      {cell(labels.createdOn, record.createdOn, record.createdBy, 'created-stamp')}
+    </SimpleGrid>
   );
 }

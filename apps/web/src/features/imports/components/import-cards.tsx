@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { TImportDuplicateChoice, TImportKind, TImportPreviewAnswer, TImportRunAnswer, TImportUploadAnswer } from '@crm/contract';
 import { IconCloudUpload, IconDownload, IconEye } from '../../../components/icons.ts';
 import type { ImportFlow } from '../use-import.ts';
+import { TitledCard } from '../../../components/titled-card.tsx';
 
 /** Rows of the preview on one page. */
 const PAGE = 50;
@@ -198,47 +199,39 @@ export function PreviewCard({ flow, upload, preview }: { flow: ImportFlow; uploa
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const blocked = !!preview.importedBefore || preview.missing.length > 0 || (preview.counts.withErrors > 0 && !flow.skipErrors);
   return (
-    <Card withBorder padding="md" data-testid="import-preview-card">
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          {t('imports.ui.preview')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('imports.ui.previewHint')}
-        </Text>
-        <Counts counts={preview.counts} kind={upload.kind} />
-        {preview.importedBefore && (
-          <Alert color="red" data-testid="import-imported-before">
-            {t('imports.ui.importedBefore', { on: preview.importedBefore.on.replace('T', ' ').slice(0, 16), by: preview.importedBefore.by })}
-          </Alert>
-        )}
-        {preview.missing.length > 0 && (
-          <Alert color="red" data-testid="import-missing">
-            {t('imports.ui.missing', { fields: preview.missing.map(labelOf).join(', ') })}
-          </Alert>
-        )}
-        <Checkbox label={t('imports.ui.onlyProblems')} checked={onlyProblems} onChange={(e) => (setOnlyProblems(e.currentTarget.checked), setPage(1))} data-testid="import-only-problems" />
-        {rows.length === 0 ? <Text size="sm">{t('imports.ui.noProblems')}</Text> : <PreviewTable rows={rows.slice((page - 1) * PAGE, page * PAGE)} columns={columns} labelOf={labelOf} />}
-        {pages > 1 && (
-          <Pagination
-            size="sm"
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getItemProps={(p) => ({ 'aria-label': t('table.pageN', { page: p }) })}
-            getControlProps={(control) => ({ 'aria-label': t(`table.${control}Page`) })}
-            data-testid="import-pager"
-          />
-        )}
-        {preview.counts.withErrors > 0 && (
-          <Checkbox label={t('imports.ui.skipErrors')} checked={flow.skipErrors} onChange={(e) => flow.setSkipErrors(e.currentTarget.checked)} data-testid="import-skip-errors" />
-        )}
-        <Group>
-          <Button onClick={() => void flow.run()} disabled={blocked} loading={flow.busy === 'run'} data-testid="import-run">
-            {t('imports.ui.run')}
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <TitledCard title={t('imports.ui.preview')} hint={t('imports.ui.previewHint')} testId="import-preview-card">
+      <Counts counts={preview.counts} kind={upload.kind} />
+      {preview.importedBefore && (
+        <Alert color="red" data-testid="import-imported-before">
+          {t('imports.ui.importedBefore', { on: preview.importedBefore.on.replace('T', ' ').slice(0, 16), by: preview.importedBefore.by })}
+        </Alert>
+      )}
+      {preview.missing.length > 0 && (
+        <Alert color="red" data-testid="import-missing">
+          {t('imports.ui.missing', { fields: preview.missing.map(labelOf).join(', ') })}
+        </Alert>
+      )}
+      <Checkbox label={t('imports.ui.onlyProblems')} checked={onlyProblems} onChange={(e) => (setOnlyProblems(e.currentTarget.checked), setPage(1))} data-testid="import-only-problems" />
+      {rows.length === 0 ? <Text size="sm">{t('imports.ui.noProblems')}</Text> : <PreviewTable rows={rows.slice((page - 1) * PAGE, page * PAGE)} columns={columns} labelOf={labelOf} />}
+      {pages > 1 && (
+        <Pagination
+          size="sm"
+          total={pages}
+          value={page}
+          onChange={setPage}
+          getItemProps={(p) => ({ 'aria-label': t('table.pageN', { page: p }) })}
+          getControlProps={(control) => ({ 'aria-label': t(`table.${control}Page`) })}
+          data-testid="import-pager"
+        />
+      )}
+      {preview.counts.withErrors > 0 && (
+        <Checkbox label={t('imports.ui.skipErrors')} checked={flow.skipErrors} onChange={(e) => flow.setSkipErrors(e.currentTarget.checked)} data-testid="import-skip-errors" />
+      )}
+      <Group>
+        <Button onClick={() => void flow.run()} disabled={blocked} loading={flow.busy === 'run'} data-testid="import-run">
+          {t('imports.ui.run')}
+        </Button>
+      </Group>
+    </TitledCard>
   );
 }

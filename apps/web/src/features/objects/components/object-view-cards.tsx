@@ -16,6 +16,7 @@ import { fieldLabel, groupTitle } from '../object-display.ts';
 import { headingTitleField, headingTitleLang, readerTitleField, type TObjectTitleField } from '../object-title.ts';
 import { PublishStatus } from './publish-status.tsx';
 import { PortalStatus } from './portal-status.tsx';
+import { StampsGrid } from '../../../components/record-stamps.tsx';
 import { MandateInForce } from './mandates-card.tsx';
 import { mandatesQuery } from '../api/mandates.ts';
 import { DEAL, LEAD, RESERVATION, VIEWING, href } from '@crm/contract/resources';
@@ -206,24 +207,7 @@ export function Service({ data, onSaved }: Props) {
           </Group>
         )}
         <PortalStatus objectId={data.id} onSite={data.published === true && data.publishRequested === true} lastUpdate={data.modifiedOn} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          <div>
-            <Text size="xs" c="dimmed">
-              {t('objects.col.modifiedOn')}
-            </Text>
-            <Text size="sm" data-testid="modified-stamp">
-              {formatDateTime(data.modifiedOn)} · {data.modifiedBy ?? '—'}
-            </Text>
-          </div>
-          <div>
-            <Text size="xs" c="dimmed">
-              {t('objects.col.createdOn')}
-            </Text>
-            <Text size="sm" data-testid="created-stamp">
-              {formatDateTime(data.createdOn)} · {data.createdBy ?? '—'}
-            </Text>
-          </div>
-        </SimpleGrid>
+        <StampsGrid record={data} labels={{ modifiedOn: t('objects.col.modifiedOn'), createdOn: t('objects.col.createdOn') }} />
       </Stack>
     </Card>
   );

@@ -1,11 +1,12 @@
 // The settings' preview of each kind of mail the CRM sends, in each language, before it is ever sent.
-import { Alert, Box, Card, Code, Group, Loader, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Code, Group, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CULTURES, MAIL_KINDS, type TCulture, type TMailKind } from '@crm/contract/constants';
 import { describeError } from '../../../lib/errors.ts';
 import { mailPreviewQuery } from '../api/settings.ts';
+import { TitledCard } from '../../../components/titled-card.tsx';
 
 /**
  * A kind of mail and a language picked; the subject, the HTML part in a sandboxed frame (no
@@ -18,65 +19,57 @@ export function MailPreviewCard() {
   const preview = useQuery(mailPreviewQuery(kind, language));
   const p = preview.data;
   return (
-    <Card withBorder data-testid="mail-preview-card">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('mail.preview.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('mail.preview.hint')}
-        </Text>
-        <Group align="end" wrap="wrap">
-          <Select
-            label={t('mail.preview.kindLabel')}
-            data={MAIL_KINDS.map((k) => ({ value: k, label: t(`mail.preview.kind.${k}`) }))}
-            value={kind}
-            onChange={(v) => v && setKind(v as TMailKind)}
-            allowDeselect={false}
-            data-testid="mail-preview-kind"
+    <TitledCard title={t('mail.preview.title')} hint={t('mail.preview.hint')} testId="mail-preview-card" order={2}>
+      <Group align="end" wrap="wrap">
+        <Select
+          label={t('mail.preview.kindLabel')}
+          data={MAIL_KINDS.map((k) => ({ value: k, label: t(`mail.preview.kind.${k}`) }))}
+          value={kind}
+          onChange={(v) => v && setKind(v as TMailKind)}
+          allowDeselect={false}
+          data-testid="mail-preview-kind"
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="mail-preview-language">
+            {t('mail.preview.languageLabel')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="mail-preview-language"
+            data={CULTURES.map((c) => ({ value: c, label: <span lang={c}>{t(c === 'en' ? 'lang.en-UK' : `lang.${c}`)}</span> }))}
+            value={language}
+            onChange={(v) => setLanguage(v as TCulture)}
+            data-testid="mail-preview-language"
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="mail-preview-language">
-              {t('mail.preview.languageLabel')}
+        </Stack>
+      </Group>
+      {preview.isError && <Alert color="red">{describeError(preview.error).message}</Alert>}
+      {!p && preview.isPending && <Loader size="sm" />}
+      {p && (
+        <Stack gap="xs">
+          <Text size="sm">
+            <Text span fw={600}>
+              {t('mail.preview.subject')}:
+            </Text>{' '}
+            <span data-testid="mail-preview-subject">{p.subject}</span>
+            <Text span c="dimmed">
+              {' '}
+              ({p.fromName})
             </Text>
-            <SegmentedControl
-              aria-labelledby="mail-preview-language"
-              data={CULTURES.map((c) => ({ value: c, label: <span lang={c}>{t(c === 'en' ? 'lang.en-UK' : `lang.${c}`)}</span> }))}
-              value={language}
-              onChange={(v) => setLanguage(v as TCulture)}
-              data-testid="mail-preview-language"
-            />
-          </Stack>
-        </Group>
-        {preview.isError && <Alert color="red">{describeError(preview.error).message}</Alert>}
-        {!p && preview.isPending && <Loader size="sm" />}
-        {p && (
-          <Stack gap="xs">
-            <Text size="sm">
-              <Text span fw={600}>
-                {t('mail.preview.subject')}:
-              </Text>{' '}
-              <span data-testid="mail-preview-subject">{p.subject}</span>
-              <Text span c="dimmed">
-                {' '}
-                ({p.fromName})
-              </Text>
-            </Text>
-            <Text size="sm" fw={600}>
-              {t('mail.preview.html')}
-            </Text>
-            <Box style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4, overflow: 'hidden' }}>
-              <iframe title={t('mail.preview.frameTitle')} sandbox="" srcDoc={p.html} style={{ width: '100%', height: 520, border: 0, display: 'block' }} data-testid="mail-preview-html" />
-            </Box>
-            <Text size="sm" fw={600}>
-              {t('mail.preview.text')}
-            </Text>
-            <Code block data-testid="mail-preview-text" style={{ whiteSpace: 'pre-wrap' }}>
-              {p.text}
-            </Code>
-          </Stack>
-        )}
-      </Stack>
-    </Card>
+          </Text>
+          <Text size="sm" fw={600}>
+            {t('mail.preview.html')}
+          </Text>
+          <Box style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4, overflow: 'hidden' }}>
+            <iframe title={t('mail.preview.frameTitle')} sandbox="" srcDoc={p.html} style={{ width: '100%', height: 520, border: 0, display: 'block' }} data-testid="mail-preview-html" />
+          </Box>
+          <Text size="sm" fw={600}>
+            {t('mail.preview.text')}
+          </Text>
+          <Code block data-testid="mail-preview-text" style={{ whiteSpace: 'pre-wrap' }}>
+            {p.text}
+          </Code>
+        </Stack>
+      )}
+    </TitledCard>
   );
 }

@@ -18,6 +18,7 @@ import { SiteCard } from '../components/site-card.tsx';
 import { MailPreviewCard } from '../components/mail-preview-card.tsx';
 import { PortalChannelsCard } from '../components/portal-channels-card.tsx';
 import { InvoiceSettingsCard } from '../components/invoice-settings-card.tsx';
+import { TitledCard } from '../../../components/titled-card.tsx';
 
 /** The texts' import takes one workbook of at most LOCALIZATION_IMPORT_MAX_BYTES. */
 const IMPORT_LIMITS = { fileMaxBytes: LOCALIZATION_IMPORT_MAX_BYTES, requestMaxBytes: LOCALIZATION_IMPORT_MAX_BYTES, maxFiles: 1, photoTypes: [] };
@@ -124,55 +125,47 @@ function LocalizationCard() {
   };
 
   return (
-    <Card withBorder padding="md" data-testid="settings-localization">
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          {t('settings.ui.texts.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('settings.ui.texts.hint', { columns: LOCALIZATION_COLUMNS.join(', ') })}
-        </Text>
-        <Group>
-          <Button variant="default" leftSection={<IconFile size={16} />} loading={busy === 'texts'} onClick={() => void run('texts', exportLocalization)} data-testid="settings-texts-export">
-            {t('settings.ui.texts.export')}
-          </Button>
-          <input
-            ref={input}
-            type="file"
-            hidden
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            data-testid="settings-texts-file"
-            onChange={(e) => void upload(e.currentTarget.files?.[0])}
-          />
-          <Button leftSection={<IconCloudUpload size={16} />} loading={importing} onClick={() => input.current?.click()} data-testid="settings-texts-import">
-            {t('settings.ui.texts.import')}
-          </Button>
-        </Group>
-        {result && (
-          <Alert color="green" data-testid="settings-texts-result">
-            {result.changed
-              ? `${t('settings.ui.texts.imported', { count: result.changed })} ${t('settings.ui.texts.rowsRead', { count: result.rows })}`
-              : t('settings.ui.texts.unchanged', { count: result.rows })}
-          </Alert>
-        )}
-        {refused && (
-          <Alert color="red" title={refused.title} data-testid="settings-texts-refused">
-            {refused.rows.length > 0 && (
-              <List size="sm" spacing={2}>
-                {refused.rows.map(([row, msg]) => (
-                  <List.Item key={row} data-testid="settings-texts-error">
-                    <Text span fw={600} size="sm">
-                      {row.startsWith('row ') ? t('settings.ui.texts.row', { n: row.slice(4) }) : ''}
-                    </Text>{' '}
-                    {msg}
-                  </List.Item>
-                ))}
-              </List>
-            )}
-          </Alert>
-        )}
-      </Stack>
-    </Card>
+    <TitledCard title={t('settings.ui.texts.title')} hint={t('settings.ui.texts.hint', { columns: LOCALIZATION_COLUMNS.join(', ') })} testId="settings-localization">
+      <Group>
+        <Button variant="default" leftSection={<IconFile size={16} />} loading={busy === 'texts'} onClick={() => void run('texts', exportLocalization)} data-testid="settings-texts-export">
+          {t('settings.ui.texts.export')}
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          hidden
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          data-testid="settings-texts-file"
+          onChange={(e) => void upload(e.currentTarget.files?.[0])}
+        />
+        <Button leftSection={<IconCloudUpload size={16} />} loading={importing} onClick={() => input.current?.click()} data-testid="settings-texts-import">
+          {t('settings.ui.texts.import')}
+        </Button>
+      </Group>
+      {result && (
+        <Alert color="green" data-testid="settings-texts-result">
+          {result.changed
+            ? `${t('settings.ui.texts.imported', { count: result.changed })} ${t('settings.ui.texts.rowsRead', { count: result.rows })}`
+            : t('settings.ui.texts.unchanged', { count: result.rows })}
+        </Alert>
+      )}
+      {refused && (
+        <Alert color="red" title={refused.title} data-testid="settings-texts-refused">
+          {refused.rows.length > 0 && (
+            <List size="sm" spacing={2}>
+              {refused.rows.map(([row, msg]) => (
+                <List.Item key={row} data-testid="settings-texts-error">
+                  <Text span fw={600} size="sm">
+                    {row.startsWith('row ') ? t('settings.ui.texts.row', { n: row.slice(4) }) : ''}
+                  </Text>{' '}
+                  {msg}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Alert>
+      )}
+    </TitledCard>
   );
 }
 
@@ -180,24 +173,16 @@ function MailingListsCard() {
   const { t } = useTranslation();
   const [busy, run] = useDownload();
   return (
-    <Card withBorder padding="md" data-testid="settings-mailing">
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          {t('settings.ui.mailing.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('settings.ui.mailing.hint')}
-        </Text>
-        <Group>
-          <Button variant="default" leftSection={<IconFile size={16} />} loading={busy === 'ru'} onClick={() => void run('ru', () => exportEmails(false))} data-testid="settings-emails-russian">
-            {t('settings.ui.mailing.russian')}
-          </Button>
-          <Button variant="default" leftSection={<IconFile size={16} />} loading={busy === 'other'} onClick={() => void run('other', () => exportEmails(true))} data-testid="settings-emails-other">
-            {t('settings.ui.mailing.other')}
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <TitledCard title={t('settings.ui.mailing.title')} hint={t('settings.ui.mailing.hint')} testId="settings-mailing">
+      <Group>
+        <Button variant="default" leftSection={<IconFile size={16} />} loading={busy === 'ru'} onClick={() => void run('ru', () => exportEmails(false))} data-testid="settings-emails-russian">
+          {t('settings.ui.mailing.russian')}
+        </Button>
+        <Button variant="default" leftSection={<IconFile size={16} />} loading={busy === 'other'} onClick={() => void run('other', () => exportEmails(true))} data-testid="settings-emails-other">
+          {t('settings.ui.mailing.other')}
+        </Button>
+      </Group>
+    </TitledCard>
   );
 }
 
