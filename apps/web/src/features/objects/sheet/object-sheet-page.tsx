@@ -1,9 +1,8 @@
-import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, Paper, Select, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { TObjectSheetAnswer } from '@crm/contract';
-import type { TCulture } from '@crm/contract/constants';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -15,13 +14,8 @@ import { photoUrl } from '../components/object-photos.tsx';
 import { printedPrice, readSheetOptions, SHEET_MAX_PHOTOS, writeSheetOptions, type TSheetOptions } from './sheet-options.ts';
 import './object-sheet.css';
 import { OBJECT, href } from '@crm/contract/resources';
+import { CultureChoice } from '../../../components/culture-choice.tsx';
 
-/** Each language by its own name, as the language menus write it. */
-const LANGUAGES: { value: TCulture; label: string }[] = [
-  { value: 'el', label: 'Ελληνικά' },
-  { value: 'en', label: 'English' },
-  { value: 'ru', label: 'Русский' },
-];
 
 /**
  * /Objects/Sheet/{id or ref}: the property sheet an agent prints or saves as PDF for a client,
@@ -56,18 +50,7 @@ export function ObjectSheetPage() {
             {t('objects.sheet.options')}
           </Text>
           <Group gap="md" align="flex-end" wrap="wrap">
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="sheet-language">
-                {t('objects.sheet.language')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="sheet-language"
-                value={options.culture}
-                onChange={(v) => set({ culture: v as TCulture })}
-                data={LANGUAGES}
-                data-testid="sheet-language"
-              />
-            </Stack>
+            <CultureChoice id="sheet-language" label={t('objects.sheet.language')} value={options.culture} onChange={(culture) => set({ culture })} testId="sheet-language" />
             {data && data.prices.length > 1 && (
               <Select
                 label={t('objects.sheet.service')}

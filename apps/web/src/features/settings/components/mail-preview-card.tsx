@@ -1,12 +1,13 @@
 // The settings' preview of each kind of mail the CRM sends, in each language, before it is ever sent.
-import { Alert, Box, Code, Group, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, Box, Code, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CULTURES, MAIL_KINDS, type TCulture, type TMailKind } from '@crm/contract/constants';
+import { MAIL_KINDS, type TCulture, type TMailKind } from '@crm/contract/constants';
 import { describeError } from '../../../lib/errors.ts';
 import { mailPreviewQuery } from '../api/settings.ts';
 import { TitledCard } from '../../../components/titled-card.tsx';
+import { CultureChoice } from '../../../components/culture-choice.tsx';
 
 /**
  * A kind of mail and a language picked; the subject, the HTML part in a sandboxed frame (no
@@ -29,18 +30,7 @@ export function MailPreviewCard() {
           allowDeselect={false}
           data-testid="mail-preview-kind"
         />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="mail-preview-language">
-            {t('mail.preview.languageLabel')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="mail-preview-language"
-            data={CULTURES.map((c) => ({ value: c, label: <span lang={c}>{t(c === 'en' ? 'lang.en-UK' : `lang.${c}`)}</span> }))}
-            value={language}
-            onChange={(v) => setLanguage(v as TCulture)}
-            data-testid="mail-preview-language"
-          />
-        </Stack>
+        <CultureChoice id="mail-preview-language" label={t('mail.preview.languageLabel')} value={language} onChange={setLanguage} testId="mail-preview-language" />
       </Group>
       {preview.isError && <Alert color="red">{describeError(preview.error).message}</Alert>}
       {!p && preview.isPending && <Loader size="sm" />}

@@ -1,12 +1,12 @@
 // /Settings/DocumentTemplates: the agency's document templates, their texts per language (decision 084).
-import { Alert, Badge, Button, Card, Code, Group, Select, SegmentedControl, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Code, Group, Select, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TDocTemplateListAnswer, TDocTemplateText } from '@crm/contract';
 import { DOC_TEMPLATES, type TDocTemplateKind } from '@crm/contract/doc-template-kinds';
-import { CULTURES, type TCulture } from '@crm/contract/constants';
+import type { TCulture } from '@crm/contract/constants';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -15,8 +15,8 @@ import { currentCulture } from '../../../lib/i18n.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { docTemplatesKey, docTemplatesQuery, resetDocTemplate, saveDocTemplate } from '../api/doc-templates.ts';
+import { CultureChoice } from '../../../components/culture-choice.tsx';
 
-const LANGUAGE_KEY: Record<TCulture, string> = { el: 'lang.el', en: 'lang.en-UK', ru: 'lang.ru' };
 type Texts = Pick<TDocTemplateText, 'title' | 'body' | 'signatures'>;
 const textsOf = (x: TDocTemplateText): Texts => ({ title: x.title, body: x.body, signatures: x.signatures });
 
@@ -45,18 +45,7 @@ export function DocTemplatesPage() {
           w={320}
           data-testid="doc-template-kind"
         />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="doc-template-language-label">
-            {t('doctemplates.ui.language')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="doc-template-language-label"
-            value={culture}
-            onChange={(v) => setCulture(v as TCulture)}
-            data={CULTURES.map((c) => ({ value: c, label: t(LANGUAGE_KEY[c]) }))}
-            data-testid="doc-template-language"
-          />
-        </Stack>
+        <CultureChoice id="doc-template-language-label" label={t('doctemplates.ui.language')} value={culture} onChange={setCulture} testId="doc-template-language" />
       </Group>
       {q.isPending ? (
         <Skeleton h={400} />

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { CULTURES, type TCulture } from '@crm/contract/constants';
+
+const NAME_KEY: Record<TCulture, string> = { el: 'lang.el', en: 'lang.en-UK', ru: 'lang.ru' };
+
+/**
+ * A labelled choice of a few values as one segmented control, its label above it and named as the
+ * control's label (the mandate's kind, a document's language).
+ */
+export function LabelledChoice<V extends string>({
+  id,
+  label,
+  value,
+  onChange,
+  data,
+  testId,
+}: {
+  id: string;
+  label: ReactNode;
+  value: V;
+  onChange: (value: V) => void;
+  data: { value: V; label: ReactNode }[];
+  testId?: string;
+}) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={id}>
+        {label}
+      </Text>
+      <SegmentedControl aria-labelledby={id} value={value} onChange={(v) => onChange(v as V)} data={data} data-testid={testId} />
+    </Stack>
+  );
+}
+
+/** The language a document, a mail or a sheet is made in: each language by its own name, marked as such for screen readers. */
+export function CultureChoice(props: { id: string; label: ReactNode; value: TCulture; onChange: (value: TCulture) => void; testId?: string }) {
+  const { t } = useTranslation();
+  return <LabelledChoice {...props} data={CULTURES.map((c) => ({ value: c, label: <span lang={c}>{t(NAME_KEY[c])}</span> }))} />;
+}
