@@ -161,6 +161,12 @@ const ZEnv = z.object({
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   /** A mail's remote pictures may be fetched from private addresses (tests; a sender on the office network); never link-local or metadata ones. */
   MAIL_IMAGES_ALLOW_PRIVATE: bool.default(false),
+  /** Mailboxes whose server offers IDLE are watched over a held connection, new mail synced within seconds (decision 090). */
+  MAIL_IDLE: bool.default(true),
+  /** How often every active mailbox is polled (the fallback where IDLE is not offered or its connection is down). */
+  MAIL_POLL_SECONDS: z.coerce.number().int().min(10).max(86400).default(60),
+  /** The authserv-id of the agency's receiving mail server, whose Authentication-Results header alone is read for portal mail (decision 090). */
+  MAIL_AUTHSERV_ID: z.string().trim().min(1).max(255).optional(),
   /** The wait before a failed delivery is tried again; each further wait doubles (at most an hour). */
   WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How long a receiver has to answer one delivery. */
@@ -232,6 +238,8 @@ export type Config = {
   /** Stored files in an S3-compatible store; undefined: on local disk under DATA_DIR/files. */
   s3?: S3Settings;
   shutdownDrainSeconds: number;
+  /** Mail in (decision 090): IDLE on, the polling interval, the receiving server's authserv-id. */
+  mailIn: { idle: boolean; pollSeconds: number; authservId?: string };
   /** API keys and webhooks (decision 080). */
   integrations: { keyCallsPerMinute: number; webhookAllowPrivate: boolean; mailImagesAllowPrivate: boolean; webhookRetrySeconds: number; webhookTimeoutMs: number };
 };
@@ -325,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    mailIn: { idle: e.MAIL_IDLE, pollSeconds: e.MAIL_POLL_SECONDS, authservId: e.MAIL_AUTHSERV_ID?.toLowerCase() },
     integrations: {
       keyCallsPerMinute: e.API_KEY_CALLS_PER_MINUTE,
       webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,

@@ -31,6 +31,9 @@ export const mailboxes = pgTable('mailboxes', {
   lastSyncError: text('last_sync_error'),
   /** One sync of a mailbox at a time across instances: a lease, renewed while it runs, lapsing when its holder dies. */
   syncLockedUntil: tsz('sync_locked_until'),
+  /** The instance that holds the mailbox's IMAP IDLE connection (decision 090), while its lease lasts. */
+  idleHeldBy: text('idle_held_by'),
+  idleLockedUntil: tsz('idle_locked_until'),
   version: integer('version').notNull().default(1),
   createdOn: tsz('created_on').notNull().defaultNow(),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -63,6 +66,8 @@ export const mailMessages = pgTable(
     html: text('html'),
     remoteImages: integer('remote_images').notNull().default(0),
     createdOn: tsz('created_on').notNull().defaultNow(),
+    /** When the sync found it expunged from the server's folder (decision 090): hidden from the threads, kept. */
+    deletedOn: tsz('deleted_on'),
   },
   (t) => [uniqueIndex('mail_messages_mailbox_message_uq').on(t.mailboxId, t.messageId)],
 );

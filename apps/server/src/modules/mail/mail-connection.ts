@@ -58,7 +58,8 @@ async function handshake(host: string, port: number): Promise<void> {
   });
 }
 
-export function imapClient(s: ImapSettings): ImapFlow {
+/** `maxIdleTime`: how long one IDLE lasts before it is begun again (the IDLE watcher's connection). */
+export function imapClient(s: ImapSettings, o: { maxIdleTime?: number } = {}): ImapFlow {
   return new ImapFlow({
     host: s.host,
     port: s.port,
@@ -69,14 +70,15 @@ export function imapClient(s: ImapSettings): ImapFlow {
     greetingTimeout: TIMEOUT_MS,
     socketTimeout: 5 * 60 * 1000,
     disableAutoIdle: true,
+    maxIdleTime: o.maxIdleTime,
   });
 }
 
 /** Signs in to an IMAP server, each step named when it fails (host, TLS, sign-in). */
-export async function connectImap(s: ImapSettings): Promise<ImapFlow> {
+export async function connectImap(s: ImapSettings, o: { maxIdleTime?: number } = {}): Promise<ImapFlow> {
   await reachHost(s.host, s.port);
   if (s.tls) await handshake(s.host, s.port);
-  const client = imapClient(s);
+  const client = imapClient(s, o);
   client.on('error', () => {});
   try {
     await client.connect();

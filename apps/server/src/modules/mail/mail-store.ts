@@ -8,8 +8,8 @@ import { mailAttachments, mailMessages, type TMailAddressJson } from '../../db/s
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { sanitizeMailHtml } from './mail-html.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
-import { parseEnquiry, type TEnquiryMail } from './enquiries/index.ts';
-import { ENQUIRY_MAX_AGE_DAYS, makeEnquiryLead } from './enquiry-lead.ts';
+import { authResultsOf, checkSender, parseEnquiry, PORTAL_DOMAINS, type TEnquiryMail } from './enquiries/index.ts';
+import { ENQUIRY_MAX_AGE_DAYS, makeEnquiryLead, portalName } from './enquiry-lead.ts';
 
 /** A message's Message-ID as kept: the header's, else one made from its content (the same mail gives the same one). */
 export const messageIdOf = (header: string | undefined | null, source: Buffer | null): string | null => {
@@ -86,10 +86,23 @@ function headersOf(p: ParsedMail): Record<string, string> {
  * never makes it twice (and mail_enquiries keeps it once per Message-ID across mailboxes). A
  * failure there (a savepoint) leaves the message stored as a plain thread, logged.
  */
-async function leadFromEnquiry(app: FastifyInstance, tx: Tx, msg: { id: number; messageId: string; sentOn: Date | null }, mail: TEnquiryMail & { html: string | null }) {
+async function leadFromEnquiry(
+  app: FastifyInstance,
+  tx: Tx,
+  msg: { id: number; messageId: string; sentOn: Date | null },
+  mail: TEnquiryMail & { html: string | null; authResults: string[] },
+) {
   const enquiry = parseEnquiry(mail);
   if (!enquiry) return;
   if (msg.sentOn && Date.now() - msg.sentOn.getTime() > ENQUIRY_MAX_AGE_DAYS * 86_400_000) return;
+  // Anyone can write a portal's address in From (decision 090): the receiving server's DKIM or DMARC verdict decides.
+  const check = checkSender(mail.authResults, PORTAL_DOMAINS[enquiry.source], app.config.mailIn.authservId);
+  if (check !== 'pass') {
+    app.log.warn({ mailMessage: msg.id, source: enquiry.source, check }, 'portal enquiry failed the sender check; left as a plain message');
+    const params = { portal: portalName(enquiry.source), from: mail.from ?? '' };
+    await createAlert(tx, { source: params.portal, kind: 'enquiry', messageKey: 'enquiries.alert.unverified', params, content: app.translator.t('en', 'enquiries.alert.unverified', params), dedupKey: `enquiry-unverified:${msg.messageId}` });
+    return;
+  }
   try {
     await tx.transaction((sp) => makeEnquiryLead(app, sp, msg, enquiry));
   } catch (e) {
@@ -161,7 +174,13 @@ export async function storeMessage(
       }
       if (stored.length) await tx.insert(mailAttachments).values(stored.map((s) => ({ ...s, messageId: row.id })));
       await linkMessage(tx, row.id, { sentOn: parsed.date ?? null, emails: [from, ...to, ...cc, ...bcc].filter((x) => !!x).map((x) => x!.address), subject: parsed.subject ?? '', text });
-      await leadFromEnquiry(app, tx, { id: row.id, messageId, sentOn: parsed.date ?? null }, { from: from?.address ?? null, subject: parsed.subject ?? '', text, html: parsed.html || null });
+      await leadFromEnquiry(app, tx, { id: row.id, messageId, sentOn: parsed.date ?? null }, {
+        from: from?.address ?? null,
+        subject: parsed.subject ?? '',
+        text,
+        html: parsed.html || null,
+        authResults: authResultsOf(parsed.headerLines),
+      });
       return true;
     });
     if (!isNew) for (const s of stored) await storage.delete(s.systemName).catch(() => {});

@@ -5,6 +5,8 @@ import { mailboxes, mailMessages } from '../../db/schema/index.ts';
 import { openSecret, secretKey } from '../../lib/secret-box.ts';
 import { connectImap, MailStepError, openFolder, type ImapSettings } from './mail-connection.ts';
 import { messageIdOf, storeMessage } from './mail-store.ts';
+import { logAction } from '../../lib/audit.ts';
+import { MAIL_ACTOR } from './enquiry-lead.ts';
 
 /** The recurring job that syncs every active mailbox (once across instances: the job runner's recurring run). */
 export const MAIL_SYNC_JOB = 'mail.sync';
@@ -28,7 +30,32 @@ async function takeLease(app: FastifyInstance, id: number): Promise<boolean> {
   return r.rows.length > 0;
 }
 
-export type SyncResult = { added: number; seen: number; uidValidityChanged: boolean } | null;
+export type SyncResult = { added: number; seen: number; deleted: number; uidValidityChanged: boolean } | null;
+
+/**
+ * Mail expunged from the folder (decision 090): the UIDs the server still has up to the highest one
+ * synced (one UID SEARCH, a few bytes a message, nothing fetched) against the UIDs stored under the
+ * current UIDVALIDITY; the stored ones the server no longer has are marked deleted (hidden from the
+ * threads, kept for the lead they made and the action log), in one statement. Answers how many.
+ */
+async function markExpunged(app: FastifyInstance, client: ImapFlow, id: number, uidValidity: number): Promise<number> {
+  const [m] = await app.db.select({ lastUid: mailboxes.lastUid }).from(mailboxes).where(eq(mailboxes.id, id));
+  if (!m || m.lastUid < 1) return 0;
+  const present = await client.search({ uid: `1:${m.lastUid}` }, { uid: true });
+  // A search the server refused says nothing about what is gone.
+  if (!Array.isArray(present)) return 0;
+  // NOT IN a subquery: a hashed set, so 10,000 stored against 10,000 present stays one pass.
+  return app.db.transaction(async (tx) => {
+    const gone = (
+      await tx.execute(sql`update mail_messages set deleted_on = now()
+        where mailbox_id = ${id} and uid_validity = ${uidValidity} and uid <= ${m.lastUid} and deleted_on is null
+          and uid not in (select unnest(${sql.param(present)}::bigint[]))
+        returning id`)
+    ).rows as { id: number }[];
+    if (gone.length) await logAction(tx, MAIL_ACTOR, { action: 'Update', entity: 'Mailbox', entityId: id, message: 'expunged', data: { deletedMessages: gone.map((r) => r.id) } });
+    return gone.length;
+  });
+}
 
 /**
  * Syncs one mailbox (decision 078): the folder's messages of the last `syncMonths` months past the
@@ -74,7 +101,11 @@ export async function syncMailbox(app: FastifyInstance, id: number, signal?: Abo
       );
       for (const h of heads.sort((a, b) => a.uid - b.uid)) {
         if (h.messageId && known.has(h.messageId)) {
-          await app.db.update(mailMessages).set({ uid: h.uid, uidValidity }).where(and(eq(mailMessages.mailboxId, id), eq(mailMessages.messageId, h.messageId)));
+          // Seen again under a new UID (renumbered, or put back into the folder): shown again if it was marked deleted.
+          await app.db
+            .update(mailMessages)
+            .set({ uid: h.uid, uidValidity, deletedOn: null })
+            .where(and(eq(mailMessages.mailboxId, id), eq(mailMessages.messageId, h.messageId)));
           continue;
         }
         const one = await client.fetchOne(String(h.uid), { source: true }, { uid: true });
@@ -86,8 +117,9 @@ export async function syncMailbox(app: FastifyInstance, id: number, signal?: Abo
         .set({ lastUid: batch.at(-1)!, syncLockedUntil: sql`now() + ${LEASE}` })
         .where(eq(mailboxes.id, id));
     }
+    const deleted = signal?.aborted ? 0 : await markExpunged(app, client, id, uidValidity);
     await app.db.update(mailboxes).set({ lastSyncOn: new Date(), lastSyncError: null }).where(eq(mailboxes.id, id));
-    return { added, seen: uids.length, uidValidityChanged: changed };
+    return { added, seen: uids.length, deleted, uidValidityChanged: changed };
   } catch (e) {
     client?.close();
     client = undefined;
@@ -95,7 +127,7 @@ export async function syncMailbox(app: FastifyInstance, id: number, signal?: Abo
     // The step only: a server's words may quote what it was sent, never kept where staff read them.
     await app.db.update(mailboxes).set({ lastSyncOn: new Date(), lastSyncError: step }).where(eq(mailboxes.id, id));
     app.log.warn({ mailbox: id, step, err: { message: (e as Error).message } }, 'mailbox sync failed');
-    return { added: 0, seen: 0, uidValidityChanged: false };
+    return { added: 0, seen: 0, deleted: 0, uidValidityChanged: false };
   } finally {
     if (client) await client.logout().catch(() => client!.close());
     await app.db.update(mailboxes).set({ syncLockedUntil: null }).where(eq(mailboxes.id, id));

@@ -146,6 +146,33 @@ describe('portal enquiries from the synced mail', () => {
     expect(await counts()).toMatchObject({ leads: before.leads + 1, enquiries: before.enquiries + 1 });
   });
 
+  it("a mail that only claims to be the portal's (no sender check passed) stays a plain message; the office is told", async () => {
+    const before = await counts();
+    const strip = (raw: string) => raw.replace(/^Authentication-Results:[^\n]*\n(?:[ \t][^\n]*\n)*/m, '');
+    // No Authentication-Results at all; and a forged "pass" the sender wrote below the receiving server's real "fail".
+    await deliver(strip(sample('spitogatos.en.eml', flat.ref, 'bare.')));
+    const real = 'Authentication-Results: mx.thermaikos-homes.gr; dkim=none; spf=fail smtp.mailfrom=forger.test; dmarc=fail (p=reject) header.from=spitogatos.gr\n';
+    const forged = 'Authentication-Results: mx.thermaikos-homes.gr; dkim=pass header.d=spitogatos.gr; dmarc=pass header.from=spitogatos.gr\n';
+    await deliver(real + forged + strip(sample('xe.el.eml', flat.ref, 'forged.')));
+    expect(await syncMailbox(app, box)).toMatchObject({ added: 2 });
+    expect(await counts()).toMatchObject({ leads: before.leads, accounts: before.accounts, enquiries: before.enquiries, alerts: before.alerts + 2 });
+    const stored = await db.select({ id: mailMessages.id }).from(mailMessages).where(sql`${mailMessages.messageId} in ('<bare.sg-enquiry-en-1120098451@mail.spitogatos.gr>', '<forged.xe-lead-784512369-1@notifications.xe.gr>')`);
+    expect(stored.length, 'both stored as messages').toBe(2);
+    const told = await db.select().from(alerts).where(eq(alerts.messageKey, 'enquiries.alert.unverified')).orderBy(alerts.id);
+    expect(told.map((a) => ({ source: a.source, params: a.params, content: a.content }))).toEqual([
+      {
+        source: 'Spitogatos.gr',
+        params: { portal: 'Spitogatos.gr', from: 'noreply@spitogatos.gr' },
+        content: 'An enquiry claiming to be from Spitogatos.gr (noreply@spitogatos.gr) failed the sender check: it was not made into a lead and stays in the mailbox as a plain message. Check it before acting on it.',
+      },
+      { source: 'xe.gr', params: { portal: 'xe.gr', from: 'no-reply@xe.gr' }, content: expect.stringContaining('claiming to be from xe.gr') },
+    ]);
+    // Seen again (a sync started over), it is not told twice.
+    await db.execute(sql`update mailboxes set last_uid = 0 where id = ${box}`);
+    await syncMailbox(app, box);
+    expect(await counts()).toMatchObject({ alerts: before.alerts + 2 });
+  });
+
   it('an enquiry mail older than 30 days (a first sync reaching back months) stays a plain message', async () => {
     const before = await counts();
     const old = new Date(Date.now() - 40 * 86_400_000);

@@ -8,6 +8,7 @@ import { listMail, sendAttachment, viewMail } from './mail.service.ts';
 import { replyToMail } from './mail-reply.ts';
 import { sendRemoteImage } from './mail-images.ts';
 import { moveMailLinks } from './mail-store.ts';
+import { createMailIdle } from './mail-idle.ts';
 import { MAIL_SYNC_JOB, MAIL_SYNC_ONE_JOB, syncAllMailboxes, syncMailbox } from './mail-sync.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
@@ -16,8 +17,14 @@ const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 export const mailRoutes = async (app: FastifyInstance) => {
   app.accountMergeSteps.push(moveMailLinks);
   // Every active mailbox synced every minute, once across instances; one mailbox now when asked (saved, "Sync now").
-  app.jobs.register(MAIL_SYNC_JOB, (_p, ctx) => syncAllMailboxes(app, ctx.signal), { everySeconds: 60, maxAttempts: 2 });
+  app.jobs.register(MAIL_SYNC_JOB, (_p, ctx) => syncAllMailboxes(app, ctx.signal), { everySeconds: app.config.mailIn.pollSeconds, maxAttempts: 2 });
   app.jobs.register<{ mailboxId: number }>(MAIL_SYNC_ONE_JOB, async (p, ctx) => void (await syncMailbox(app, p.mailboxId, ctx.signal)), { maxAttempts: 3, backoffSeconds: 30 });
+  // New mail within seconds where the server offers IDLE (decision 090): where this instance runs background work.
+  const idle = createMailIdle(app);
+  app.addHook('onReady', async () => {
+    if (app.config.mailIn.idle && app.jobs.isStarted) idle.start();
+  });
+  app.addHook('onClose', async () => idle.stop());
 
   registerCalls(
     app,

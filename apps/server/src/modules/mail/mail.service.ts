@@ -45,8 +45,9 @@ function rowOf(app: FastifyInstance, r: Raw): TMailRow {
 /**
  * GET /api/mail: one account's or one property's mail (or the enquiry mail a lead was made from),
  * newest first (the undated last), paged in SQL: the page is read in the links' date index order
- * (0085), and the total counts the links alone when the reader sees every mailbox (an account of
- * 2,000 messages, npm run bench), else each message's.
+ * (0085), and the total counts the links whose message is not marked deleted (decision 090), the
+ * mailboxes looked at only when the reader does not see every one (an account of 2,000 messages,
+ * npm run bench).
  */
 export async function listMail(app: FastifyInstance, user: SessionUser, q: z.output<typeof ZMailListQuery>): Promise<{ items: TMailRow[]; totalRows: number }> {
   const links =
@@ -64,12 +65,12 @@ export async function listMail(app: FastifyInstance, user: SessionUser, q: z.out
   const tie = q.leadId != null && q.accountId == null ? sql`l.mail_message_id` : sql`l.message_id`;
   const offset = (q.currentPage - 1) * q.perPage;
   const [count, page] = await Promise.all([
-    app.db.execute(sql`select count(*)::int as n from ${links}
+    app.db.execute(sql`select count(*)::int as n from ${links} join mail_messages m on m.id = l.message_id and m.deleted_on is null
       where (not exists (select 1 from mailboxes mb where not (${visibleTo(user)}))
-        or exists (select 1 from mail_messages m join mailboxes mb on mb.id = m.mailbox_id where m.id = l.message_id and ${visibleTo(user)}))`),
+        or exists (select 1 from mailboxes mb where mb.id = m.mailbox_id and ${visibleTo(user)}))`),
     app.db.execute(sql`select m.id, m.mailbox_id, mb.name as mailbox, m.subject, m."from", m."to", m.cc, m.sent_on, left(m.text, 200) as snippet, ${attachmentsOf} as attachments
       from mail_messages m join ${link} join mailboxes mb on mb.id = m.mailbox_id
-      where ${visibleTo(user)}
+      where ${visibleTo(user)} and m.deleted_on is null
       order by l.sent_on desc nulls last, ${tie} desc limit ${q.perPage} offset ${offset}`),
   ]);
   return { totalRows: (count.rows[0] as { n: number }).n, items: (page.rows as Raw[]).map((r) => rowOf(app, r)) };

@@ -18,8 +18,9 @@ type Row = typeof mailboxes.$inferSelect;
 
 export const isOfficeAdmin = (u: SessionUser) => u.roles.includes('admin') && u.branchId === null;
 
-const ownerName = sql<string | null>`(select coalesce(a.display_name, u.username) from users u left join accounts a on a.id = u.account_id where u.id = ${mailboxes.ownerId})`;
-const messageCount = sql<number>`(select count(*)::int from mail_messages mm where mm.mailbox_id = ${mailboxes.id})`;
+const ownerName = sql<string | null>`(select coalesce(a.display_name, u.username) from users u left join accounts a on a.id = u.account_id where u.id = mailboxes.owner_id)`;
+// Named in full: drizzle writes a lone table's columns unqualified, and a bare "id" inside the subquery is the message's.
+const messageCount = sql<number>`(select count(*)::int from mail_messages mm where mm.mailbox_id = mailboxes.id and mm.deleted_on is null)`;
 
 /** A mailbox as answered: its passwords never, only whether each is set. */
 function answerOf(app: FastifyInstance, r: { m: Row; ownerName: string | null; messages: number }): TMailbox {

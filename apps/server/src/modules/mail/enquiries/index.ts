@@ -3,7 +3,8 @@ import { parseSpitogatos } from './spitogatos.ts';
 import { textOfHtml, type TEnquiryMail, type TEnquiryParser, type TPortalEnquiry } from './read.ts';
 import { parseXe } from './xe.ts';
 
-export { ENQUIRY_SOURCES, type TEnquiryMail, type TEnquirySource, type TPortalEnquiry } from './read.ts';
+export { authResultsOf, checkSender, type TSenderCheck } from './sender-check.ts';
+export { ENQUIRY_SOURCES, PORTAL_DOMAINS, type TEnquiryMail, type TEnquirySource, type TPortalEnquiry } from './read.ts';
 
 /**
  * The portals' enquiry parsers (decision 082), each recognising its own mail by the sender's

@@ -1,4 +1,4 @@
-import { fromDomain, plain, readEnquiry, type TEnquiryMail, type TPortalEnquiry } from './read.ts';
+import { fromDomain, plain, PORTAL_DOMAINS, readEnquiry, type TEnquiryMail, type TPortalEnquiry } from './read.ts';
 
 /**
  * Indomio.gr's "new contact request" mail (decision 082: a format written from how such
@@ -7,7 +7,7 @@ import { fromDomain, plain, readEnquiry, type TEnquiryMail, type TPortalEnquiry 
 const SUBJECTS = ['νεο αιτημα επικοινωνιας', 'new contact request'];
 
 export function parseIndomio(mail: TEnquiryMail): TPortalEnquiry | undefined {
-  if (!fromDomain(mail.from, ['indomio.gr', 'indomio.com'])) return undefined;
+  if (!fromDomain(mail.from, PORTAL_DOMAINS.indomio)) return undefined;
   const subject = plain(mail.subject);
   if (!SUBJECTS.some((s) => subject.includes(s))) return undefined;
   return readEnquiry('indomio', mail.text, {

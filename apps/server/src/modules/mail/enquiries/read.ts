@@ -8,6 +8,13 @@
 export const ENQUIRY_SOURCES = ['spitogatos', 'xe', 'indomio'] as const;
 export type TEnquirySource = (typeof ENQUIRY_SOURCES)[number];
 
+/** Each portal's mail domains: its notifications come from these (or their subdomains), signed by them. */
+export const PORTAL_DOMAINS: Record<TEnquirySource, readonly string[]> = {
+  spitogatos: ['spitogatos.gr', 'spitogatos.com'],
+  xe: ['xe.gr'],
+  indomio: ['indomio.gr', 'indomio.com'],
+};
+
 /** One enquiry read from a portal's mail. */
 export type TPortalEnquiry = {
   source: TEnquirySource;

@@ -1,4 +1,4 @@
-import { fromDomain, plain, readEnquiry, type TEnquiryMail, type TPortalEnquiry } from './read.ts';
+import { fromDomain, plain, PORTAL_DOMAINS, readEnquiry, type TEnquiryMail, type TPortalEnquiry } from './read.ts';
 
 /**
  * Spitogatos.gr's "new message about your listing" mail (decision 082: a format written from how
@@ -7,7 +7,7 @@ import { fromDomain, plain, readEnquiry, type TEnquiryMail, type TPortalEnquiry 
 const SUBJECTS = ['νεο μηνυμα για την αγγελια σας', 'new message about your listing'];
 
 export function parseSpitogatos(mail: TEnquiryMail): TPortalEnquiry | undefined {
-  if (!fromDomain(mail.from, ['spitogatos.gr', 'spitogatos.com'])) return undefined;
+  if (!fromDomain(mail.from, PORTAL_DOMAINS.spitogatos)) return undefined;
   const subject = plain(mail.subject);
   if (!SUBJECTS.some((s) => subject.includes(s))) return undefined;
   return readEnquiry('spitogatos', mail.text, {

@@ -1,4 +1,4 @@
-import { fromDomain, plain, readEnquiry, type TEnquiryMail, type TPortalEnquiry } from './read.ts';
+import { fromDomain, plain, PORTAL_DOMAINS, readEnquiry, type TEnquiryMail, type TPortalEnquiry } from './read.ts';
 
 /**
  * xe.gr's (Χρυσή Ευκαιρία) "interest in your ad" mail (decision 082: a format written from how such
@@ -7,7 +7,7 @@ import { fromDomain, plain, readEnquiry, type TEnquiryMail, type TPortalEnquiry 
 const SUBJECTS = ['ενδιαφερον για την αγγελια σας', 'interest in your ad'];
 
 export function parseXe(mail: TEnquiryMail): TPortalEnquiry | undefined {
-  if (!fromDomain(mail.from, ['xe.gr'])) return undefined;
+  if (!fromDomain(mail.from, PORTAL_DOMAINS.xe)) return undefined;
   const subject = plain(mail.subject);
   if (!SUBJECTS.some((s) => subject.includes(s))) return undefined;
   return readEnquiry('xe', mail.text, {

@@ -1,0 +1,75 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { accounts, actionLog, mailMessages } from '../../db/schema/index.ts';
+import { createTestApp } from '../../../test/harness.ts';
+import { appendMail, imapOf, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
+import { syncMailbox } from './mail-sync.ts';
+
+/**
+ * Mail expunged on the server (decision 090), against a real Dovecot: the sync notices the UIDs
+ * gone from the folder and hides their messages from the threads; put back, a message shows again.
+ */
+const dovecot = await startDovecot();
+afterAll(() => dovecot.stop());
+const t = await createTestApp({}, undefined, { jobs: false });
+const { app, db } = t;
+const admin = await t.user({ roles: ['admin'] });
+const rfcDate = (d: Date) => d.toUTCString().replace('GMT', '+0000');
+const mail = (n: number) =>
+  `From: Nikos <nikos.v@example.gr>\nTo: info@agency.test\nSubject: Offer ${n}\nMessage-ID: <offer-${n}@example.gr>\nDate: ${rfcDate(new Date(Date.now() - (10 - n) * 60000))}\n\nOffer number ${n}.\n`;
+
+/** Expunges the message of that Message-ID from the INBOX, as a mail program deleting it would. */
+async function expunge(messageId: string) {
+  const c = await imapOf(dovecot);
+  try {
+    await c.mailboxOpen('INBOX');
+    const uids = (await c.search({ header: { 'message-id': messageId } }, { uid: true })) || [];
+    expect(uids).toHaveLength(1);
+    await c.messageDelete(uids, { uid: true });
+  } finally {
+    await c.logout();
+  }
+}
+
+const [client] = await db.insert(accounts).values({ firstName: 'Νίκος', lastName: 'Βλάχος', isClient: true, emails: ['nikos.v@example.gr'] }).returning({ id: accounts.id });
+const box = (await admin.post('/api/mailboxes/update', mailboxSettings(dovecot))).json();
+
+describe('mail deleted on the server', () => {
+  const thread = async () => (await admin.get(`/api/mail?accountId=${client!.id}`)).json() as { totalRows: number; items: { subject: string }[] };
+
+  it('is hidden from the record\'s thread at the next sync, kept in the CRM and in the action log', async () => {
+    for (const n of [1, 2, 3]) await appendMail(dovecot, mail(n));
+    expect(await syncMailbox(app, box.id)).toMatchObject({ added: 3, deleted: 0 });
+    expect((await thread()).items.map((m) => m.subject)).toEqual(['Offer 3', 'Offer 2', 'Offer 1']);
+
+    await expunge('<offer-2@example.gr>');
+    expect(await syncMailbox(app, box.id)).toMatchObject({ added: 0, seen: 0, deleted: 1 });
+    expect(await thread()).toMatchObject({ totalRows: 2, items: [{ subject: 'Offer 3' }, { subject: 'Offer 1' }] });
+    const [kept] = await db.select().from(mailMessages).where(eq(mailMessages.messageId, '<offer-2@example.gr>'));
+    expect(kept!.deletedOn).toBeInstanceOf(Date);
+    const log = await db.select().from(actionLog).where(eq(actionLog.actionByName, 'mail'));
+    expect(log.map((l) => ({ action: l.action, entity: l.entity, entityId: l.entityId, data: l.data }))).toContainEqual({
+      action: 'Update',
+      entity: 'Mailbox',
+      entityId: box.id,
+      data: { deletedMessages: [kept!.id] },
+    });
+    const listed = (await admin.get('/api/mailboxes')).json().items.find((m: { id: number }) => m.id === box.id);
+    expect(listed).toMatchObject({ messages: 2 });
+
+    // Nothing more is marked by a further sync.
+    expect(await syncMailbox(app, box.id)).toMatchObject({ deleted: 0 });
+  });
+
+  it('put back into the folder (a new UID), the message shows again, once', async () => {
+    await appendMail(dovecot, mail(2));
+    expect(await syncMailbox(app, box.id)).toMatchObject({ added: 0, seen: 1, deleted: 0 });
+    expect(await thread()).toMatchObject({ totalRows: 3, items: [{ subject: 'Offer 3' }, { subject: 'Offer 2' }, { subject: 'Offer 1' }] });
+  });
+
+  it('a folder emptied on the server empties the thread', async () => {
+    for (const n of [1, 2, 3]) await expunge(`<offer-${n}@example.gr>`);
+    expect(await syncMailbox(app, box.id)).toMatchObject({ deleted: 3 });
+    expect(await thread()).toEqual({ totalRows: 0, items: [] });
+  });
+});
