@@ -214,7 +214,7 @@ function Interest({ r }: { r: TOwnerReportPublic }) {
           <Stack gap={2}>
             {r.siteViews.map((v) => (
               <Text key={v.month}>
-                {monthName(v.month)}: <b>{v.views}</b> {t('ownerReport.page.views').toLocaleLowerCase()}
+                {monthName(v.month)}: <b>{v.views}</b>
               </Text>
             ))}
           </Stack>
