@@ -1,7 +1,9 @@
 -- The owner's report (issue 47, decision 087): private links to a property's report for its owners
 -- (the token kept as its SHA-256), the monthly mail's switch per property and the months mailed (once
 -- each, across instances), the viewing comments an agent shared with the owner (kept as shared), and
--- the views of a property's page on the agency's site per month.
+-- the views of a property's page on the agency's site per month. None is counted for kept answers
+-- (crm_data_changed): only the property's report card and the owner's page read them, afresh, and a
+-- view of the public site (or an owner opening a link) must not make every kept answer stale.
 CREATE TABLE "owner_report_links" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"object_id" integer NOT NULL REFERENCES "objects"("id") ON DELETE cascade,
@@ -44,9 +46,4 @@ CREATE TABLE "object_site_views" (
 	"month" date NOT NULL,
 	"views" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "object_site_views_pk" PRIMARY KEY("object_id","month")
-);--> statement-breakpoint
-CREATE TRIGGER owner_report_links_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON owner_report_links FOR EACH STATEMENT EXECUTE FUNCTION crm_data_changed();--> statement-breakpoint
-CREATE TRIGGER owner_report_settings_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON owner_report_settings FOR EACH STATEMENT EXECUTE FUNCTION crm_data_changed();--> statement-breakpoint
-CREATE TRIGGER owner_report_mailings_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON owner_report_mailings FOR EACH STATEMENT EXECUTE FUNCTION crm_data_changed();--> statement-breakpoint
-CREATE TRIGGER owner_report_shares_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON owner_report_shares FOR EACH STATEMENT EXECUTE FUNCTION crm_data_changed();--> statement-breakpoint
-CREATE TRIGGER object_site_views_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON object_site_views FOR EACH STATEMENT EXECUTE FUNCTION crm_data_changed();
+);
