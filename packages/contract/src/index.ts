@@ -37,4 +37,5 @@ export * from './portals.ts';
 export * from './mandates.ts';
 export * from './invoices.ts';
 export * from './calendar-feeds.ts';
+export * from './owner-reports.ts';
 export * from './client-messages.ts';

@@ -32,3 +32,4 @@ export { API_KEY, WEBHOOK } from './integrations.resource.ts';
 export { PORTAL } from './portals.resource.ts';
 export { CALENDAR_FEED } from './calendar-feeds.resource.ts';
 export { CLIENT_MESSAGE } from './client-messages.resource.ts';
+export { OWNER_REPORT } from './owner-reports.resource.ts';

@@ -17,6 +17,8 @@ describe('migrations', () => {
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
     // Before 0090: no deleted marks on mail nor IDLE leases on mailboxes (undone with 0075's tables below).
+    // Before 0087: no owner's report links, monthly mails, shared comments nor the site's views per property.
+    await q(`drop table owner_report_links, owner_report_settings, owner_report_mailings, owner_report_shares, object_site_views`);
     // Before 0085: the mail links' date indexes with the undated first (undone with 0075's tables below).
     // Before 0083: no invoices, their series' numbers nor the agency's myDATA settings.
     await q(`drop table invoices, invoice_series, invoice_settings`);

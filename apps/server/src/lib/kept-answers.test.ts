@@ -239,6 +239,10 @@ describe('kept answers', () => {
       'portal_channels', 'portal_channel_objects',
       // calendar addresses (last fetch written on every fetch): read afresh on their own screen
       'calendar_feeds',
+      // the owner's report (decision 087): its links (opened_on written when the owner opens one), the
+      // monthly switch and mailings, the shared comments, and the site's views per property (one more
+      // on every public page view): read afresh on the property's card and the owner's page only
+      'owner_report_links', 'owner_report_settings', 'owner_report_mailings', 'owner_report_shares', 'object_site_views',
     ];
     const tables = (await rows<{ name: string; counted: boolean }>(sql`
       select c.relname as name, exists (select 1 from pg_trigger t join pg_proc f on f.oid = t.tgfoid where t.tgrelid = c.oid and f.proname = 'crm_data_changed') as counted

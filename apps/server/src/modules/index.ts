@@ -27,6 +27,7 @@ import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { docTemplatesRoutes } from './doc-templates/doc-templates.routes.ts';
 import { calendarFeedsRoutes } from './calendar-feeds/calendar-feeds.routes.ts';
+import { ownerReportsRoutes } from './owner-reports/owner-reports.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -59,4 +60,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(portalsRoutes);
   await app.register(mailRoutes);
   await app.register(calendarFeedsRoutes);
+  await app.register(ownerReportsRoutes);
 }

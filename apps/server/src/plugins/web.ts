@@ -71,7 +71,7 @@ export const phoneBrowser = (req: FastifyRequest): boolean =>
   req.headers['sec-ch-ua-mobile'] === '?1' || /\b(Mobi|Android|iPhone|iPod)\b/i.test(String(req.headers['user-agent'] ?? ''));
 
 /** Screens without a sign-in: never drawn on the server (ssr/first-paint.ts). */
-const PUBLIC_SCREEN = /^\/(?:(?:login|ForgotPassword|ResetPassword|index\.html)(?:[/?]|$)|(?:Shortlist|Payments\/ApproveExpense)\/)/i;
+const PUBLIC_SCREEN = /^\/(?:(?:login|ForgotPassword|ResetPassword|index\.html)(?:[/?]|$)|(?:Shortlist|OwnerReport|Payments\/ApproveExpense)\/)/i;
 
 /** The cookie the app keeps beside its session and removes on every sign-out (lib/session.ts). */
 const SIGNED_IN = /(?:^|;\s*)crm_signed_in=1(?:;|$)/;

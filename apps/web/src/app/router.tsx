@@ -295,6 +295,8 @@ export const appRoutes = (): RouteObject[] => [{ HydrateFallback: NothingYet, ch
   ),
   // The properties an agent sent a client: no layout, no sign-in (the link's token opens that shortlist).
   lazyPage('/Shortlist/:token', 'shortlist.page.title', () => import('../features/shortlist/pages/shortlist-page.tsx').then((m) => ({ Component: m.ShortlistPage }))),
+  // A property's report for its owner: no layout, no sign-in (the link's token opens that one property's report).
+  lazyPage('/OwnerReport/:token', 'ownerReport.page.title', () => import('../features/owner-report/pages/owner-report-page.tsx').then((m) => ({ Component: m.OwnerReportPage }))),
   // Drawn by the server only for staff of the CRM (entry-server.tsx): their home, answered as a redirect.
   { path: '/', element: <RedirectHome />, handle: { serverRedirect: '/CRM' } },
   {

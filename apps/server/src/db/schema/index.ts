@@ -13,3 +13,4 @@ export * from './integrations.ts';
 export * from './mandates.ts';
 export * from './invoices.ts';
 export * from './mail.ts';
+export * from './owner-reports.ts';

@@ -32,6 +32,7 @@ import { ENQUIRY_MESSAGE_MAX, listPage, notFoundPage, objectPage, siteNameOf, te
 import { objectUrl, photoUrl, toPublicDto } from './public.view.ts';
 import { PublicPageCache } from './public.cache.ts';
 import { GALLERY_SCRIPT, GALLERY_SCRIPT_VERSION } from './public.script.ts';
+import { countSiteView } from './site-views.ts';
 import { agencyIdentity, LOGO_PATH } from '../settings/site-settings.service.ts';
 
 declare module 'fastify' {
@@ -253,6 +254,7 @@ export async function publicSiteRoutes(app: FastifyInstance) {
   const sendObject = async (req: FastifyRequest, reply: FastifyReply) => {
     const { ref } = req.params as { ref: string };
     const sent = (req.query as Record<string, unknown>).sent === '1';
+    if (!sent) await countSiteView(app, ref);
     const key = cached(cultureOf(req), req);
     const hit = sent ? undefined : app.publicPages.get(key);
     if (typeof hit === 'string') return page(reply, 200, hit);

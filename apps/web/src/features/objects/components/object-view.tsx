@@ -9,6 +9,7 @@ import { headingTitleField, headingTitleLang } from '../object-title.ts';
 import { ContactsCard } from './object-contacts.tsx';
 import { ObjectKeysCard } from './object-keys-card.tsx';
 import { MandatesCard } from './mandates-card.tsx';
+import { OwnerReportCard } from './owner-report-card.tsx';
 import { DocumentButton } from '../../../components/document-button.tsx';
 import { ObjectMapCard } from './object-map-slot.tsx';
 import { PhotoCarousel } from './photo-carousel.tsx';
@@ -260,6 +261,7 @@ export function ObjectView(p: Props) {
             <ContactsCard links={data.contacts ?? []} relations={data.objectAccountRelationSelectList ?? []} />
             <RecordLinks data={data} />
             <MandatesCard data={data} />
+            <OwnerReportCard objectId={data.id} />
             <ObjectKeysCard objectId={data.id} />
             <Card withBorder padding="sm" data-testid="object-documents">
               <Group justify="space-between" gap="xs">
