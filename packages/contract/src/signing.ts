@@ -56,6 +56,8 @@ export const ZSignRequest = z.object({
   signedOn: ZDateTime.nullable(),
   signedName: z.string().nullable(),
   signedFileId: ZId.nullable(),
+  /** The signed copy among the record's files (its stored and own names), while it is there. */
+  signedFile: z.object({ systemName: z.string(), userName: z.string() }).nullable(),
   version: z.number().int(),
 });
 export type TSignRequest = z.infer<typeof ZSignRequest>;

@@ -9,6 +9,7 @@ import { CULTURES, type TCulture } from '@crm/contract/constants';
 import { SIGN_REQUEST } from '@crm/contract/resources';
 import type { TDocSource, TSignRequest, TSignStatus } from '@crm/contract';
 import { IconFile } from './icons.ts';
+import { FileLinks } from './file-links.tsx';
 import { call } from '../lib/api.ts';
 import { showBanner } from '../lib/banner.ts';
 import { describeError } from '../lib/errors.ts';
@@ -68,6 +69,7 @@ export function SignRequests({ source, id, title }: { source: TDocSource; id: nu
               <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
                 {t('signing.ui.row', { name: r.signedName ?? r.signerName, email: r.signerEmail, date: formatDateTime(r.sentOn) })}
               </Text>
+              {r.signedFile && <FileLinks files={[r.signedFile]} />}
               {r.status === 'sent' && (
                 <Button size="compact-xs" variant="subtle" color="red" onClick={() => revoke(r)} data-testid="sign-revoke">
                   {t('signing.ui.revoke')}

@@ -26,7 +26,7 @@ export type SignRow = {
   id: number; source: TDocSource; source_id: number; source_version: number; parent_type: number; parent_id: number; culture: TCulture;
   signer_name: string; signer_email: string; document_name: string; pdf_system_name: string; pdf_size: number; pdf_sha256: string;
   sent_on: Date; sent_by: number | null; sent_by_name: string | null; expires_on: Date; revoked_on: Date | null; revoked_by_name: string | null;
-  signed_on: Date | null; signed_name: string | null; signed_ip: string | null; signed_user_agent: string | null; signed_sha256: string | null; signed_file_id: number | null; version: number; token_hash: string;
+  signed_on: Date | null; signed_name: string | null; signed_ip: string | null; signed_user_agent: string | null; signed_sha256: string | null; signed_file_id: number | null; version: number; token_hash: string; signed_system_name?: string | null; signed_user_name?: string | null;
 };
 
 export const SIGN_LOG_ENTITY = 'SignRequest';
@@ -64,7 +64,9 @@ function toRequest(r: SignRow, status: TSignStatus, tz: string): TSignRequest {
     id: r.id, source: r.source, sourceId: r.source_id, status, signerName: r.signer_name, signerEmail: r.signer_email, culture: r.culture,
     documentName: r.document_name, sha256: r.pdf_sha256, sentOn: toLocalDateTime(r.sent_on, tz)!, sentBy: r.sent_by_name,
     expiresOn: toLocalDateTime(r.expires_on, tz)!, revokedOn: toLocalDateTime(r.revoked_on, tz), signedOn: toLocalDateTime(r.signed_on, tz),
-    signedName: r.signed_name, signedFileId: r.signed_file_id, version: r.version,
+    signedName: r.signed_name, signedFileId: r.signed_file_id,
+    signedFile: r.signed_system_name && r.signed_user_name ? { systemName: r.signed_system_name, userName: r.signed_user_name } : null,
+    version: r.version,
   };
 }
 
@@ -90,7 +92,8 @@ async function defaultSigner(db: Db, source: TDocSource, id: number) {
 export async function listRequests(app: FastifyInstance, source: TDocSource, id: number): Promise<TSignList> {
   const state = await sourceState(app.db, source, id);
   if (!state) throw notFound();
-  const rows = rowsOf(await app.db.execute(sql`select * from sign_requests where source = ${source} and source_id = ${id} order by sent_on desc, id desc limit 100`));
+  const rows = rowsOf(await app.db.execute(sql`select r.*, f.system_name as signed_system_name, f.user_name as signed_user_name from sign_requests r left join files f on f.id = r.signed_file_id
+    where r.source = ${source} and r.source_id = ${id} order by r.sent_on desc, r.id desc limit 100`));
   return { items: rows.map((r) => toRequest(r, statusOf(r, state.version), app.config.timeZone)), signer: await defaultSigner(app.db, source, id) };
 }
 

@@ -137,6 +137,8 @@ describe('signing by link', () => {
     expect((await sign(s.token, { signature })).json().status).toBe('signed');
     expect((await propertyFiles(objectId)).filter((f) => f.userName.includes('υπογεγραμμένο'))).toHaveLength(1);
     expect((await employee.post('/api/SignRequest/revoke', { id: s.request.id, version: 2 })).statusCode).toBe(409);
+    const listed = (await employee.get(`/api/SignRequest?source=mandate&id=${mandate.id}`)).json().items[0];
+    expect(listed).toMatchObject({ status: 'signed', signedName: 'Γιώργος Παπαδόπουλος', signedFile: { systemName: files[0]!.systemName, userName: files[0]!.userName } });
   });
 
   it('signs by the typed name alone, and refuses a missing acceptance, a name left out and a signature that is not a PNG', async () => {
