@@ -126,6 +126,8 @@ describe('signing by link', () => {
     expect(last).toContain('eIDAS');
     expect(read.images).toBeGreaterThan(0);
 
+    // Waits for the mails queued after the commit, then reads the signer's raw mail (its attachment).
+    expect(await t.lastMailTo('giorgos@example.gr')).toContain('Υπογεγραμμένο');
     const toSigner = t.outbox().filter((m) => m.text.includes('To: giorgos@example.gr')).at(-1)!.text;
     expect(toSigner).toContain('application/pdf');
     const toAgent = await t.lastMailTo(employee.email);
