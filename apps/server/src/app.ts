@@ -31,6 +31,7 @@ import { registerModules } from './modules/index.ts';
 import { BEARER_DESCRIPTION, OPENAPI_INTRO, webhookDocs } from './modules/integrations/openapi-texts.ts';
 import { shortlistAppPage } from './modules/leads/shortlists.routes.ts';
 import { ownerReportAppPage } from './modules/owner-reports/owner-reports.routes.ts';
+import { signAppPage } from './modules/signing/signing.routes.ts';
 import { idempotencyPlugin, purgeIdempotentRequests } from './plugins/idempotency.ts';
 import { purgeWebhookDeliveries } from './modules/integrations/webhook-queue.ts';
 import type pg from 'pg';
@@ -206,7 +207,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   if (opts.serveWeb !== false && fs.existsSync(path.join(webDist, 'index.html'))) await webPlugin(app, {
       root: webDist,
-      pages: [shortlistAppPage(app), ownerReportAppPage()],
+      pages: [shortlistAppPage(app), ownerReportAppPage(), signAppPage(app)],
       ...(config.firstPaint ? { firstPaint: { bundle: path.join(webDist, '..', 'dist-ssr', 'entry-server.js') } } : {}),
     });
   return app;

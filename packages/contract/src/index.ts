@@ -28,6 +28,7 @@ export * from './reservations.ts';
 export * from './publishing.ts';
 export * from './reports.ts';
 export * from './shortlists.ts';
+export * from './signing.ts';
 export * from './imports.ts';
 export * from './mail.ts';
 export * from './typed-date.ts';

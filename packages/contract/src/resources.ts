@@ -27,6 +27,7 @@ export { RESERVATION } from './reservations.resource.ts';
 export { SETTINGS } from './settings.resource.ts';
 export { HEALTH, SHELL } from './shell.resource.ts';
 export { SHORTLIST } from './shortlists.resource.ts';
+export { SIGN_REQUEST } from './signing.resource.ts';
 export { VIEWING } from './viewings.resource.ts';
 export { API_KEY, WEBHOOK } from './integrations.resource.ts';
 export { PORTAL } from './portals.resource.ts';

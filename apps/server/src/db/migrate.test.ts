@@ -19,6 +19,8 @@ describe('migrations', () => {
     // Before 0090: no deleted marks on mail nor IDLE leases on mailboxes (undone with 0075's tables below).
     // Before 0087: no owner's report links, monthly mails, shared comments nor the site's views per property.
     await q(`drop table owner_report_links, owner_report_settings, owner_report_mailings, owner_report_shares, object_site_views`);
+    // Before 0086: no documents sent for signature by link.
+    await q(`drop table sign_requests`);
     // Before 0085: the mail links' date indexes with the undated first (undone with 0075's tables below).
     // Before 0083: no invoices, their series' numbers nor the agency's myDATA settings.
     await q(`drop table invoices, invoice_series, invoice_settings`);

@@ -26,6 +26,7 @@ import { mandatesRoutes } from './mandates/mandates.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { docTemplatesRoutes } from './doc-templates/doc-templates.routes.ts';
+import { signingRoutes } from './signing/signing.routes.ts';
 import { calendarFeedsRoutes } from './calendar-feeds/calendar-feeds.routes.ts';
 import { ownerReportsRoutes } from './owner-reports/owner-reports.routes.ts';
 
@@ -50,6 +51,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(reservationsRoutes);
   await app.register(mandatesRoutes);
   await app.register(docTemplatesRoutes);
+  await app.register(signingRoutes);
   await app.register(invoicesRoutes);
   await app.register(publishingRoutes);
   await app.register(publicSiteRoutes);

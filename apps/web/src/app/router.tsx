@@ -297,6 +297,8 @@ export const appRoutes = (): RouteObject[] => [{ HydrateFallback: NothingYet, ch
   lazyPage('/Shortlist/:token', 'shortlist.page.title', () => import('../features/shortlist/pages/shortlist-page.tsx').then((m) => ({ Component: m.ShortlistPage }))),
   // A property's report for its owner: no layout, no sign-in (the link's token opens that one property's report).
   lazyPage('/OwnerReport/:token', 'ownerReport.page.title', () => import('../features/owner-report/pages/owner-report-page.tsx').then((m) => ({ Component: m.OwnerReportPage }))),
+  // A document sent for signature: no layout, no sign-in (the link's token opens that one request).
+  lazyPage('/Sign/:token', 'signing.page.title', () => import('../features/signing/pages/sign-page.tsx').then((m) => ({ Component: m.SignPage }))),
   // Drawn by the server only for staff of the CRM (entry-server.tsx): their home, answered as a redirect.
   { path: '/', element: <RedirectHome />, handle: { serverRedirect: '/CRM' } },
   {

@@ -116,12 +116,29 @@ describe('the client page as served', () => {
     }
   });
 
+  it('serves the signing page (decision 086) never cached nor indexed, 404 for an unknown link, in the document’s language', async () => {
+    const m = await agent.post('/api/Mandate/update', { objectId: await newObject('Signed flat'), kind: 'simple', startDate: '2026-01-10', endDate: '2026-09-10', owners: [] });
+    expect(m.statusCode, m.body).toBe(200);
+    const sent = await agent.post('/api/SignRequest/send', { source: 'mandate', id: m.json().id, culture: 'ru', name: 'Иван Петров', email: 'ivan@example.ru' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    for (const [url, status] of [[new URL(sent.json().url).pathname, 200], [`/Sign/${'B'.repeat(43)}`, 404], ['/Sign/short', 404]] as const) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(metaOf(res.body, 'robots')).toBe('noindex, nofollow');
+      if (status === 200) expect(res.body).toContain('<html lang="ru">');
+    }
+  });
+
   it("lies under the screens the server writes per address, which the web app's service worker leaves to the server", () => {
     // The GET routes outside /api that are neither the public site's nor the web app's catch-all.
     const written = app.routeAccess.filter((r) => r.method === 'GET' && !r.url.startsWith('/api') && r.url !== '/*' && !/^\/(listings|feed\/|calendar\/)/.test(r.url)).map((r) => r.url);
-    expect(written).toEqual(['/Shortlist/:token']);
+    expect(written).toEqual(['/Shortlist/:token', '/Sign/:token']);
     expect(written.filter((u) => !isServerWrittenScreen(u.replace(':token', 'x')))).toEqual([]);
     expect(isServerWrittenScreen('/Leads/View/1')).toBe(false);
+    expect(isServerWrittenScreen('/Sign/x')).toBe(true);
     expect(isServerWrittenScreen('/Payments/ApproveExpense/1')).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { agencyToday } from '../../../lib/agency-clock.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { IconPlus } from '../../../components/icons.ts';
 import { DocumentButton } from '../../../components/document-button.tsx';
+import { SignRequests } from '../../../components/sign-requests.tsx';
 import { type TObjectView } from '../api/objects.ts';
 import { mandatesQuery } from '../api/mandates.ts';
 import { MandateDialog } from './mandate-dialog.tsx';
@@ -53,6 +54,7 @@ function MandateLine({ m, onOpen }: { m: TMandate; onOpen: () => void }) {
         </Badge>
         <DocumentButton source="mandate" id={m.id} title={t(`doctemplates.ui.kind.${m.kind === 'exclusive' ? 'mandateExclusive' : 'mandateSimple'}`)} testId="mandate-document" />
       </Group>
+      <SignRequests source="mandate" id={m.id} title={t(`doctemplates.ui.kind.${m.kind === 'exclusive' ? 'mandateExclusive' : 'mandateSimple'}`)} />
       {m.extendedUntil && (
         <Text size="xs" c="dimmed">
           {t('mandates.extended', { date: formatDate(m.extendedUntil) })}

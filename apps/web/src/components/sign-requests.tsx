@@ -1,0 +1,135 @@
+// A record's document sent for signature by link (decision 086): the dialog that sends it (signer,
+// e-mail, language; the mandate's owner by default), and the requests with their status and Revoke.
+import { Badge, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CULTURES, type TCulture } from '@crm/contract/constants';
+import { SIGN_REQUEST } from '@crm/contract/resources';
+import type { TDocSource, TSignRequest, TSignStatus } from '@crm/contract';
+import { IconFile } from './icons.ts';
+import { FileLinks } from './file-links.tsx';
+import { call } from '../lib/api.ts';
+import { showBanner } from '../lib/banner.ts';
+import { describeError } from '../lib/errors.ts';
+import { formatDateTime } from '../lib/format.ts';
+import { currentCulture } from '../lib/i18n.ts';
+import { useGuardedMutation } from '../lib/use-guarded-mutation.ts';
+
+const LANGUAGE_KEY: Record<TCulture, string> = { el: 'lang.el', en: 'lang.en-UK', ru: 'lang.ru' };
+const STATUS_COLOR: Record<TSignStatus, string> = { sent: 'blue', signed: 'green', voided: 'orange', expired: 'gray', revoked: 'gray' };
+
+const signRequestsQuery = (source: TDocSource, id: number) =>
+  queryOptions({ queryKey: ['sign-requests', source, id] as const, queryFn: ({ signal }) => call(SIGN_REQUEST.calls.list, { query: { source, id } }, { signal }) });
+
+/** "Send for signature" and the record's requests (each with its status; Revoke while it may be signed). */
+export function SignRequests({ source, id, title }: { source: TDocSource; id: number; title: string }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const q = useQuery(signRequestsQuery(source, id));
+  const [open, setOpen] = useState(false);
+  const items = q.data?.items ?? [];
+  const reload = () => {
+    void client.invalidateQueries({ queryKey: signRequestsQuery(source, id).queryKey });
+    // A signed copy lands among the record's files.
+    void client.invalidateQueries({ queryKey: ['files'] });
+  };
+  const revoke = (r: TSignRequest) =>
+    modals.openConfirmModal({
+      title: t('signing.ui.revoke'),
+      children: <Text size="sm">{t('signing.ui.revokeConfirm')}</Text>,
+      labels: { confirm: t('signing.ui.revoke'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'sign-revoke-confirm' } as Record<string, unknown>,
+      onConfirm: async () => {
+        try {
+          await call(SIGN_REQUEST.calls.revoke, { body: { id: r.id, version: r.version } });
+          showBanner('success', t('signing.ui.revoked'));
+        } catch (e) {
+          const d = describeError(e);
+          showBanner(d.type, d.message);
+        }
+        reload();
+      },
+    });
+  return (
+    <Stack gap={4}>
+      <Group gap={6}>
+        <Button size="compact-sm" variant="light" leftSection={<IconFile size={14} />} onClick={() => setOpen(true)} data-testid="sign-send-open">
+          {t('signing.ui.send')}
+        </Button>
+      </Group>
+      {items.length > 0 && (
+        <Stack gap={2} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('signing.ui.requests')} data-testid="sign-requests">
+          {items.map((r) => (
+            <Group component="li" key={r.id} gap={6} wrap="wrap" data-testid="sign-request" data-status={r.status}>
+              <Badge size="sm" variant="light" color={STATUS_COLOR[r.status]} tt="none">
+                {t(`signing.status.${r.status}`)}
+              </Badge>
+              <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                {t('signing.ui.row', { name: r.signedName ?? r.signerName, email: r.signerEmail, date: formatDateTime(r.sentOn) })}
+              </Text>
+              {r.signedFile && <FileLinks files={[r.signedFile]} />}
+              {r.status === 'sent' && (
+                <Button size="compact-xs" variant="subtle" color="red" onClick={() => revoke(r)} data-testid="sign-revoke">
+                  {t('signing.ui.revoke')}
+                </Button>
+              )}
+            </Group>
+          ))}
+        </Stack>
+      )}
+      {open && <SendDialog source={source} id={id} title={title} signer={q.data?.signer ?? null} onClose={() => setOpen(false)} onSent={reload} />}
+    </Stack>
+  );
+}
+
+function SendDialog({ source, id, title, signer, onClose, onSent }: { source: TDocSource; id: number; title: string; signer: { name: string; email: string | null } | null; onClose: () => void; onSent: () => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(signer?.name ?? '');
+  const [email, setEmail] = useState(signer?.email ?? '');
+  const [culture, setCulture] = useState<TCulture>(currentCulture());
+  const [link, setLink] = useState<string | null>(null);
+  const send = useGuardedMutation({
+    mutationFn: () => call(SIGN_REQUEST.calls.send, { body: { source, id, culture, name, email } }),
+    meta: { handlesErrors: true },
+    onSuccess: (sent) => {
+      setLink(sent.url);
+      showBanner('success', sent.message);
+      onSent();
+    },
+    onError: (e) => {
+      const d = describeError(e);
+      showBanner(d.type, d.message);
+    },
+  });
+  return (
+    <Modal opened onClose={onClose} title={`${t('signing.ui.dialogTitle')}: ${title}`} closeButtonProps={{ 'aria-label': t('common.close') }} data-testid="sign-send-dialog">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t('signing.ui.help')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('signing.simpleSignature')}
+        </Text>
+        <TextInput label={t('signing.ui.signerName')} value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={200} data-testid="sign-signer-name" />
+        <TextInput label={t('signing.ui.signerEmail')} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} required maxLength={254} data-testid="sign-signer-email" />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="sign-language-label">
+            {t('doctemplates.ui.documentLanguage')}
+          </Text>
+          <SegmentedControl aria-labelledby="sign-language-label" value={culture} onChange={(v) => setCulture(v as TCulture)} data={CULTURES.map((c) => ({ value: c, label: t(LANGUAGE_KEY[c]) }))} data-testid="sign-language" />
+        </Stack>
+        {link ? (
+          <TextInput label={t('signing.ui.link')} value={link} readOnly onFocus={(e) => e.currentTarget.select()} data-testid="sign-link" />
+        ) : (
+          <Group>
+            <Button loading={send.isPending} disabled={name.trim().length < 2 || !email.trim()} onClick={() => send.mutate()} data-testid="sign-send">
+              {t('signing.ui.sendButton')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

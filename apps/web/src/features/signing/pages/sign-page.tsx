@@ -1,0 +1,160 @@
+import { Alert, Anchor, Box, Button, Checkbox, Code, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { cultureOf } from '@crm/contract/constants';
+import type { TSignPublic } from '@crm/contract';
+import { SIGN_REQUEST, urlOf } from '@crm/contract/resources';
+import { LanguageButtons } from '../../../components/language-buttons.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { changeLanguage, currentCulture, languageChosen } from '../../../lib/i18n.ts';
+import { SignaturePad } from '../components/signature-pad.tsx';
+import { signDocument, signQuery } from '../api/signing.ts';
+
+/** The language setting of each culture the page may be written in. */
+const LANGUAGE_OF = { en: 'en-UK', el: 'el', ru: 'ru' } as const;
+/** Why a link cannot be signed, in the texts the server's refusals use. */
+const CANNOT: Record<string, string> = { voided: 'signing.documentChanged', expired: 'signing.linkExpired', revoked: 'signing.linkRevoked' };
+
+/**
+ * /Sign/{token}: a document sent for signature, opened from the mailed link without signing in,
+ * phone first. The PDF and its SHA-256, the full name typed, a drawn signature, "I accept", Sign.
+ */
+export function SignPage() {
+  const { t } = useTranslation();
+  const token = useParams().token ?? '';
+  const culture = currentCulture();
+  const query = useQuery(signQuery(token));
+  const [cannotSwitch, setCannotSwitch] = useState(false);
+  // A visitor who has not chosen a language reads the page in the document's.
+  const language = query.data?.language ?? null;
+  const switchTo = language && !cannotSwitch && !languageChosen() && cultureOf(language) !== culture ? LANGUAGE_OF[language] : null;
+  useEffect(() => {
+    if (switchTo) changeLanguage(switchTo, { chosen: false }).catch(() => setCannotSwitch(true));
+  }, [switchTo]);
+  const data = switchTo ? undefined : query.data;
+  useEffect(() => {
+    document.title = data ? `${t('signing.page.title')} · ${data.agencyName}` : t('signing.page.title');
+  }, [t, data]);
+  const status = query.error instanceof ApiError ? query.error.status : null;
+  return (
+    <Box mih="100vh" bg="gray.0">
+      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Container size="sm" py="xs">
+          <Group justify="space-between" gap="xs">
+            <Text fw={700} data-testid="sign-agency">
+              {data?.agencyName ?? ''}
+            </Text>
+            <Group component="nav" aria-label={t('nav.language')}>
+              <LanguageButtons />
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+      <Container size="sm" py="md" component="main">
+        {(query.isLoading || switchTo) && <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />}
+        {query.error && (
+          <Stack data-testid="sign-error">
+            <Title order={1} size="h3">
+              {t('signing.page.cannotSign')}
+            </Title>
+            <Alert color="red" role="alert">
+              {status === 404 || status === 400 ? t('signing.linkInvalid') : describeError(query.error).message}
+            </Alert>
+          </Stack>
+        )}
+        {data && <SignRequest token={token} data={data} />}
+      </Container>
+    </Box>
+  );
+}
+
+function SignRequest({ token, data }: { token: string; data: TSignPublic }) {
+  const { t } = useTranslation();
+  const pdf = urlOf(SIGN_REQUEST.calls.pdf, { params: { token } });
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {data.status === 'signed' ? t('signing.page.signedHeading') : data.status === 'sent' ? t('signing.page.title') : t('signing.page.cannotSign')}
+        </Title>
+        <Text fw={600} data-testid="sign-document" style={{ overflowWrap: 'anywhere' }}>
+          {data.documentName}
+        </Text>
+        <Text size="sm">{t('signing.page.from', { agency: data.agencyName })}</Text>
+      </Stack>
+      {data.status === 'signed' && (
+        <Alert color="green" data-testid="sign-done">
+          <Stack gap="xs">
+            <Text>{t('signing.page.signedText', { date: formatDateTime(data.signedOn) })}</Text>
+            {data.pdfAvailable && (
+              <Anchor href={pdf} target="_blank" rel="noopener" data-testid="sign-download">
+                {t('signing.page.downloadSigned')}
+              </Anchor>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      {CANNOT[data.status] && (
+        <Alert color="red" role="alert" data-testid="sign-cannot" data-status={data.status}>
+          {t(CANNOT[data.status]!)}
+        </Alert>
+      )}
+      {data.status === 'sent' && <SignForm token={token} data={data} pdf={pdf} />}
+      <Text size="xs" c="dimmed" data-testid="sign-notice">
+        {t('signing.simpleSignature')}
+      </Text>
+    </Stack>
+  );
+}
+
+function SignForm({ token, data, pdf }: { token: string; data: TSignPublic; pdf: string }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [name, setName] = useState(data.signerName);
+  const [accept, setAccept] = useState(false);
+  const [signature, setSignature] = useState('');
+  const sign = useMutation({
+    mutationFn: () => signDocument(token, { name, accept: true, signature }),
+    onSuccess: (d) => qc.setQueryData(signQuery(token).queryKey, d),
+    // Changed, revoked or expired meanwhile: the page is read again and says so.
+    onError: (e) => {
+      if (e instanceof ApiError && (e.status === 409 || e.status === 410)) void qc.invalidateQueries({ queryKey: signQuery(token).queryKey });
+    },
+    meta: { handlesErrors: true },
+  });
+  const ready = name.trim().length >= 2 && accept;
+  return (
+    <Stack gap="md" component="form" onSubmit={(e) => { e.preventDefault(); if (ready && !sign.isPending) sign.mutate(); }}>
+      <Text>{t('signing.page.intro')}</Text>
+      <Button component="a" href={pdf} target="_blank" rel="noopener" variant="light" data-testid="sign-open-pdf">
+        {t('signing.page.openPdf')}
+      </Button>
+      <Stack gap={2}>
+        <Text size="sm" fw={500} id="sign-hash-label">
+          {t('signing.page.hash')}
+        </Text>
+        <Code block aria-labelledby="sign-hash-label" data-testid="sign-hash" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+          {data.sha256}
+        </Code>
+        <Text size="xs" c="dimmed">
+          {t('signing.page.expires', { date: formatDateTime(data.expiresOn) })}
+        </Text>
+      </Stack>
+      <TextInput label={t('signing.page.name')} description={t('signing.page.nameHelp')} value={name} onChange={(e) => setName(e.currentTarget.value)} required autoComplete="name" maxLength={200} data-testid="sign-name" />
+      <SignaturePad onChange={setSignature} disabled={sign.isPending} />
+      <Checkbox label={t('signing.page.accept')} checked={accept} onChange={(e) => setAccept(e.currentTarget.checked)} data-testid="sign-accept" />
+      {sign.error && (
+        <Alert color="red" role="alert" data-testid="sign-failed">
+          {describeError(sign.error).message}
+        </Alert>
+      )}
+      <Button type="submit" size="md" disabled={!ready} loading={sign.isPending} data-testid="sign-submit">
+        {t('signing.page.sign')}
+      </Button>
+    </Stack>
+  );
+}
