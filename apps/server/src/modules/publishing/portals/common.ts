@@ -35,6 +35,11 @@ export type TPortalMapping = {
   open: (ctx: TFeedContext) => string;
   item: (o: TPortalListing, ctx: TFeedContext) => string;
   close: (ctx: TFeedContext) => string;
+  /**
+   * Whether the format has a feed with no property. Kyero's XSD wants one property at least (its
+   * `property` has no minOccurs="0"): a channel with none answers 204, no file (decision 091).
+   */
+  emptyAllowed: boolean;
 };
 
 /** A simple element, left out when it has no value. */

@@ -89,4 +89,5 @@ export const indomio: TPortalMapping = {
     `<?xml version="1.0" encoding="UTF-8"?>\n<listings generated="${ctx.generated.toISOString()}"${ctx.agencyId ? ` agency="${x(ctx.agencyId)}"` : ''} agencyName="${x(ctx.agencyName)}">\n`,
   item,
   close: () => '</listings>\n',
+  emptyAllowed: true,
 };

@@ -98,4 +98,5 @@ export const kyero: TPortalMapping = {
     `  <agent>${ctx.agencyId && /^\d+$/.test(ctx.agencyId) ? `<id>${ctx.agencyId}</id>` : ''}<name>${x(ctx.agencyName)}</name>${ctx.agencyEmail ? `<email>${x(ctx.agencyEmail)}</email>` : ''}${ctx.agencyPhone ? `<tel>${x(ctx.agencyPhone)}</tel>` : ''}</agent>\n`,
   item,
   close: () => '</root>\n',
+  emptyAllowed: false,
 };

@@ -27,6 +27,8 @@ export const portalsRoutes = fp(
       // The fetch's time written beside the answer, not before it: a lost write costs only the "last fetched".
       void markFetched(app, channel.id).catch((err: unknown) => app.log.warn({ err }, 'could not record a portal feed fetch'));
       // Each fetch reaches us (its time is the channel's "last fetched"): no shared cache keeps it.
+      // No property in a format whose schema wants one (Kyero): no content rather than an invalid file.
+      if (!xml.length) return reply.status(204).header('Cache-Control', 'private, no-cache').header('X-Robots-Tag', 'noindex').send();
       return reply.header('Content-Type', 'application/xml; charset=utf-8').header('Cache-Control', 'private, no-cache').header('X-Robots-Tag', 'noindex').send(xml);
     };
     registerCalls(

@@ -11,6 +11,7 @@ import { files, locations, objects } from '../../../db/schema/index.ts';
 import { getFileStorage } from '../../../storage/file-storage.ts';
 import { createTestApp, json, patchField } from '../../../../test/harness.ts';
 import { runPublish } from '../publishing.service.ts';
+import { PORTAL_MAPPINGS } from './feeds.ts';
 
 /**
  * The portal channels (decision 083): each feed built for demo-like properties, Kyero's checked
@@ -200,9 +201,29 @@ describe('portal channels', () => {
     expect(await fetchFeed(kyero)).not.toContain(`<id>${other.ref}</id>`);
   });
 
+  it('answer a Kyero channel with no property 204, no file, since Kyero’s XSD refuses a root without a property', async () => {
+    const none = await channel('kyero', { name: 'Kyero, nothing chosen', selection: 'chosen' });
+    const res = await app.inject({ url: none.feedUrl.slice(PUBLIC.length) });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    // What the feed would have been: the root, Kyero's header and the agent only. Its schema refuses it.
+    const ctx = { base: PUBLIC, channelName: 'x', agencyId: '12', agencyName: 'Agency', agencyEmail: 'office@example.gr', agencyPhone: null, generated: new Date(), tEn: (k: string) => k };
+    const empty = PORTAL_MAPPINGS.kyero.open(ctx) + PORTAL_MAPPINGS.kyero.close(ctx);
+    const result = await validateXML({ xml: [{ fileName: 'kyero.xml', contents: empty }], schema: [{ fileName: 'kyero-v3.xsd', contents: XSD }] });
+    expect(result.valid).toBe(false);
+    expect(result.errors.map((e) => e.message).join(' ')).toMatch(/Missing child element\(s\)\. Expected is \( property \)/);
+    // The same header with one property of the feed above is valid: only the empty case is refused.
+    const full = await fetchFeed(kyero);
+    const oneProperty = PORTAL_MAPPINGS.kyero.open(ctx) + / {2}<property>[\s\S]*?<\/property>\n/.exec(full)![0] + PORTAL_MAPPINGS.kyero.close(ctx);
+    expect((await validateXML({ xml: [{ fileName: 'kyero.xml', contents: oneProperty }], schema: [{ fileName: 'kyero-v3.xsd', contents: XSD }] })).valid).toBe(true);
+    // The formats without a schema's minimum answer their empty root.
+    const noneXe = await channel('xe', { name: 'xe, nothing chosen', selection: 'chosen' });
+    expect(wellFormed(await fetchFeed(noneXe), 'ad')).toEqual({ root: 'ads', items: 0 });
+  });
+
   it('send to a "chosen" channel only the properties chosen for it', async () => {
     const chosen = await channel('kyero', { name: 'Kyero, chosen', selection: 'chosen' });
-    expect(await fetchFeed(chosen)).not.toContain(`<id>${ready.ref}</id>`);
+    expect((await app.inject({ url: chosen.feedUrl.slice(PUBLIC.length) })).statusCode).toBe(204);
     const after = await json<{ items: { channelId: number; included: boolean }[] }>(employee.post(`/api/object/portals/${ready.id}`, { channelId: chosen.id, included: true }));
     expect(after.items.find((s) => s.channelId === chosen.id)!.included).toBe(true);
     expect(await fetchFeed(chosen)).toContain(`<id>${ready.ref}</id>`);

@@ -89,4 +89,5 @@ export const spitogatos: TPortalMapping = {
   open: (ctx) => `<?xml version="1.0" encoding="UTF-8"?>\n<properties agent_id="${x(ctx.agencyId ?? '')}" generated="${ctx.generated.toISOString()}">\n`,
   item,
   close: () => '</properties>\n',
+  emptyAllowed: true,
 };

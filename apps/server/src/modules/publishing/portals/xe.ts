@@ -79,4 +79,5 @@ export const xe: TPortalMapping = {
   open: (ctx) => `<?xml version="1.0" encoding="UTF-8"?>\n<ads${ctx.agencyId ? ` account="${x(ctx.agencyId)}"` : ''} generated="${ctx.generated.toISOString()}">\n`,
   item,
   close: () => '</ads>\n',
+  emptyAllowed: true,
 };
