@@ -65,6 +65,8 @@ export const ZPortalObjectStatus = z.object({
   included: z.boolean(),
   /** What the channel needs and the property lacks, in the reader's language; empty: ready. */
   missing: z.array(z.string()),
+  /** What the portal will not get though the property goes (a photo too small for it, photos past its count), in the reader's language. */
+  notes: z.array(z.string()),
   lastFetchedOn: z.string().nullable(),
 });
 export type TPortalObjectStatus = z.infer<typeof ZPortalObjectStatus>;

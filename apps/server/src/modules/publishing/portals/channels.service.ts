@@ -9,7 +9,7 @@ import { AppError, conflict, notFound, requireVersion } from '../../../lib/error
 import { linkBase } from '../../settings/site-settings.service.ts';
 import { portalListing } from './listing.ts';
 import { PORTAL_MAPPINGS, channelFeed, channelProblems, type TChannelRow } from './feeds.ts';
-import type { TPortalProblem } from './common.ts';
+import { photoNotes, type TPortalProblem } from './common.ts';
 
 type Caller = { actor: Actor };
 type Row = TChannelRow & { lastFetchedOn: Date | string | null; version: number };
@@ -116,6 +116,8 @@ export async function objectChannels(app: FastifyInstance, objectId: number, cul
   return rows.map((c) => {
     const selected = c.selection === 'all' || c.chosen;
     const missing = channelProblems(c, o).map((p) => problemText(app, culture, p, c.name));
+    // What of the photos the portal will not get (a photo too small is named even where the property cannot go yet).
+    const notes = photoNotes(o, PORTAL_MAPPINGS[c.kind].photos).map((p) => problemText(app, culture, p, c.name));
     return {
       channelId: c.id,
       kind: c.kind,
@@ -124,6 +126,7 @@ export async function objectChannels(app: FastifyInstance, objectId: number, cul
       selected,
       included: o.onSite && selected && !missing.length,
       missing,
+      notes,
       lastFetchedOn: at(c.lastFetchedOn, app.config.timeZone),
     };
   });

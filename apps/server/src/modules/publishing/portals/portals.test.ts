@@ -34,7 +34,7 @@ const GREEK = 'Φωτεινό διαμέρισμα δύο υπνοδωματίω
 const ENGLISH = 'A bright two-bedroom flat in Pefkochori, 200 metres from the beach, with a large balcony.';
 
 /** A demo-like flat with real photos (WebP copies, as uploads make them), published by the publishing work. */
-async function flat(values: Record<string, unknown> = {}, photos = 2) {
+async function flat(values: Record<string, unknown> = {}, photos = 2, sizes: [number, number][] = []) {
   const [o] = await db
     .insert(objects)
     .values({
@@ -63,6 +63,7 @@ async function flat(values: Record<string, unknown> = {}, photos = 2) {
       ...values,
     } as never)
     .returning({ id: objects.id, ref: objects.referenceNumber });
+  const names: string[] = [];
   for (let k = 0; k < photos; k++) {
     const n = ++seq;
     const webp = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120 + k, b: 40 } } }).webp().toBuffer();
@@ -70,10 +71,13 @@ async function flat(values: Record<string, unknown> = {}, photos = 2) {
     await db.insert(files).values({
       systemName: `portal${n}.jpg`, userName: `IMG_${n}.jpg`, mime: 'image/jpeg', size: 100, parentType: LinkKind.Object, parentId: o!.id,
       type: 'image', sortOrder: k + 1, webName: `portal${n}-web.webp`, thumbName: `portal${n}-web.webp`,
+      // The upload's own size, as files.service records it (the copies are made from it).
+      width: sizes[k]?.[0] ?? null, height: sizes[k]?.[1] ?? null,
     });
+    names.push(`portal${n}-web.jpg`);
   }
   expect((await runPublish(db, { objectId: o!.id, actor: { id: null, name: 'test' } })).state).toBe('published');
-  return { id: o!.id, ref: String(o!.ref).padStart(4, '0') };
+  return { id: o!.id, ref: String(o!.ref).padStart(4, '0'), photos: names };
 }
 
 type Channel = { id: number; kind: string; feedUrl: string; version: number; lastFetchedOn: string | null; included: number };
@@ -101,7 +105,7 @@ function wellFormed(xml: string, item: string) {
   return { root, items };
 }
 const status = async (objectId: number, lang = 'en') =>
-  (await json<{ items: { channelId: number; included: boolean; selected: boolean; missing: string[] }[] }>(employee.get(`/api/object/portals/${objectId}`, { lang }))).items;
+  (await json<{ items: { channelId: number; included: boolean; selected: boolean; missing: string[]; notes: string[] }[] }>(employee.get(`/api/object/portals/${objectId}`, { lang }))).items;
 
 const kyero = await channel('kyero');
 const spitogatos = await channel('spitogatos', { agencyId: 'SG-1042' });
@@ -219,6 +223,30 @@ describe('portal channels', () => {
     // The formats without a schema's minimum answer their empty root.
     const noneXe = await channel('xe', { name: 'xe, nothing chosen', selection: 'chosen' });
     expect(wellFormed(await fetchFeed(noneXe), 'ad')).toEqual({ root: 'ads', items: 0 });
+  });
+
+  it('leave out a photo too small for a portal, naming it on the card, and refuse a property with none large enough', async () => {
+    // A camera's photo (its screen-size copy 1600×1200 goes), a small one, a portrait one large enough.
+    const mixed = await flat({}, 3, [[4000, 3000], [640, 480], [900, 1200]]);
+    const s = (await status(mixed.id)).find((c) => c.channelId === kyero.id)!;
+    expect(s).toMatchObject({ included: true, missing: [] });
+    expect(s.notes).toEqual(['photo 2 is 640×480; kyero channel asks at least 800×600, so it is left out']);
+    const el = (await status(mixed.id, 'el')).find((c) => c.channelId === kyero.id)!;
+    expect(el.notes).toEqual(['η φωτογραφία 2 είναι 640×480· το kyero channel ζητά τουλάχιστον 800×600, οπότε δεν αποστέλλεται']);
+    const feed = await fetchFeed(kyero);
+    const property = new RegExp(`<property>\\n    <id>${mixed.ref}</id>[\\s\\S]*?</property>`).exec(feed)![0];
+    expect(property).toContain(`<image id="1"><url>${PUBLIC}/listings/photo/${mixed.photos[0]}</url></image><image id="2"><url>${PUBLIC}/listings/photo/${mixed.photos[2]}</url></image></images>`);
+    expect(feed).not.toContain(mixed.photos[1]);
+    for (const c of [xe, spitogatos, indomio]) expect(await fetchFeed(c)).not.toContain(mixed.photos[1]);
+    const result = await validateXML({ xml: [{ fileName: 'kyero.xml', contents: feed }], schema: [{ fileName: 'kyero-v3.xsd', contents: XSD }] });
+    expect(result.errors.map((e) => e.message)).toEqual([]);
+
+    // Only small photos: nothing a portal takes, so the property stays out, and the card says which.
+    const small = await flat({}, 1, [[640, 480]]);
+    const refused = (await status(small.id)).find((c) => c.channelId === kyero.id)!;
+    expect(refused).toMatchObject({ included: false, missing: ['at least 1 photos of 800×600 pixels or larger (it has 0)'] });
+    expect(refused.notes).toEqual(['photo 1 is 640×480; kyero channel asks at least 800×600, so it is left out']);
+    expect(await fetchFeed(kyero)).not.toContain(`<id>${small.ref}</id>`);
   });
 
   it('send to a "chosen" channel only the properties chosen for it', async () => {

@@ -63,6 +63,11 @@ export function PortalStatus({ objectId, onSite, lastUpdate }: Props) {
           {t('portals.ui.ready')}
         </Text>
       )}
+      {s.notes.length > 0 && (
+        <Text size="sm" c="orange.9" data-testid="portal-notes">
+          {t('portals.ui.notes', { list: s.notes.join('; ') })}
+        </Text>
+      )}
       <Text size="xs" c="dimmed">
         {s.lastFetchedOn ? t('portals.ui.lastFetched', { date: formatDateTime(s.lastFetchedOn) }) : t('portals.ui.neverFetched')}
       </Text>
