@@ -63,3 +63,10 @@ export async function channelBySecret(app: FastifyInstance, secret: string, kind
     from portal_channels where feed_secret = ${secret} and kind = ${kind} and enabled`);
   return res.rows[0] as TChannelRow | undefined;
 }
+
+/** The enabled channel whose report address this is (its feed's secret), or undefined. */
+export async function channelByReportSecret(app: FastifyInstance, secret: string): Promise<{ id: number; name: string } | undefined> {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(secret)) return undefined;
+  const res = await app.db.execute(sql`select id, name from portal_channels where feed_secret = ${secret} and enabled`);
+  return res.rows[0] as { id: number; name: string } | undefined;
+}

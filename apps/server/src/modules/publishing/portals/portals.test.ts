@@ -80,7 +80,8 @@ async function flat(values: Record<string, unknown> = {}, photos = 2, sizes: [nu
   return { id: o!.id, ref: String(o!.ref).padStart(4, '0'), photos: names };
 }
 
-type Channel = { id: number; kind: string; feedUrl: string; version: number; lastFetchedOn: string | null; included: number };
+type Report = { ref: string; objectId: number | null; message: string; reportedOn: string };
+type Channel = { id: number; kind: string; feedUrl: string; reportUrl: string; version: number; lastFetchedOn: string | null; included: number; refused: Report[]; refusedCount: number };
 const channel = (kind: string, extra: Record<string, unknown> = {}) => json<Channel>(admin.post('/api/PortalChannels', { kind, name: `${kind} channel`, ...extra }));
 /** The feed as the portal fetches it: by its address, no sign-in. */
 const fetchFeed = async (c: Channel) => {
@@ -105,7 +106,7 @@ function wellFormed(xml: string, item: string) {
   return { root, items };
 }
 const status = async (objectId: number, lang = 'en') =>
-  (await json<{ items: { channelId: number; included: boolean; selected: boolean; missing: string[]; notes: string[] }[] }>(employee.get(`/api/object/portals/${objectId}`, { lang }))).items;
+  (await json<{ items: { channelId: number; included: boolean; selected: boolean; missing: string[]; notes: string[]; reports: Report[] }[] }>(employee.get(`/api/object/portals/${objectId}`, { lang }))).items;
 
 const kyero = await channel('kyero');
 const spitogatos = await channel('spitogatos', { agencyId: 'SG-1042' });
@@ -272,6 +273,45 @@ describe('portal channels', () => {
     const off = await json<Channel>(admin.post(`/api/PortalChannels/${xe.id}`, { name: 'xe.gr', enabled: false, selection: 'all', agencyId: '77120', version: xe.version }));
     expect(off.version).toBe(xe.version + 1);
     expect((await app.inject({ url: xe.feedUrl.slice(PUBLIC.length) })).statusCode).toBe(404);
+  });
+
+  it('take a portal’s error report at the channel’s report address, show it on the property’s card and the channel’s list', async () => {
+    const chan = await channel('kyero', { name: 'Kyero reports' });
+    expect(chan.reportUrl).toBe(chan.feedUrl.replace(/\/kyero\.xml$/, '/report'));
+    const post = (payload: string, type: string, url = chan.reportUrl) => app.inject({ method: 'POST', url: url.slice(PUBLIC.length), payload, headers: { 'content-type': type } });
+
+    // JSON, as a portal without a format of its own would post it; a reference not ours is kept too.
+    const first = await post(JSON.stringify({ errors: [{ ref: ready.ref, message: 'Price below the regional minimum' }, { ref: '99999', message: 'Unknown property' }] }), 'application/json');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ recorded: 2 });
+    const card = (await status(ready.id)).find((c) => c.channelId === chan.id)!;
+    expect(card.reports).toEqual([{ ref: ready.ref, objectId: ready.id, message: 'Price below the regional minimum', reportedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) }]);
+    // Only that channel's card says it.
+    expect((await status(ready.id)).find((c) => c.channelId === kyero.id)!.reports).toEqual([]);
+    const listed = async () => (await json<{ items: Channel[] }>(admin.get('/api/PortalChannels'))).items.find((c) => c.id === chan.id)!;
+    const one = await listed();
+    expect(one.refusedCount).toBe(2);
+    expect(one.refused.map((r) => [r.ref, r.objectId, r.message])).toEqual([
+      [ready.ref, ready.id, 'Price below the regional minimum'],
+      ['99999', null, 'Unknown property'],
+    ]);
+
+    // CSV with a header and a quoted message: the new report replaces the old.
+    const csv = `ref,message\r\n${noEnergy.ref},"Photos too dark, ""main"" photo refused"\r\n`;
+    expect((await post(csv, 'text/csv')).json()).toEqual({ recorded: 1 });
+    expect((await status(ready.id)).find((c) => c.channelId === chan.id)!.reports).toEqual([]);
+    expect((await status(noEnergy.id)).find((c) => c.channelId === chan.id)!.reports.map((r) => r.message)).toEqual(['Photos too dark, "main" photo refused']);
+    expect((await listed()).refused.map((r) => r.ref)).toEqual([noEnergy.ref]);
+    const log = await t.pool.query(`select data from action_log where entity = 'PortalChannel' and entity_id = $1 and action = 'PortalReport' order by id`, [chan.id]);
+    expect(log.rows.map((r) => r.data)).toEqual([{ errors: 2 }, { errors: 1 }]);
+
+    // What is not a report is refused and changes nothing; a wrong secret is a 404; an empty report clears.
+    expect((await post(JSON.stringify({ problems: [] }), 'application/json')).statusCode).toBe(400);
+    expect((await post('just one column\n', 'text/csv')).statusCode).toBe(400);
+    expect((await listed()).refusedCount).toBe(1);
+    expect((await post('[]', 'application/json', chan.reportUrl.replace(/\/feed\/[^/]+\//, '/feed/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/'))).statusCode).toBe(404);
+    expect((await post('{"errors":[]}', 'application/json')).json()).toEqual({ recorded: 0 });
+    expect((await listed()).refusedCount).toBe(0);
   });
 
   it('refuse a stale change (409) and log every change', async () => {
