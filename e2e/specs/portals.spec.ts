@@ -6,7 +6,8 @@ import { expectAccessible, openAs, patchField } from '../fixtures.ts';
  * settings (Spitogatos with the agency's ID there, and Kyero); a demo flat without an energy class
  * is published; its publishing card shows Kyero taking it and Spitogatos refusing it, naming the
  * energy class; the class is filled in on the property's form, and both portals take it, in their
- * feeds as the portals fetch them.
+ * feeds as the portals fetch them; Kyero then reports it refused the flat, and the card and the
+ * settings say so (decision 091).
  */
 const LANGUAGES = [
   { cookie: 'en-UK', n: 0, energy: 'C', missing: 'Missing: the energy class (the law requires it in every advertisement)', ready: 'Ready', inFeed: 'In the feed' },
@@ -97,10 +98,23 @@ for (const L of LANGUAGES) {
     await expect.poll(async () => (await feed(spitogatos.feedUrl)).includes(`<ref>${flat.ref}</ref>`)).toBe(true);
     expect(await feed(kyero.feedUrl)).toContain(`<ref>${flat.ref}</ref>`);
 
-    // Each fetch is recorded: the settings say when the portal last took the feed.
+    // Kyero reports on its import that it refused the flat (decision 091): the card says so in its words.
+    const channelNow = ((await (await request.get('/api/PortalChannels', { headers: auth(token) })).json()) as { items: { id: number; reportUrl: string }[] }).items.find((c) => c.id === kyero.id)!;
+    const report = await page.request.post(new URL(channelNow.reportUrl).pathname, { data: `ref,message\n${flat.ref},"Price missing in the import, ${L.cookie}"\n`, headers: { 'content-type': 'text/csv' } });
+    expect(report.status()).toBe(200);
+    await page.goto(`/Objects/View/${flat.id}`);
+    await expect(line(`kyero ${stamp}`).getByTestId('portal-report')).toHaveText(
+      new RegExp(`^${L.cookie === 'el' ? 'Η πύλη αναφέρει' : 'The portal reports'}: Price missing in the import, ${L.cookie} \\(`),
+    );
+    await expectAccessible(page, 'the publishing card with a portal’s report');
+
+    // Each fetch is recorded: the settings say when the portal last took the feed, and list what it refused.
     await page.goto('/Settings');
-    await expect(page.getByTestId('portal-channel').filter({ hasText: `kyero ${stamp}` }).getByTestId('portal-last-fetched')).toHaveText(
+    const kyeroCard = page.getByTestId('portal-channel').filter({ hasText: `kyero ${stamp}` });
+    await expect(kyeroCard.getByTestId('portal-last-fetched')).toHaveText(
       L.cookie === 'el' ? /^Τελευταία λήψη από την πύλη: / : /^Last fetched by the portal: /,
     );
+    await expect(kyeroCard.getByTestId('portal-refused-item')).toHaveText(new RegExp(`^${flat.ref}: Price missing in the import, ${L.cookie} \\(`));
+    await expect(kyeroCard.getByTestId('portal-refused-item').getByRole('link', { name: flat.ref })).toBeVisible();
   });
 }

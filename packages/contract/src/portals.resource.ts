@@ -3,7 +3,7 @@ import type { PORTAL_API } from './portals.ts';
 
 /**
  * The property portals (issue 48, decision 083): channels set up by office admins, each property's
- * standing in each, and each channel's feed (no sign-in, under its secret).
+ * standing in each, and each channel's feed and report address (no sign-in, under its secret).
  */
 export const PORTAL = {
   calls: calls<typeof PORTAL_API>({
@@ -14,6 +14,7 @@ export const PORTAL = {
     objectStatus: ['GET', '/api/object/portals/:id'],
     include: ['POST', '/api/object/portals/:id'],
     feed: ['GET', '/feed/:secret/:file'],
+    report: ['POST', '/feed/:secret/report'],
   }),
   screens: {},
 } as const;

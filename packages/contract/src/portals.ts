@@ -14,6 +14,31 @@ export const PORTAL_AGENCY_ID_MAX = 50;
 /** A channel's feed address: /feed/{secret}/{kind}.xml (no sign-in; the secret keeps it unguessable). */
 export const portalFeedPath = (secret: string, kind: TPortalKind) => `/feed/${secret}/${kind}.xml`;
 
+/** A channel's report address: the portal posts its import's errors there (decision 091). */
+export const portalReportPath = (secret: string) => `/feed/${secret}/report`;
+
+/** One error a portal reported on its last import of the feed (decision 091). */
+export const ZPortalReport = z.object({
+  /** The property's reference number as the feed gives it. */
+  ref: z.string(),
+  /** The property, where the reference is one of ours. */
+  objectId: z.number().int().nullable(),
+  /** The portal's own words (not translated). */
+  message: z.string(),
+  /** When the portal reported it (the agency's time). */
+  reportedOn: z.string(),
+});
+export type TPortalReport = z.infer<typeof ZPortalReport>;
+/** Most refused properties a channel lists (the newest report's, by reference). */
+export const PORTAL_REFUSED_SHOWN = 50;
+
+/** A report as a portal posts it in JSON (its own format is not public: decision 091). */
+export const ZPortalReportBody = z.union([
+  z.object({ errors: z.array(z.object({ ref: z.union([z.string(), z.number()]), message: z.string() })).max(10000) }),
+  z.array(z.object({ ref: z.union([z.string(), z.number()]), message: z.string() })).max(10000),
+]);
+export const ZPortalReportAnswer = z.object({ recorded: z.number().int() });
+
 /** POST /api/PortalChannels: a new channel (office admins); its feed secret is made by the server. */
 export const ZPortalChannelCreate = z.object({
   kind: z.enum(PORTAL_KINDS),
@@ -47,6 +72,11 @@ export const ZPortalChannel = z.object({
   lastFetchedOn: z.string().nullable(),
   /** Properties in the feed now. */
   included: z.number().int(),
+  /** Where the portal posts its import's errors (it holds the secret). */
+  reportUrl: z.string(),
+  /** The properties the portal refused in its last report (the first PORTAL_REFUSED_SHOWN by reference) and how many in all. */
+  refused: z.array(ZPortalReport),
+  refusedCount: z.number().int(),
   version: z.number().int(),
 });
 export type TPortalChannel = z.infer<typeof ZPortalChannel>;
@@ -65,6 +95,10 @@ export const ZPortalObjectStatus = z.object({
   included: z.boolean(),
   /** What the channel needs and the property lacks, in the reader's language; empty: ready. */
   missing: z.array(z.string()),
+  /** What the portal will not get though the property goes (a photo too small for it, photos past its count), in the reader's language. */
+  notes: z.array(z.string()),
+  /** What the portal reported of this property on its last import (its own words, with the time). */
+  reports: z.array(ZPortalReport),
   lastFetchedOn: z.string().nullable(),
 });
 export type TPortalObjectStatus = z.infer<typeof ZPortalObjectStatus>;
@@ -81,4 +115,5 @@ export const PORTAL_API = {
   objectStatus: { params: ZIdParam, answer: ZPortalObjectStatusList },
   include: { params: ZIdParam, body: ZPortalInclude, answer: ZPortalObjectStatusList },
   feed: {},
+  report: { answer: ZPortalReportAnswer },
 } satisfies Record<string, CallSchemas>;

@@ -235,8 +235,9 @@ describe('kept answers', () => {
       // change and every key's call wait on one counter
       'api_keys', 'webhook_endpoints', 'webhook_deliveries',
       // portal channels (their last fetch written on every fetch of a feed) and their chosen properties:
-      // read afresh on the settings and the property's publishing card, which nothing keeps
-      'portal_channels', 'portal_channel_objects',
+      // read afresh on the settings and the property's publishing card, which nothing keeps; the
+      // errors the portals report on them, read on the same screens
+      'portal_channels', 'portal_channel_objects', 'portal_reports',
       // calendar addresses (last fetch written on every fetch): read afresh on their own screen
       'calendar_feeds',
       // the owner's report (decision 087): its links (opened_on written when the owner opens one), the

@@ -109,6 +109,41 @@ describe('webhooks', () => {
     expect(got.body.current).toMatchObject({ id: made.id, referenceNumber: made.referenceNumber });
   });
 
+  it('send a payment as its own form answers it (income and expense), and the payment as changed on its update', async () => {
+    await endpoint('/payment', ['payment.created', 'payment.updated']);
+    const accountId = await addAccount('Πληρωμή');
+    const form = (fields: Record<string, string | number>) => {
+      const fd = new FormData();
+      for (const [k, v] of Object.entries(fields)) fd.append(k, String(v));
+      return fd;
+    };
+    const added = await admin.post('/api/transactions/addIncome', form({ accountId, amount: '420.50', transactionDate: '2026-03-01T10:00:00', paymentMethod: 1, categoryId: 1, description: 'Ενοίκιο Μαρτίου' }));
+    expect(added.statusCode, added.body).toBe(200);
+    const id = added.json().id as number;
+    /** The payment as the API's form shows it, without what only a form needs (its choice lists, whether the caller may edit). */
+    const asForm = async (kind: 'Income' | 'Expense', paymentId: number) => {
+      const { lists: _lists, canEdit: _canEdit, ...rest } = (await admin.get(`/api/transactions/edit${kind}/${paymentId}`)).json();
+      return { type: kind.toLowerCase(), ...rest };
+    };
+    const created = await until('the payment', () => at('/payment').find((r) => r.event === 'payment.created' && r.body.record.id === id));
+    expect(created.signed).toBe(true);
+    expect(created.body.current).toMatchObject({ type: 'income', updateFields: { id, amount: '420.50', version: 1 } });
+    expect(created.body.current).toEqual(await asForm('Income', id));
+
+    const edited = await admin.post('/api/transactions/editIncome', form({ id, version: 1, accountId, amount: '650', transactionDate: '2026-03-01T10:00:00', paymentMethod: 1, categoryId: 1 }));
+    expect(edited.statusCode, edited.body).toBe(200);
+    const updated = await until('the payment changed', () => at('/payment').find((r) => r.event === 'payment.updated' && r.body.record.id === id));
+    expect(updated.body.current).toMatchObject({ type: 'income', updateFields: { id, amount: '650.00', version: 2 } });
+    expect(updated.body.current).toEqual(await asForm('Income', id));
+
+    const expense = await admin.post('/api/transactions/addExpense', form({ accountId, amount: '10.00', transactionDate: '2026-03-02T10:00:00', paymentMethod: 1, categoryId: 22, status: 1 }));
+    expect(expense.statusCode, expense.body).toBe(200);
+    const expenseId = expense.json().id as number;
+    const spent = await until('the expense', () => at('/payment').find((r) => r.event === 'payment.created' && r.body.record.id === expenseId));
+    expect(spent.body.current).toMatchObject({ type: 'expense', updateFields: { id: expenseId, amount: '10.00' } });
+    expect(spent.body.current).toEqual(await asForm('Expense', expenseId));
+  });
+
   it('retry after a 500, then deliver; the log shows the attempts and the last error until then', async () => {
     const { webhook } = await endpoint('/flaky', ['account.created']);
     answers.set('/flaky', [500]);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { portalFeedPath, type TCulture, type TPortalChannel, type TPortalChannelCreate, type TPortalChannelUpdate, type TPortalObjectStatus } from '@crm/contract';
+import { portalFeedPath, portalReportPath, type TCulture, type TPortalChannel, type TPortalChannelCreate, type TPortalChannelUpdate, type TPortalObjectStatus } from '@crm/contract';
 import type { Actor } from '../../../lib/audit.ts';
 import { logAction } from '../../../lib/audit.ts';
 import { toLocalDateTime } from '../../../lib/dates.ts';
@@ -9,7 +9,8 @@ import { AppError, conflict, notFound, requireVersion } from '../../../lib/error
 import { linkBase } from '../../settings/site-settings.service.ts';
 import { portalListing } from './listing.ts';
 import { PORTAL_MAPPINGS, channelFeed, channelProblems, type TChannelRow } from './feeds.ts';
-import type { TPortalProblem } from './common.ts';
+import { photoNotes, type TPortalProblem } from './common.ts';
+import { channelRefused, objectReports } from './reports.ts';
 
 type Caller = { actor: Actor };
 type Row = TChannelRow & { lastFetchedOn: Date | string | null; version: number };
@@ -30,6 +31,8 @@ async function channelOut(app: FastifyInstance, r: Row, base: string): Promise<T
     feedUrl: `${base}${portalFeedPath(r.feedSecret, r.kind)}`,
     lastFetchedOn: at(r.lastFetchedOn, app.config.timeZone),
     included,
+    reportUrl: `${base}${portalReportPath(r.feedSecret)}`,
+    ...(await channelRefused(app, r.id)),
     version: r.version,
   };
 }
@@ -113,9 +116,12 @@ export async function objectChannels(app: FastifyInstance, objectId: number, cul
     select ${columns}, exists (select 1 from portal_channel_objects pc where pc.channel_id = c.id and pc.object_id = ${objectId}) as chosen
     from portal_channels c where enabled order by id`)
   ).rows as (Row & { chosen: boolean })[];
+  const reports = await objectReports(app, objectId);
   return rows.map((c) => {
     const selected = c.selection === 'all' || c.chosen;
     const missing = channelProblems(c, o).map((p) => problemText(app, culture, p, c.name));
+    // What of the photos the portal will not get (a photo too small is named even where the property cannot go yet).
+    const notes = photoNotes(o, PORTAL_MAPPINGS[c.kind].photos).map((p) => problemText(app, culture, p, c.name));
     return {
       channelId: c.id,
       kind: c.kind,
@@ -124,6 +130,8 @@ export async function objectChannels(app: FastifyInstance, objectId: number, cul
       selected,
       included: o.onSite && selected && !missing.length,
       missing,
+      notes,
+      reports: reports.get(c.id) ?? [],
       lastFetchedOn: at(c.lastFetchedOn, app.config.timeZone),
     };
   });

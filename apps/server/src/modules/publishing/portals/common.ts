@@ -1,7 +1,7 @@
 import type { TCulture, TPortalKind } from '@crm/contract';
 import { escapeXml } from '../html.ts';
 import type { TPublicPhoto, TPublicText } from '../public.view.ts';
-import type { TPortalListing } from './listing.ts';
+import type { TPortalListing, TPortalPhoto } from './listing.ts';
 
 export const x = escapeXml;
 
@@ -10,6 +10,13 @@ export const x = escapeXml;
  * values; a value that starts with "@" is a text key itself (a type or region name, in the reader's language).
  */
 export type TPortalProblem = { key: string; params?: Record<string, string | number> };
+
+/**
+ * What a portal takes of a property's photos: the smallest size (either way up: the long side
+ * against the larger figure, the short side against the smaller), how many at most, in which
+ * formats; `published` false where the portal publishes no figure and these are ours (decision 091).
+ */
+export type TPhotoRules = { minWidth: number; minHeight: number; maxCount: number; formats: readonly ('jpeg' | 'png' | 'gif')[]; published: boolean };
 
 /** What a feed is written with: the public address (absolute links), the agency as the channel names it. */
 export type TFeedContext = {
@@ -35,6 +42,13 @@ export type TPortalMapping = {
   open: (ctx: TFeedContext) => string;
   item: (o: TPortalListing, ctx: TFeedContext) => string;
   close: (ctx: TFeedContext) => string;
+  /** Its photo requirements; a photo too small is left out of the feed and named on the card. */
+  photos: TPhotoRules;
+  /**
+   * Whether the format has a feed with no property. Kyero's XSD wants one property at least (its
+   * `property` has no minOccurs="0"): a channel with none answers 204, no file (decision 091).
+   */
+  emptyAllowed: boolean;
 };
 
 /** A simple element, left out when it has no value. */
@@ -48,6 +62,23 @@ export const photoJpegUrl = (base: string, p: TPublicPhoto) => `${base}/listings
 
 export const textIn = (texts: TPublicText[], lang: TCulture) => texts.find((t) => t.lang === lang)?.text ?? null;
 
+/** Large enough for the portal (a photo of unknown size is given the benefit of the doubt). */
+const photoFits = (p: TPortalPhoto, r: TPhotoRules) =>
+  p.width === null || p.height === null || (Math.max(p.width, p.height) >= Math.max(r.minWidth, r.minHeight) && Math.min(p.width, p.height) >= Math.min(r.minWidth, r.minHeight));
+
+/** The photos a portal gets, in their order: those large enough, at most as many as it takes. */
+export const portalPhotos = (o: TPortalListing, r: TPhotoRules) => o.photos.filter((p) => photoFits(p, r)).slice(0, r.maxCount);
+
+/** What the portal will not get of the photos (the property still goes): each photo too small, by its place, and those past its count. */
+export function photoNotes(o: TPortalListing, r: TPhotoRules): TPortalProblem[] {
+  const out: TPortalProblem[] = o.photos.flatMap((p, i) =>
+    photoFits(p, r) ? [] : [{ key: 'portals.photo.tooSmall', params: { n: i + 1, width: p.width!, height: p.height!, minWidth: r.minWidth, minHeight: r.minHeight } }],
+  );
+  const fitting = o.photos.filter((p) => photoFits(p, r)).length;
+  if (fitting > r.maxCount) out.push({ key: 'portals.photo.tooMany', params: { max: r.maxCount, count: fitting } });
+  return out;
+}
+
 /** The sale price, else the monthly rent; a property offered only for short stays has none the portals take. */
 export const mainOffer = (o: TPortalListing) => o.prices.find((p) => p.service === 'sale') ?? o.prices.find((p) => p.service === 'rent') ?? null;
 
@@ -56,8 +87,11 @@ export const need = {
   price(o: TPortalListing, out: TPortalProblem[]) {
     if (!mainOffer(o)) out.push({ key: o.prices.some((p) => p.service === 'shortRent') ? 'portals.missing.shortStayOnly' : 'portals.missing.price' });
   },
-  photos(o: TPortalListing, min: number, out: TPortalProblem[]) {
-    if (o.photos.length < min) out.push({ key: 'portals.missing.photos', params: { min, count: o.photos.length } });
+  /** At least `min` photos of a size the portal takes. */
+  photos(o: TPortalListing, min: number, rules: TPhotoRules, out: TPortalProblem[]) {
+    const count = portalPhotos(o, rules).length;
+    if (count >= min) return;
+    out.push(o.photos.length > count ? { key: 'portals.missing.photosSize', params: { min, count, minWidth: rules.minWidth, minHeight: rules.minHeight } } : { key: 'portals.missing.photos', params: { min, count } });
   },
   /** A description in one of `langs` of at least `min` characters. */
   description(o: TPortalListing, langs: TCulture[], min: number, out: TPortalProblem[]) {

@@ -24,7 +24,8 @@ export const feedCacheKey = (channelId: number) => `portal-feed ${channelId}`;
  * A channel's whole feed: every property on the website it sends that passes the portal's checks,
  * written by the portal's mapping; the others are left out (their reasons are on each property's
  * publishing card). Kept with the public pages until a published property or the channel changes,
- * with the number of properties in it (the settings show it).
+ * with the number of properties in it (the settings show it). An empty `xml`: nothing to send in a
+ * format that has no empty feed (Kyero).
  */
 export async function channelFeed(app: FastifyInstance, channel: TChannelRow): Promise<{ xml: Buffer; count: number }> {
   const key = feedCacheKey(channel.id);
@@ -47,8 +48,10 @@ export async function channelFeed(app: FastifyInstance, channel: TChannelRow): P
   const parts = [mapping.open(ctx)];
   for await (const o of channelListings(app.db, channel, tEn)) if (!mapping.check(o, channel).length) parts.push(mapping.item(o, ctx));
   parts.push(mapping.close(ctx));
-  // Kept as the bytes sent: each fetch sends them as they are.
-  const feed = { xml: Buffer.from(parts.join(''), 'utf8'), count: parts.length - 2 };
+  // Kept as the bytes sent: each fetch sends them as they are. No property, in a format that wants
+  // one at least: no bytes (the feed's address answers 204 rather than a file its schema refuses).
+  const count = parts.length - 2;
+  const feed = { xml: count || mapping.emptyAllowed ? Buffer.from(parts.join(''), 'utf8') : Buffer.alloc(0), count };
   app.publicPages.set(key, feed, since);
   return feed;
 }
@@ -59,4 +62,11 @@ export async function channelBySecret(app: FastifyInstance, secret: string, kind
     select id, kind, name, enabled, selection, feed_secret as "feedSecret", agency_id as "agencyId"
     from portal_channels where feed_secret = ${secret} and kind = ${kind} and enabled`);
   return res.rows[0] as TChannelRow | undefined;
+}
+
+/** The enabled channel whose report address this is (its feed's secret), or undefined. */
+export async function channelByReportSecret(app: FastifyInstance, secret: string): Promise<{ id: number; name: string } | undefined> {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(secret)) return undefined;
+  const res = await app.db.execute(sql`select id, name from portal_channels where feed_secret = ${secret} and enabled`);
+  return res.rows[0] as { id: number; name: string } | undefined;
 }

@@ -1,5 +1,5 @@
 import type { TCulture } from '@crm/contract';
-import { el, mainOffer, need, pageUrl, photoJpegUrl, textIn, x, type TFeedContext, type TPortalMapping, type TPortalProblem } from './common.ts';
+import { el, mainOffer, need, pageUrl, photoJpegUrl, portalPhotos, textIn, x, type TFeedContext, type TPortalMapping, type TPortalProblem, type TPhotoRules } from './common.ts';
 import type { TPortalListing } from './listing.ts';
 
 /**
@@ -32,6 +32,8 @@ export const INDOMIO_TRANSACTIONS = { sale: 'sale', rent: 'rent' } as const;
 
 const LANGS: TCulture[] = ['el', 'en', 'ru'];
 const MIN_PHOTOS = 1;
+/** Indomio: no figure is public; ours (as for Kyero). */
+export const INDOMIO_PHOTOS: TPhotoRules = { minWidth: 800, minHeight: 600, maxCount: 50, formats: ['jpeg'], published: false };
 const MIN_DESCRIPTION = 50;
 
 function check(o: TPortalListing): TPortalProblem[] {
@@ -41,7 +43,7 @@ function check(o: TPortalListing): TPortalProblem[] {
   need.regionCode(o, INDOMIO_REGIONS, out);
   need.area(o, out);
   need.coordinates(o, out);
-  need.photos(o, MIN_PHOTOS, out);
+  need.photos(o, MIN_PHOTOS, INDOMIO_PHOTOS, out);
   need.description(o, ['el', 'en'], MIN_DESCRIPTION, out);
   need.energyCode(o, INDOMIO_ENERGY, true, out);
   return out;
@@ -76,7 +78,7 @@ function item(o: TPortalListing, ctx: TFeedContext): string {
     el('postcode', o.zipCode, '', '      ') +
     '    </location>\n' +
     texts.join('') +
-    `    <photos>\n${o.photos.map((p, i) => `      <photo order="${i + 1}">${x(photoJpegUrl(ctx.base, p))}</photo>\n`).join('')}    </photos>\n` +
+    `    <photos>\n${portalPhotos(o, INDOMIO_PHOTOS).map((p, i) => `      <photo order="${i + 1}">${x(photoJpegUrl(ctx.base, p))}</photo>\n`).join('')}    </photos>\n` +
     el('video', o.videoURL) +
     '  </listing>\n'
   );
@@ -89,4 +91,6 @@ export const indomio: TPortalMapping = {
     `<?xml version="1.0" encoding="UTF-8"?>\n<listings generated="${ctx.generated.toISOString()}"${ctx.agencyId ? ` agency="${x(ctx.agencyId)}"` : ''} agencyName="${x(ctx.agencyName)}">\n`,
   item,
   close: () => '</listings>\n',
+  photos: INDOMIO_PHOTOS,
+  emptyAllowed: true,
 };

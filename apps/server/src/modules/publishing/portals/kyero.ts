@@ -1,5 +1,5 @@
 import type { TCulture } from '@crm/contract';
-import { el, mainOffer, need, pageUrl, photoJpegUrl, sqlDateTime, textIn, x, type TFeedContext, type TPortalMapping, type TPortalProblem } from './common.ts';
+import { el, mainOffer, need, pageUrl, photoJpegUrl, portalPhotos, sqlDateTime, textIn, x, type TFeedContext, type TPortalMapping, type TPortalProblem, type TPhotoRules } from './common.ts';
 import type { TPortalListing } from './listing.ts';
 
 /**
@@ -39,9 +39,9 @@ export const KYERO_PRICE_FREQ = { sale: 'sale', rent: 'month' } as const;
 /** Ours that Kyero's language list has (it has no Greek). */
 const LANGS: TCulture[] = ['en', 'ru'];
 const MIN_PHOTOS = 1;
+/** Kyero: its XSD takes at most 50 images, by a .jpg, .png or .gif address; the smallest size is ours (Kyero publishes none we could read). */
+export const KYERO_PHOTOS: TPhotoRules = { minWidth: 800, minHeight: 600, maxCount: 50, formats: ['jpeg', 'png', 'gif'], published: false };
 const MIN_DESCRIPTION = 30;
-/** Kyero reads at most 50 images and 50 features a property. */
-const MAX_IMAGES = 50;
 
 function check(o: TPortalListing): TPortalProblem[] {
   const out: TPortalProblem[] = [];
@@ -49,7 +49,7 @@ function check(o: TPortalListing): TPortalProblem[] {
   need.typeCode(o, KYERO_TYPES, out);
   need.regionCode(o, KYERO_PROVINCES, out);
   if (!o.town) out.push({ key: 'portals.missing.town' });
-  need.photos(o, MIN_PHOTOS, out);
+  need.photos(o, MIN_PHOTOS, KYERO_PHOTOS, out);
   // Its buyers are from abroad: the description in English.
   need.description(o, ['en'], MIN_DESCRIPTION, out);
   need.energyCode(o, KYERO_ENERGY, false, out);
@@ -85,7 +85,7 @@ function item(o: TPortalListing, ctx: TFeedContext): string {
     langs((l) => (textIn(o.titles, l) || textIn(o.descriptions, l) ? pageUrl(ctx.base, l, o.ref) : null), 'url') +
     langs((l) => textIn(o.descriptions, l), 'desc') +
     (o.features.length ? `    <features>${o.features.slice(0, 50).map((f) => `<feature>${x(ctx.tEn(`fields.object.${f}`))}</feature>`).join('')}</features>\n` : '') +
-    `    <images>${o.photos.slice(0, MAX_IMAGES).map((p, i) => `<image id="${i + 1}"><url>${x(photoJpegUrl(ctx.base, p))}</url></image>`).join('')}</images>\n` +
+    `    <images>${portalPhotos(o, KYERO_PHOTOS).map((p, i) => `<image id="${i + 1}"><url>${x(photoJpegUrl(ctx.base, p))}</url></image>`).join('')}</images>\n` +
     '  </property>\n'
   );
 }
@@ -98,4 +98,6 @@ export const kyero: TPortalMapping = {
     `  <agent>${ctx.agencyId && /^\d+$/.test(ctx.agencyId) ? `<id>${ctx.agencyId}</id>` : ''}<name>${x(ctx.agencyName)}</name>${ctx.agencyEmail ? `<email>${x(ctx.agencyEmail)}</email>` : ''}${ctx.agencyPhone ? `<tel>${x(ctx.agencyPhone)}</tel>` : ''}</agent>\n`,
   item,
   close: () => '</root>\n',
+  photos: KYERO_PHOTOS,
+  emptyAllowed: false,
 };

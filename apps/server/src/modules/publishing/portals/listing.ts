@@ -1,11 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TCulture } from '@crm/contract';
 import type { Db } from '../../../db/client.ts';
+import { WEB_SIZE } from '../../files/pictures.ts';
 import { PUBLIC_WHERE, publicSelect, toPublicObject, type TPublicPhoto, type TPublicText } from '../public.view.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 type Row = Record<string, unknown>;
 type Named = { en: string; el: string; ru: string };
+
+/** A photo as a portal gets it: the screen-size copy made on upload, with its pixel size (null: not known). */
+export type TPortalPhoto = TPublicPhoto & { width: number | null; height: number | null };
 
 /**
  * A property as the portals' mappings read it: the public view's allow-listed columns only (the
@@ -30,7 +34,8 @@ export type TPortalListing = {
   energyClass: number | null;
   titles: TPublicText[];
   descriptions: TPublicText[];
-  photos: TPublicPhoto[];
+  /** The screen-size copies, with their pixel sizes. */
+  photos: TPortalPhoto[];
   /** Exact where the property shows its point; else the approximate circle's centre, rounded (about 100 m). */
   coordinates: { latitude: number; longitude: number; exact: boolean } | null;
   /** The prefecture's stable key ("thessaloniki", "chalkidiki") and names; the municipality's; the place's own. */
@@ -61,7 +66,17 @@ const PLACE_COLUMNS = sql.raw(`
   (select l.name_en from locations l where l.id = pl.path[2]) as "townEn",
   (select l.name_el from locations l where l.id = pl.path[2]) as "townEl",
   (select l.name_ru from locations l where l.id = pl.path[2]) as "townRu",
-  pl.name_en as "placeEn", pl.name_el as "placeEl", pl.name_ru as "placeRu"`);
+  pl.name_en as "placeEn", pl.name_el as "placeEl", pl.name_ru as "placeRu",
+  (select coalesce(array_agg(array[f.width, f.height] order by f.sort_order, f.id), '{}') from files f
+    where f.parent_type = 1 and f.parent_id = o.id and f.type = 'image' and f.web_name is not null) as "photoSizes"`);
+
+/** The screen-size copy's pixel size from the upload's (fitted inside WEB_SIZE, never enlarged: pictures.ts). */
+function webCopySize(size: (number | null)[] | undefined): { width: number | null; height: number | null } {
+  const [w, h] = size ?? [];
+  if (!w || !h) return { width: null, height: null };
+  const scale = Math.min(1, WEB_SIZE / Math.max(w, h));
+  return { width: Math.round(w * scale), height: Math.round(h * scale) };
+}
 
 function toListing(r: Row, t: T): TPortalListing {
   const o = toPublicObject(r, 'en', t);
@@ -88,7 +103,8 @@ function toListing(r: Row, t: T): TPortalListing {
     energyClass: o.energyClass,
     titles: o.texts.titles,
     descriptions: o.texts.descriptions,
-    photos: o.photos,
+    // Same files, same order as the public view's photos.
+    photos: o.photos.map((p, i) => ({ ...p, ...webCopySize((r.photoSizes as (number | null)[][] | null)?.[i]) })),
     coordinates,
     regionKey: typeof r.regionKey === 'string' ? r.regionKey : null,
     region: named(r, 'region'),

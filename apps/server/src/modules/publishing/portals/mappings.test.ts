@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TPortalListing } from './listing.ts';
 import { PORTAL_MAPPINGS } from './feeds.ts';
+import { photoNotes, portalPhotos } from './common.ts';
 
 /**
  * Each portal's checks on sample listings (decision 083): what a portal has no code for, or does
@@ -15,7 +16,7 @@ const sample: TPortalListing = {
     { lang: 'el', text: 'Φωτεινό διαμέρισμα δύο υπνοδωματίων, 200 μέτρα από την παραλία, με μπαλκόνι.' },
     { lang: 'en', text: 'A bright two-bedroom flat, 200 metres from the beach, with a balcony.' },
   ],
-  photos: [{ web: 'a-web.webp', thumb: 'a-thumb.webp' }],
+  photos: [{ web: 'a-web.webp', thumb: 'a-thumb.webp', width: 1600, height: 1200 }],
   coordinates: { latitude: 40.6, longitude: 22.95, exact: true },
   regionKey: 'thessaloniki', region: { en: 'Thessaloniki', el: 'Θεσσαλονίκη', ru: 'Салоники' }, town: { en: 'Kalamaria', el: 'Καλαμαριά', ru: 'Каламария' }, place: null,
   address: null, zipCode: null, features: ['elevator'], videoURL: null, onSite: true,
@@ -48,5 +49,18 @@ describe('the portals’ checks', () => {
 
   it('count the photos a portal asks for', () => {
     expect(PORTAL_MAPPINGS.xe.check({ ...sample, photos: [] }, { agencyId: null })).toContainEqual({ key: 'portals.missing.photos', params: { min: 1, count: 0 } });
+  });
+
+  it('send each portal at most the photos it takes, of a size it takes, and say what is left out', () => {
+    const many = { ...sample, photos: Array.from({ length: 60 }, (_, i) => ({ web: `p${i}-web.webp`, thumb: `p${i}-thumb.webp`, width: i === 0 ? 320 : 1600, height: i === 0 ? 240 : 1067 })) };
+    const kyero = PORTAL_MAPPINGS.kyero.photos;
+    expect(portalPhotos(many, kyero).map((p) => p.web)).toEqual(many.photos.slice(1, 51).map((p) => p.web));
+    expect(photoNotes(many, kyero)).toEqual([
+      { key: 'portals.photo.tooSmall', params: { n: 1, width: 320, height: 240, minWidth: 800, minHeight: 600 } },
+      { key: 'portals.photo.tooMany', params: { max: 50, count: 59 } },
+    ]);
+    expect(portalPhotos(many, PORTAL_MAPPINGS.xe.photos)).toHaveLength(PORTAL_MAPPINGS.xe.photos.maxCount);
+    // A photo whose size was never read is sent (the portal judges it).
+    expect(portalPhotos({ ...sample, photos: [{ web: 'a', thumb: 'b', width: null, height: null }] }, kyero)).toHaveLength(1);
   });
 });

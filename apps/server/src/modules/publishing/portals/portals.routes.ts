@@ -4,7 +4,8 @@ import { PORTAL_API, PORTAL_KINDS } from '@crm/contract';
 import { PORTAL } from '@crm/contract/resources';
 import { OFFICE_ADMIN, STAFF } from '../../../plugins/auth.ts';
 import { registerCalls } from '../../../lib/calls.ts';
-import { channelBySecret, channelFeed } from './feeds.ts';
+import { channelByReportSecret, channelBySecret, channelFeed } from './feeds.ts';
+import { parseReport, recordReport } from './reports.ts';
 import { createChannel, deleteChannel, listChannels, markFetched, objectChannels, setObjectIncluded, updateChannel } from './channels.service.ts';
 
 const caller = (req: FastifyRequest) => ({ actor: req.actor });
@@ -27,35 +28,48 @@ export const portalsRoutes = fp(
       // The fetch's time written beside the answer, not before it: a lost write costs only the "last fetched".
       void markFetched(app, channel.id).catch((err: unknown) => app.log.warn({ err }, 'could not record a portal feed fetch'));
       // Each fetch reaches us (its time is the channel's "last fetched"): no shared cache keeps it.
+      // No property in a format whose schema wants one (Kyero): no content rather than an invalid file.
+      if (!xml.length) return reply.status(204).header('Cache-Control', 'private, no-cache').header('X-Robots-Tag', 'noindex').send();
       return reply.header('Content-Type', 'application/xml; charset=utf-8').header('Cache-Control', 'private, no-cache').header('X-Robots-Tag', 'noindex').send(xml);
     };
-    registerCalls(
-      app,
-      PORTAL.calls,
-      PORTAL_API,
-      {
-        list: { access: OFFICE_ADMIN, handler: async () => ({ items: await listChannels(app) }) },
-        create: { access: OFFICE_ADMIN, handler: async (req) => createChannel(app, caller(req), req.body) },
-        update: { access: OFFICE_ADMIN, handler: async (req) => updateChannel(app, caller(req), req.params.id, req.body) },
-        remove: {
-          access: OFFICE_ADMIN,
-          handler: async (req) => {
-            await deleteChannel(app, caller(req), req.params.id, req.query.version);
-            return { ok: true as const };
+    // A portal's report of its import's errors (decision 091), at the channel's secret address: JSON, or CSV text.
+    const takeReport = async (req: FastifyRequest, reply: FastifyReply) => {
+      const channel = await channelByReportSecret(app, (req.params as { secret: string }).secret);
+      if (!channel) return reply.status(404).header('Content-Type', 'text/plain; charset=utf-8').header('Cache-Control', 'no-store').send('Not found');
+      return { recorded: await recordReport(app, channel, parseReport(req.body)) };
+    };
+    // In a scope of their own: the CSV parser serves the report address only.
+    await app.register(async (scope) => {
+      scope.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+      registerCalls(
+        scope,
+        PORTAL.calls,
+        PORTAL_API,
+        {
+          list: { access: OFFICE_ADMIN, handler: async () => ({ items: await listChannels(app) }) },
+          create: { access: OFFICE_ADMIN, handler: async (req) => createChannel(app, caller(req), req.body) },
+          update: { access: OFFICE_ADMIN, handler: async (req) => updateChannel(app, caller(req), req.params.id, req.body) },
+          remove: {
+            access: OFFICE_ADMIN,
+            handler: async (req) => {
+              await deleteChannel(app, caller(req), req.params.id, req.query.version);
+              return { ok: true as const };
+            },
           },
-        },
-        objectStatus: { access: STAFF, handler: async (req) => ({ items: await objectChannels(app, req.params.id, req.culture) }) },
-        include: {
-          access: STAFF,
-          handler: async (req) => {
-            await setObjectIncluded(app, caller(req), req.params.id, req.body.channelId, req.body.included);
-            return { items: await objectChannels(app, req.params.id, req.culture) };
+          objectStatus: { access: STAFF, handler: async (req) => ({ items: await objectChannels(app, req.params.id, req.culture) }) },
+          include: {
+            access: STAFF,
+            handler: async (req) => {
+              await setObjectIncluded(app, caller(req), req.params.id, req.body.channelId, req.body.included);
+              return { items: await objectChannels(app, req.params.id, req.culture) };
+            },
           },
+          feed: { access: 'public', hide: true, handler: sendFeed },
+          report: { access: 'public', hide: true, bodyLimit: 2 * 1024 * 1024, handler: takeReport },
         },
-        feed: { access: 'public', hide: true, handler: sendFeed },
-      },
-      { tags: ['portals'] },
-    );
+        { tags: ['portals'] },
+      );
+    });
   },
   { name: 'portals', dependencies: ['publishing'] },
 );

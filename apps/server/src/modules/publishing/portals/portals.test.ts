@@ -11,6 +11,7 @@ import { files, locations, objects } from '../../../db/schema/index.ts';
 import { getFileStorage } from '../../../storage/file-storage.ts';
 import { createTestApp, json, patchField } from '../../../../test/harness.ts';
 import { runPublish } from '../publishing.service.ts';
+import { PORTAL_MAPPINGS } from './feeds.ts';
 
 /**
  * The portal channels (decision 083): each feed built for demo-like properties, Kyero's checked
@@ -33,7 +34,7 @@ const GREEK = 'Φωτεινό διαμέρισμα δύο υπνοδωματίω
 const ENGLISH = 'A bright two-bedroom flat in Pefkochori, 200 metres from the beach, with a large balcony.';
 
 /** A demo-like flat with real photos (WebP copies, as uploads make them), published by the publishing work. */
-async function flat(values: Record<string, unknown> = {}, photos = 2) {
+async function flat(values: Record<string, unknown> = {}, photos = 2, sizes: [number, number][] = []) {
   const [o] = await db
     .insert(objects)
     .values({
@@ -62,6 +63,7 @@ async function flat(values: Record<string, unknown> = {}, photos = 2) {
       ...values,
     } as never)
     .returning({ id: objects.id, ref: objects.referenceNumber });
+  const names: string[] = [];
   for (let k = 0; k < photos; k++) {
     const n = ++seq;
     const webp = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120 + k, b: 40 } } }).webp().toBuffer();
@@ -69,13 +71,17 @@ async function flat(values: Record<string, unknown> = {}, photos = 2) {
     await db.insert(files).values({
       systemName: `portal${n}.jpg`, userName: `IMG_${n}.jpg`, mime: 'image/jpeg', size: 100, parentType: LinkKind.Object, parentId: o!.id,
       type: 'image', sortOrder: k + 1, webName: `portal${n}-web.webp`, thumbName: `portal${n}-web.webp`,
+      // The upload's own size, as files.service records it (the copies are made from it).
+      width: sizes[k]?.[0] ?? null, height: sizes[k]?.[1] ?? null,
     });
+    names.push(`portal${n}-web.jpg`);
   }
   expect((await runPublish(db, { objectId: o!.id, actor: { id: null, name: 'test' } })).state).toBe('published');
-  return { id: o!.id, ref: String(o!.ref).padStart(4, '0') };
+  return { id: o!.id, ref: String(o!.ref).padStart(4, '0'), photos: names };
 }
 
-type Channel = { id: number; kind: string; feedUrl: string; version: number; lastFetchedOn: string | null; included: number };
+type Report = { ref: string; objectId: number | null; message: string; reportedOn: string };
+type Channel = { id: number; kind: string; feedUrl: string; reportUrl: string; version: number; lastFetchedOn: string | null; included: number; refused: Report[]; refusedCount: number };
 const channel = (kind: string, extra: Record<string, unknown> = {}) => json<Channel>(admin.post('/api/PortalChannels', { kind, name: `${kind} channel`, ...extra }));
 /** The feed as the portal fetches it: by its address, no sign-in. */
 const fetchFeed = async (c: Channel) => {
@@ -100,7 +106,7 @@ function wellFormed(xml: string, item: string) {
   return { root, items };
 }
 const status = async (objectId: number, lang = 'en') =>
-  (await json<{ items: { channelId: number; included: boolean; selected: boolean; missing: string[] }[] }>(employee.get(`/api/object/portals/${objectId}`, { lang }))).items;
+  (await json<{ items: { channelId: number; included: boolean; selected: boolean; missing: string[]; notes: string[]; reports: Report[] }[] }>(employee.get(`/api/object/portals/${objectId}`, { lang }))).items;
 
 const kyero = await channel('kyero');
 const spitogatos = await channel('spitogatos', { agencyId: 'SG-1042' });
@@ -200,9 +206,53 @@ describe('portal channels', () => {
     expect(await fetchFeed(kyero)).not.toContain(`<id>${other.ref}</id>`);
   });
 
+  it('answer a Kyero channel with no property 204, no file, since Kyero’s XSD refuses a root without a property', async () => {
+    const none = await channel('kyero', { name: 'Kyero, nothing chosen', selection: 'chosen' });
+    const res = await app.inject({ url: none.feedUrl.slice(PUBLIC.length) });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    // What the feed would have been: the root, Kyero's header and the agent only. Its schema refuses it.
+    const ctx = { base: PUBLIC, channelName: 'x', agencyId: '12', agencyName: 'Agency', agencyEmail: 'office@example.gr', agencyPhone: null, generated: new Date(), tEn: (k: string) => k };
+    const empty = PORTAL_MAPPINGS.kyero.open(ctx) + PORTAL_MAPPINGS.kyero.close(ctx);
+    const result = await validateXML({ xml: [{ fileName: 'kyero.xml', contents: empty }], schema: [{ fileName: 'kyero-v3.xsd', contents: XSD }] });
+    expect(result.valid).toBe(false);
+    expect(result.errors.map((e) => e.message).join(' ')).toMatch(/Missing child element\(s\)\. Expected is \( property \)/);
+    // The same header with one property of the feed above is valid: only the empty case is refused.
+    const full = await fetchFeed(kyero);
+    const oneProperty = PORTAL_MAPPINGS.kyero.open(ctx) + / {2}<property>[\s\S]*?<\/property>\n/.exec(full)![0] + PORTAL_MAPPINGS.kyero.close(ctx);
+    expect((await validateXML({ xml: [{ fileName: 'kyero.xml', contents: oneProperty }], schema: [{ fileName: 'kyero-v3.xsd', contents: XSD }] })).valid).toBe(true);
+    // The formats without a schema's minimum answer their empty root.
+    const noneXe = await channel('xe', { name: 'xe, nothing chosen', selection: 'chosen' });
+    expect(wellFormed(await fetchFeed(noneXe), 'ad')).toEqual({ root: 'ads', items: 0 });
+  });
+
+  it('leave out a photo too small for a portal, naming it on the card, and refuse a property with none large enough', async () => {
+    // A camera's photo (its screen-size copy 1600×1200 goes), a small one, a portrait one large enough.
+    const mixed = await flat({}, 3, [[4000, 3000], [640, 480], [900, 1200]]);
+    const s = (await status(mixed.id)).find((c) => c.channelId === kyero.id)!;
+    expect(s).toMatchObject({ included: true, missing: [] });
+    expect(s.notes).toEqual(['photo 2 is 640×480; kyero channel asks at least 800×600, so it is left out']);
+    const el = (await status(mixed.id, 'el')).find((c) => c.channelId === kyero.id)!;
+    expect(el.notes).toEqual(['η φωτογραφία 2 είναι 640×480· το kyero channel ζητά τουλάχιστον 800×600, οπότε δεν αποστέλλεται']);
+    const feed = await fetchFeed(kyero);
+    const property = new RegExp(`<property>\\n    <id>${mixed.ref}</id>[\\s\\S]*?</property>`).exec(feed)![0];
+    expect(property).toContain(`<image id="1"><url>${PUBLIC}/listings/photo/${mixed.photos[0]}</url></image><image id="2"><url>${PUBLIC}/listings/photo/${mixed.photos[2]}</url></image></images>`);
+    expect(feed).not.toContain(mixed.photos[1]);
+    for (const c of [xe, spitogatos, indomio]) expect(await fetchFeed(c)).not.toContain(mixed.photos[1]);
+    const result = await validateXML({ xml: [{ fileName: 'kyero.xml', contents: feed }], schema: [{ fileName: 'kyero-v3.xsd', contents: XSD }] });
+    expect(result.errors.map((e) => e.message)).toEqual([]);
+
+    // Only small photos: nothing a portal takes, so the property stays out, and the card says which.
+    const small = await flat({}, 1, [[640, 480]]);
+    const refused = (await status(small.id)).find((c) => c.channelId === kyero.id)!;
+    expect(refused).toMatchObject({ included: false, missing: ['at least 1 photos of 800×600 pixels or larger (it has 0)'] });
+    expect(refused.notes).toEqual(['photo 1 is 640×480; kyero channel asks at least 800×600, so it is left out']);
+    expect(await fetchFeed(kyero)).not.toContain(`<id>${small.ref}</id>`);
+  });
+
   it('send to a "chosen" channel only the properties chosen for it', async () => {
     const chosen = await channel('kyero', { name: 'Kyero, chosen', selection: 'chosen' });
-    expect(await fetchFeed(chosen)).not.toContain(`<id>${ready.ref}</id>`);
+    expect((await app.inject({ url: chosen.feedUrl.slice(PUBLIC.length) })).statusCode).toBe(204);
     const after = await json<{ items: { channelId: number; included: boolean }[] }>(employee.post(`/api/object/portals/${ready.id}`, { channelId: chosen.id, included: true }));
     expect(after.items.find((s) => s.channelId === chosen.id)!.included).toBe(true);
     expect(await fetchFeed(chosen)).toContain(`<id>${ready.ref}</id>`);
@@ -223,6 +273,45 @@ describe('portal channels', () => {
     const off = await json<Channel>(admin.post(`/api/PortalChannels/${xe.id}`, { name: 'xe.gr', enabled: false, selection: 'all', agencyId: '77120', version: xe.version }));
     expect(off.version).toBe(xe.version + 1);
     expect((await app.inject({ url: xe.feedUrl.slice(PUBLIC.length) })).statusCode).toBe(404);
+  });
+
+  it('take a portal’s error report at the channel’s report address, show it on the property’s card and the channel’s list', async () => {
+    const chan = await channel('kyero', { name: 'Kyero reports' });
+    expect(chan.reportUrl).toBe(chan.feedUrl.replace(/\/kyero\.xml$/, '/report'));
+    const post = (payload: string, type: string, url = chan.reportUrl) => app.inject({ method: 'POST', url: url.slice(PUBLIC.length), payload, headers: { 'content-type': type } });
+
+    // JSON, as a portal without a format of its own would post it; a reference not ours is kept too.
+    const first = await post(JSON.stringify({ errors: [{ ref: ready.ref, message: 'Price below the regional minimum' }, { ref: '99999', message: 'Unknown property' }] }), 'application/json');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ recorded: 2 });
+    const card = (await status(ready.id)).find((c) => c.channelId === chan.id)!;
+    expect(card.reports).toEqual([{ ref: ready.ref, objectId: ready.id, message: 'Price below the regional minimum', reportedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) }]);
+    // Only that channel's card says it.
+    expect((await status(ready.id)).find((c) => c.channelId === kyero.id)!.reports).toEqual([]);
+    const listed = async () => (await json<{ items: Channel[] }>(admin.get('/api/PortalChannels'))).items.find((c) => c.id === chan.id)!;
+    const one = await listed();
+    expect(one.refusedCount).toBe(2);
+    expect(one.refused.map((r) => [r.ref, r.objectId, r.message])).toEqual([
+      [ready.ref, ready.id, 'Price below the regional minimum'],
+      ['99999', null, 'Unknown property'],
+    ]);
+
+    // CSV with a header and a quoted message: the new report replaces the old.
+    const csv = `ref,message\r\n${noEnergy.ref},"Photos too dark, ""main"" photo refused"\r\n`;
+    expect((await post(csv, 'text/csv')).json()).toEqual({ recorded: 1 });
+    expect((await status(ready.id)).find((c) => c.channelId === chan.id)!.reports).toEqual([]);
+    expect((await status(noEnergy.id)).find((c) => c.channelId === chan.id)!.reports.map((r) => r.message)).toEqual(['Photos too dark, "main" photo refused']);
+    expect((await listed()).refused.map((r) => r.ref)).toEqual([noEnergy.ref]);
+    const log = await t.pool.query(`select data from action_log where entity = 'PortalChannel' and entity_id = $1 and action = 'PortalReport' order by id`, [chan.id]);
+    expect(log.rows.map((r) => r.data)).toEqual([{ errors: 2 }, { errors: 1 }]);
+
+    // What is not a report is refused and changes nothing; a wrong secret is a 404; an empty report clears.
+    expect((await post(JSON.stringify({ problems: [] }), 'application/json')).statusCode).toBe(400);
+    expect((await post('just one column\n', 'text/csv')).statusCode).toBe(400);
+    expect((await listed()).refusedCount).toBe(1);
+    expect((await post('[]', 'application/json', chan.reportUrl.replace(/\/feed\/[^/]+\//, '/feed/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/'))).statusCode).toBe(404);
+    expect((await post('{"errors":[]}', 'application/json')).json()).toEqual({ recorded: 0 });
+    expect((await listed()).refusedCount).toBe(0);
   });
 
   it('refuse a stale change (409) and log every change', async () => {

@@ -1,4 +1,4 @@
-import { el, mainOffer, need, photoJpegUrl, textIn, x, type TFeedContext, type TPortalMapping, type TPortalProblem } from './common.ts';
+import { el, mainOffer, need, photoJpegUrl, portalPhotos, textIn, x, type TFeedContext, type TPortalMapping, type TPortalProblem, type TPhotoRules } from './common.ts';
 import type { TPortalListing } from './listing.ts';
 
 /**
@@ -34,6 +34,8 @@ export const SPITOGATOS_ENERGY: Readonly<Record<number, string>> = { 1: 'A+', 2:
 export const SPITOGATOS_TRANSACTIONS = { sale: 'sale', rent: 'rent' } as const;
 
 const MIN_PHOTOS = 1;
+/** Spitogatos: its specification is given to agencies only; ours. */
+export const SPITOGATOS_PHOTOS: TPhotoRules = { minWidth: 800, minHeight: 600, maxCount: 40, formats: ['jpeg'], published: false };
 const MIN_DESCRIPTION = 50;
 
 function check(o: TPortalListing, channel: { agencyId: string | null }): TPortalProblem[] {
@@ -44,7 +46,7 @@ function check(o: TPortalListing, channel: { agencyId: string | null }): TPortal
   need.regionCode(o, SPITOGATOS_AREAS, out);
   need.area(o, out);
   need.coordinates(o, out);
-  need.photos(o, MIN_PHOTOS, out);
+  need.photos(o, MIN_PHOTOS, SPITOGATOS_PHOTOS, out);
   need.title(o, 'el', out);
   need.description(o, ['el'], MIN_DESCRIPTION, out);
   need.energyCode(o, SPITOGATOS_ENERGY, true, out);
@@ -78,7 +80,7 @@ function item(o: TPortalListing, ctx: TFeedContext): string {
     el('title', textIn(o.titles, 'en'), ' lang="en"') +
     el('description', textIn(o.descriptions, 'el'), ' lang="el"') +
     el('description', textIn(o.descriptions, 'en'), ' lang="en"') +
-    `    <photos>${o.photos.map((p) => `<photo>${x(photoJpegUrl(ctx.base, p))}</photo>`).join('')}</photos>\n` +
+    `    <photos>${portalPhotos(o, SPITOGATOS_PHOTOS).map((p) => `<photo>${x(photoJpegUrl(ctx.base, p))}</photo>`).join('')}</photos>\n` +
     '  </property>\n'
   );
 }
@@ -89,4 +91,6 @@ export const spitogatos: TPortalMapping = {
   open: (ctx) => `<?xml version="1.0" encoding="UTF-8"?>\n<properties agent_id="${x(ctx.agencyId ?? '')}" generated="${ctx.generated.toISOString()}">\n`,
   item,
   close: () => '</properties>\n',
+  photos: SPITOGATOS_PHOTOS,
+  emptyAllowed: true,
 };

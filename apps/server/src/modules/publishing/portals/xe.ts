@@ -1,4 +1,4 @@
-import { el, mainOffer, need, photoJpegUrl, textIn, x, type TFeedContext, type TPortalMapping, type TPortalProblem } from './common.ts';
+import { el, mainOffer, need, photoJpegUrl, portalPhotos, textIn, x, type TFeedContext, type TPortalMapping, type TPortalProblem, type TPhotoRules } from './common.ts';
 import type { TPortalListing } from './listing.ts';
 
 /**
@@ -31,6 +31,8 @@ export const XE_ENERGY: Readonly<Record<number, string>> = { 1: 'Α+', 2: 'Α', 
 export const XE_TRANSACTIONS = { sale: 'POLISI', rent: 'ENOIKIASI' } as const;
 
 const MIN_PHOTOS = 1;
+/** xe.gr: its specification is given to agencies only; ours. */
+export const XE_PHOTOS: TPhotoRules = { minWidth: 800, minHeight: 600, maxCount: 30, formats: ['jpeg'], published: false };
 const MIN_DESCRIPTION = 30;
 
 function check(o: TPortalListing): TPortalProblem[] {
@@ -39,7 +41,7 @@ function check(o: TPortalListing): TPortalProblem[] {
   need.typeCode(o, XE_TYPES, out);
   need.regionCode(o, XE_REGIONS, out);
   need.area(o, out);
-  need.photos(o, MIN_PHOTOS, out);
+  need.photos(o, MIN_PHOTOS, XE_PHOTOS, out);
   need.title(o, 'el', out);
   need.description(o, ['el'], MIN_DESCRIPTION, out);
   need.energyCode(o, XE_ENERGY, true, out);
@@ -68,7 +70,7 @@ function item(o: TPortalListing, ctx: TFeedContext): string {
     el('title', textIn(o.titles, 'el'), ' lang="el"') +
     el('text', textIn(o.descriptions, 'el'), ' lang="el"') +
     el('text', textIn(o.descriptions, 'en'), ' lang="en"') +
-    o.photos.map((p) => el('image', photoJpegUrl(ctx.base, p))).join('') +
+    portalPhotos(o, XE_PHOTOS).map((p) => el('image', photoJpegUrl(ctx.base, p))).join('') +
     '  </ad>\n'
   );
 }
@@ -79,4 +81,6 @@ export const xe: TPortalMapping = {
   open: (ctx) => `<?xml version="1.0" encoding="UTF-8"?>\n<ads${ctx.agencyId ? ` account="${x(ctx.agencyId)}"` : ''} generated="${ctx.generated.toISOString()}">\n`,
   item,
   close: () => '</ads>\n',
+  photos: XE_PHOTOS,
+  emptyAllowed: true,
 };

@@ -12,7 +12,7 @@ type Props = { objectId: number; onSite: boolean; lastUpdate?: string | null };
 /**
  * The property on the portals (decision 083), in the publishing card: each active channel, whether
  * the property is in its feed, what that portal still needs ("ready" when nothing), when the portal
- * last fetched the feed, and for a channel of chosen properties the switch that sends this one.
+ * last fetched the feed, what the portal reported of it on its last import (decision 091), and for a channel of chosen properties the switch that sends this one.
  */
 export function PortalStatus({ objectId, onSite, lastUpdate }: Props) {
   const { t } = useTranslation();
@@ -61,6 +61,16 @@ export function PortalStatus({ objectId, onSite, lastUpdate }: Props) {
       ) : (
         <Text size="sm" data-testid="portal-ready">
           {t('portals.ui.ready')}
+        </Text>
+      )}
+      {s.reports.map((r, i) => (
+        <Text key={i} size="sm" c="red.8" data-testid="portal-report">
+          {t('portals.ui.reports', { message: r.message, date: formatDateTime(r.reportedOn) })}
+        </Text>
+      ))}
+      {s.notes.length > 0 && (
+        <Text size="sm" c="orange.9" data-testid="portal-notes">
+          {t('portals.ui.notes', { list: s.notes.join('; ') })}
         </Text>
       )}
       <Text size="xs" c="dimmed">

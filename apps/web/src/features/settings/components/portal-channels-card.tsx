@@ -3,6 +3,8 @@ import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { href, OBJECT } from '@crm/contract/resources';
 import type { TPortalChannel } from '@crm/contract';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -12,7 +14,8 @@ import { PortalChannelForm } from './portal-channel-form.tsx';
 
 /**
  * The property portals (decision 083): each channel with its portal, feed address (to give the
- * portal), the properties in its feed and when the portal last fetched it; add, change, delete.
+ * portal), its report address, the properties in its feed, when the portal last fetched it and the
+ * properties it refused in its last report (decision 091); add, change, delete.
  */
 export function PortalChannelsCard() {
   const { t } = useTranslation();
@@ -88,6 +91,21 @@ export function PortalChannelsCard() {
                 )}
               </CopyButton>
             </Group>
+            <Text size="xs" c="dimmed" mt={6}>
+              {t('portals.ui.reportUrl')}
+            </Text>
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="portal-report-url">
+                {c.reportUrl}
+              </Text>
+              <CopyButton value={c.reportUrl}>
+                {({ copied, copy }) => (
+                  <Button size="compact-xs" variant="subtle" onClick={copy}>
+                    {copied ? t('portals.ui.copied') : t('portals.ui.copy')}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
             <Text size="sm" mt={4}>
               {t(`portals.ui.selection.${c.selection}`)} · {t('portals.ui.includedCount', { count: c.included })}
               {c.agencyId ? ` · ${t('portals.ui.agencyId')}: ${c.agencyId}` : ''}
@@ -95,6 +113,30 @@ export function PortalChannelsCard() {
             <Text size="xs" c="dimmed" data-testid="portal-last-fetched">
               {c.lastFetchedOn ? t('portals.ui.lastFetched', { date: formatDateTime(c.lastFetchedOn) }) : t('portals.ui.neverFetched')}
             </Text>
+            {c.refusedCount > 0 && (
+              <Stack gap={2} mt={6} data-testid="portal-refused">
+                <Text size="sm" c="red.8" fw={600}>
+                  {t('portals.ui.refused', { count: c.refusedCount })}
+                </Text>
+                {c.refused.map((r, i) => (
+                  <Text key={i} size="sm" data-testid="portal-refused-item">
+                    {r.objectId ? (
+                      <Anchor component={Link} to={href(OBJECT.screens.view, { id: r.objectId })}>
+                        {r.ref}
+                      </Anchor>
+                    ) : (
+                      r.ref
+                    )}
+                    {`: ${r.message} (${formatDateTime(r.reportedOn)})`}
+                  </Text>
+                ))}
+                {c.refusedCount > c.refused.length && (
+                  <Text size="sm" c="dimmed">
+                    {t('portals.ui.refusedMore', { count: c.refusedCount - c.refused.length })}
+                  </Text>
+                )}
+              </Stack>
+            )}
           </Card>
         ))}
       </Stack>
