@@ -51,6 +51,8 @@ const draftFor = async (dealId: number, kind?: 'invoice' | 'receipt', over: Reco
   return ZInvoice.parse(res.json());
 };
 const issue = async (id: number, version: number) => employee.post(`/api/Invoice/issue/${id}`, { version });
+const mydataPost = async (xml: string) =>
+  (await fetch(`${mydata.url}/SendInvoices`, { method: 'POST', headers: { 'aade-user-id': CREDENTIALS.userId, 'ocp-apim-subscription-key': CREDENTIALS.key }, body: xml })).text();
 const view = async (id: number) => ZInvoice.parse((await employee.get(`/api/Invoice/edit/${id}`)).json());
 
 describe('the agency tax data and myDATA credentials', () => {
@@ -298,6 +300,53 @@ describe('myDATA', () => {
     const accepted = await view(d.id!);
     expect(accepted.status).toBe('accepted');
     expect(accepted.mark).not.toBeNull();
+  });
+
+  it('asks myDATA before sending again when an answer was lost, and keeps the MARK it holds: one document received, never two', async () => {
+    const before = mydata.received.length;
+    const asked = mydata.queried.length;
+    // Other documents of the day and type registered first, so the answer comes in pages.
+    for (let i = 0; i < 3; i++) {
+      const other = await draftFor(await addDeal(company), 'invoice');
+      await issue(other.id!, other.version);
+    }
+    await app.jobs.drain();
+    mydata.plan.push({ kind: 'drop' });
+    const d = await draftFor(await addDeal(company), 'invoice');
+    const issued = ZInvoice.parse((await issue(d.id!, d.version)).json());
+    await app.jobs.drain();
+    const mine = mydata.received.slice(before).filter((r) => r.body.includes(`<aa>${issued.number}</aa>`) && r.body.includes('<invoiceType>2.1</invoiceType>'));
+    expect(mine.map((r) => r.answered)).toEqual(['dropped']);
+    const registered = mydata.registered.find((r) => r.invoice.includes(`<aa>${issued.number}</aa>`) && r.invoiceType === '2.1')!;
+    const accepted = await view(d.id!);
+    expect(accepted).toMatchObject({ status: 'accepted', mark: String(registered.mark), uid: registered.uid, authenticationCode: registered.authenticationCode, errors: [] });
+    // The retry asked by date and type from MARK 0, in dd/MM/yyyy, and followed the continuation token.
+    const queries = mydata.queried.slice(asked);
+    const [y, m, day] = issued.issueDate!.split('-');
+    expect(queries[0]!.query).toMatchObject({ mark: '0', dateFrom: `${day}/${m}/${y}`, dateTo: `${day}/${m}/${y}`, invType: '2.1' });
+    expect(queries.length).toBeGreaterThan(1);
+    expect(queries.at(-1)!.query.nextRowKey).toBeTruthy();
+    const logged = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Invoice'), eq(actionLog.entityId, d.id!)));
+    expect(logged.map((l) => l.data)).toContainEqual(expect.objectContaining({ mark: accepted.mark, foundBy: 'RequestTransmittedDocs' }));
+    // A person's "send again" of it now is refused; nothing more reaches myDATA.
+    expect((await employee.post(`/api/Invoice/transmit/${d.id}`, { version: accepted.version })).statusCode).toBe(409);
+    await app.jobs.drain();
+    expect(mydata.received.slice(before).filter((r) => r.body.includes(`<aa>${issued.number}</aa>`) && r.body.includes('<invoiceType>2.1</invoiceType>'))).toHaveLength(1);
+  });
+
+  it('sends after asking when myDATA does not hold the document, and a second copy is what the lookup prevents', async () => {
+    // The answer is lost before myDATA registered anything (a 500): the retry asks, finds nothing, sends.
+    const asked = mydata.queried.length;
+    mydata.plan.push({ kind: 'status', status: 503 });
+    const d = await draftFor(await addDeal(company), 'invoice');
+    const issued = ZInvoice.parse((await issue(d.id!, d.version)).json());
+    await app.jobs.drain();
+    expect(mydata.queried.length).toBeGreaterThan(asked);
+    expect((await view(d.id!)).status).toBe('accepted');
+    // Sent twice without asking, the stand-in refuses the copy as a duplicate: what the lookup avoids.
+    const again = await mydataPost(buildInvoicesDoc(await view(d.id!), { vatNumber: AGENCY_VAT, branch: 0 }));
+    expect(again).toContain('<code>228</code>');
+    expect(mydata.registered.filter((r) => r.invoice.includes(`<aa>${issued.number}</aa>`) && r.invoiceType === '2.1')).toHaveLength(1);
   });
 
   it('validates before sending: a document the XSD refuses is rejected with the schema’s reason and never sent', async () => {

@@ -136,3 +136,47 @@ export function parseResponseDoc(xml: string): MydataAnswer[] | null {
   });
   return answers.length ? answers : null;
 }
+
+/** What a transmitted document is recognised by: the fields its UID is made of (issuer ΑΦΜ, issue date, branch, type, series, number). */
+export type TransmittedQuery = { vatNumber: string; branch: number; issueDate: string; invoiceType: string; series: string; number: number };
+/** A document myDATA holds, as RequestTransmittedDocs lists it. */
+export type TransmittedDoc = { mark: string; uid: string | null; authenticationCode: string | null; vatNumber: string | null; branch: number; issueDate: string | null; invoiceType: string | null; series: string | null; number: string | null };
+
+/**
+ * AADE's RequestedDoc (requestedInvoicesDoc-v1.0.12.xsd), the answer of RequestTransmittedDocs: the
+ * documents (`invoicesDoc/invoice`, each with its uid, mark and authenticationCode beside what was
+ * sent) and, when there are more, a `continuationToken`. Null when the text is no RequestedDoc.
+ */
+export function parseRequestedDoc(xml: string): { invoices: TransmittedDoc[]; continuation: { nextPartitionKey: string; nextRowKey: string } | null } | null {
+  if (!/<(?:[\w.-]+:)?RequestedDoc[\s>/]/.test(xml)) return null;
+  const invoicesDoc = inner(xml, 'invoicesDoc') === null ? '' : all(xml, 'invoicesDoc')[0]!;
+  const invoices = all(invoicesDoc, 'invoice')
+    .map((v) => {
+      const issuer = all(v, 'issuer')[0] ?? '';
+      const header = all(v, 'invoiceHeader')[0] ?? '';
+      return {
+        mark: inner(v, 'mark') ?? '',
+        uid: inner(v, 'uid'),
+        authenticationCode: inner(v, 'authenticationCode'),
+        vatNumber: inner(issuer, 'vatNumber'),
+        branch: Number(inner(issuer, 'branch') ?? 0),
+        issueDate: inner(header, 'issueDate'),
+        invoiceType: inner(header, 'invoiceType'),
+        series: inner(header, 'series'),
+        number: inner(header, 'aa'),
+      };
+    })
+    .filter((d) => /^\d+$/.test(d.mark));
+  const token = all(xml, 'continuationToken')[0];
+  const continuation = token && inner(token, 'nextPartitionKey') ? { nextPartitionKey: inner(token, 'nextPartitionKey')!, nextRowKey: inner(token, 'nextRowKey') ?? '' } : null;
+  return { invoices, continuation };
+}
+
+/** The listed document that is this one (same issuer, date, branch, type, series and number), if any. */
+export function findTransmitted(docs: TransmittedDoc[], q: TransmittedQuery): TransmittedDoc | null {
+  return (
+    docs.find(
+      (d) => d.vatNumber === q.vatNumber && d.branch === q.branch && d.issueDate === q.issueDate && d.invoiceType === q.invoiceType && d.series === q.series && d.number === String(q.number),
+    ) ?? null
+  );
+}
