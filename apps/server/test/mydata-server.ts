@@ -80,6 +80,7 @@ export async function startMydataServer(credentials: { userId: string; key: stri
     return { status: 200, text: xml, listed: page.length };
   }
 
+  const origin = () => `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
   const server = http.createServer((req, res) => {
     const parts: Buffer[] = [];
     req.on('data', (d: Buffer) => parts.push(d));
@@ -135,7 +136,7 @@ export async function startMydataServer(credentials: { userId: string; key: stri
         }
         const xml =
           next.kind !== 'error'
-            ? responseDoc(`<invoiceUid>${registered.at(-1)!.uid}</invoiceUid><invoiceMark>${marks}</invoiceMark><authenticationCode>AC${marks}</authenticationCode><statusCode>Success</statusCode>`)
+            ? responseDoc(`<invoiceUid>${registered.at(-1)!.uid}</invoiceUid><invoiceMark>${marks}</invoiceMark><qrUrl>${escape(`${origin()}/TimologioQR/QRInfo?q=${registered.at(-1)!.uid}`)}</qrUrl><authenticationCode>AC${marks}</authenticationCode><statusCode>Success</statusCode>`)
             : responseDoc(`<errors><error><message>${escape(next.message)}</message><code>${escape(next.code)}</code></error></errors><statusCode>ValidationError</statusCode>`);
         const own = await validateWith('response-v1.0.12.xsd', xml);
         if (!own.valid) throw new Error(`the stand-in's own answer is no ResponseDoc: ${own.errors.join('; ')}`);

@@ -16,6 +16,7 @@ export const INVOICE = {
     issue: ['POST', '/api/Invoice/issue/:id'],
     transmit: ['POST', '/api/Invoice/transmit/:id'],
     credit: ['POST', '/api/Invoice/credit/:id'],
+    pdf: ['GET', '/api/Invoice/pdf/:id'],
     settings: ['GET', '/api/Invoice/settings'],
     saveSettings: ['POST', '/api/Invoice/settings'],
   }),

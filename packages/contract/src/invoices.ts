@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZPageString, ZText, ZVersion, ZVersionString } from './common.ts';
+import { CULTURES } from './constants.ts';
 import { INVOICE_KINDS, INVOICE_MAX_CENTS, INVOICE_MAX_LINES, INVOICE_STATUSES, MYDATA_PAYMENT_METHODS, VAT_CATEGORIES } from './invoice-fields.ts';
 import type { CallSchemas } from './call.ts';
 
@@ -128,6 +129,9 @@ export const ZInvoiceSettingsEdit = z.object({
 });
 export type TInvoiceSettingsEdit = z.input<typeof ZInvoiceSettingsEdit>;
 
+/** GET /api/Invoice/pdf/{id}?culture=: an issued document as a PDF, Greek always, and the language asked (else its client's) beside it. */
+export const ZInvoicePdfQuery = z.object({ culture: z.enum(CULTURES).optional() });
+
 /** The invoices' calls and their schemas (decision 057); their methods and paths: `invoices.resource.ts`. */
 export const INVOICE_API = {
   list: { query: ZInvoiceListQuery, answer: ZInvoiceListAnswer },
@@ -138,6 +142,7 @@ export const INVOICE_API = {
   issue: { params: ZIdParam, body: ZInvoiceVersionBody, answer: ZInvoice },
   transmit: { params: ZIdParam, body: ZInvoiceVersionBody, answer: ZInvoice },
   credit: { params: ZIdParam, body: ZInvoiceVersionBody, answer: ZInvoice },
+  pdf: { params: ZIdParam, query: ZInvoicePdfQuery },
   settings: { answer: ZInvoiceSettings },
   saveSettings: { body: ZInvoiceSettingsEdit, answer: ZInvoiceSettings },
 } satisfies Record<string, CallSchemas>;

@@ -6,6 +6,7 @@ import { createTestApp } from '../../../test/harness.ts';
 import { startMydataServer, validateWith } from '../../../test/mydata-server.ts';
 import { agencyToday } from '../../lib/dates.ts';
 import { buildInvoicesDoc } from './mydata-xml.ts';
+import { readPdf } from '../../../test/pdf-text.ts';
 
 const CREDENTIALS = { userId: 'agency-user', key: 'f1e2d3c4b5a6978877665544332211ff' };
 const mydata = await startMydataServer(CREDENTIALS);
@@ -398,6 +399,66 @@ describe('myDATA', () => {
     expect(accepted.items.every((r: { status: string; mark: string | null }) => r.status === 'accepted' && r.mark)).toBe(true);
     const counted = await t.db.execute(sql`select count(*)::int as n from invoices where status = 'accepted'`);
     expect(accepted.totalRows).toBe((counted.rows[0] as { n: number }).n);
+    await saveSettings({ version: (await admin.get('/api/Invoice/settings')).json().version });
+  });
+});
+
+describe('the document as a PDF', () => {
+  const flat = (s: string) => s.replace(/\s+/g, ' ');
+  const pdfOf = async (id: number, culture?: string) => {
+    const res = await employee.get(`/api/Invoice/pdf/${id}${culture ? `?culture=${culture}` : ''}`);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    return { res, read: readPdf(res.rawPayload) };
+  };
+
+  it('prints an accepted invoice with its MARK, UID and the QR code myDATA answered, in Greek and the customer’s language, fonts embedded', async () => {
+    expect((await saveSettings()).statusCode).toBe(200);
+    const d = await draftFor(await addDeal(company), 'invoice');
+    const issued = ZInvoice.parse((await issue(d.id!, d.version)).json());
+    await app.jobs.drain();
+    const accepted = await view(d.id!);
+    expect(accepted.status).toBe('accepted');
+    expect(accepted.qrUrl).toBe(`${mydata.url}/TimologioQR/QRInfo?q=${accepted.uid}`);
+    const { res, read } = await pdfOf(d.id!, 'en');
+    const text = flat(read.text);
+    expect(decodeURIComponent(res.headers['content-disposition'] as string)).toContain(`Invoice for services ΤΠΥ ${issued.number} (en).pdf`);
+    expect(text).toContain(`Τιμολόγιο Παροχής Υπηρεσιών / Invoice for services ΤΠΥ ${issued.number}`);
+    expect(text).toContain(`ΜΑΡΚ (αριθμός καταχώρησης myDATA) / MARK (myDATA registration number): ${accepted.mark}`);
+    expect(text).toContain(accepted.uid!);
+    expect(text).toContain(accepted.authenticationCode!);
+    expect(text).toContain('Ακίνητα Βορρά Α.Ε.');
+    expect(text).toContain(`Σύνολο / Total ${'4 613,42 €'}`);
+    // The QR code: the one image (pdfkit keeps a PNG's alpha as a second, soft-mask image).
+    expect(read.images).toBeGreaterThanOrEqual(1);
+    expect(read.embeddedFonts).toBeGreaterThan(0);
+    expect(read.fonts.every((f) => /DejaVu/.test(f))).toBe(true);
+    // In Greek alone: no other language beside it.
+    const greek = flat((await pdfOf(d.id!, 'el')).read.text);
+    expect(greek).toContain(`Τιμολόγιο Παροχής Υπηρεσιών ΤΠΥ ${issued.number}`);
+    expect(greek).not.toContain('Invoice for services');
+    const russian = flat((await pdfOf(d.id!, 'ru')).read.text);
+    expect(russian).toContain('Τιμολόγιο Παροχής Υπηρεσιών / Счёт за услуги');
+    const logged = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Invoice'), eq(actionLog.entityId, d.id!), eq(actionLog.action, 'Download')));
+    expect(logged).toHaveLength(3);
+  });
+
+  it('prints a document not transmitted without a QR code, saying so; a draft has no PDF; branch staff get none', async () => {
+    const current = (await admin.get('/api/Invoice/settings')).json();
+    await admin.post('/api/Invoice/settings', { version: current.version, vatNumber: AGENCY_VAT, branch: 0, userId: null, clearKey: true });
+    const d = await draftFor(await addDeal(person), 'receipt');
+    const draftPdf = await employee.get(`/api/Invoice/pdf/${d.id}`, { lang: 'en' });
+    expect(draftPdf.statusCode).toBe(400);
+    expect(draftPdf.body).toContain('A draft has no PDF');
+    await issue(d.id!, d.version);
+    const { read } = await pdfOf(d.id!);
+    const text = flat(read.text);
+    expect(text).toContain('Απόδειξη Παροχής Υπηρεσιών ΑΠΥ');
+    expect(text).toContain('Δεν έχει διαβιβαστεί ακόμη στο myDATA.');
+    expect(text).not.toContain('ΜΑΡΚ');
+    expect(read.images).toBe(0);
+    const branch = await t.user({ roles: ['employee'], branchId: 1 });
+    expect((await branch.get(`/api/Invoice/pdf/${d.id}`)).statusCode).toBe(403);
     await saveSettings({ version: (await admin.get('/api/Invoice/settings')).json().version });
   });
 });
