@@ -91,18 +91,39 @@ export const ZInvoiceVersionBody = z.object({ version: ZVersion });
 export const ZInvoiceDeleteQuery = z.object({ version: ZVersionString });
 
 /** A row of the invoices list. */
-export const ZInvoiceRow = ZInvoice.pick({ id: true, dealId: true, kind: true, status: true, series: true, number: true, issueDate: true, grossCents: true, mark: true }).extend({
+export const ZInvoiceRow = ZInvoice.pick({ id: true, dealId: true, kind: true, status: true, series: true, number: true, issueDate: true, netCents: true, vatCents: true, grossCents: true, mark: true }).extend({
   counterpartName: z.string(),
+  counterpartVatNumber: z.string().nullable(),
 });
 export type TInvoiceRow = z.infer<typeof ZInvoiceRow>;
-export const ZInvoiceListQuery = z.object({
+/**
+ * The list's filter (kept in cookies by the web): status, kind, series (exact), customer (a part of
+ * the name, or the ΑΦΜ), issue dates from and to (inclusive), and a deal.
+ */
+export const ZInvoiceFilter = z.object({
   status: z.enum(INVOICE_STATUSES).optional(),
+  kind: z.enum(INVOICE_KINDS).optional(),
+  series: ZText(50).optional(),
+  customer: ZText(200).optional(),
+  dateFrom: ZDate.optional(),
+  dateTo: ZDate.optional(),
   dealId: ZIdString.optional(),
+});
+export type TInvoiceFilter = z.infer<typeof ZInvoiceFilter>;
+export const ZInvoiceListQuery = ZInvoiceFilter.extend({
   perPage: z.coerce.number().int().min(1).max(1000).default(20),
   currentPage: ZPageString.default(1),
 });
-export const ZInvoiceListAnswer = z.object({ items: z.array(ZInvoiceRow), totalRows: z.number().int() });
+/**
+ * The sums of the documents the filter matches, counted in SQL: issued ones only (drafts have no
+ * number), a credit note's amounts subtracted.
+ */
+export const ZInvoiceListSums = z.object({ count: z.number().int(), netCents: z.number().int(), vatCents: z.number().int(), grossCents: z.number().int() });
+export type TInvoiceListSums = z.infer<typeof ZInvoiceListSums>;
+export const ZInvoiceListAnswer = z.object({ items: z.array(ZInvoiceRow), totalRows: z.number().int(), sums: ZInvoiceListSums });
 export type TInvoiceListAnswer = z.infer<typeof ZInvoiceListAnswer>;
+/** The most rows Invoices.xlsx holds (the sums above its table count every match). */
+export const INVOICE_DOWNLOAD_MAX = 100_000;
 
 /**
  * The agency's tax data for its documents and its myDATA credentials: the ΑΦΜ and branch (εγκατάσταση,
@@ -143,6 +164,7 @@ export const INVOICE_API = {
   transmit: { params: ZIdParam, body: ZInvoiceVersionBody, answer: ZInvoice },
   credit: { params: ZIdParam, body: ZInvoiceVersionBody, answer: ZInvoice },
   pdf: { params: ZIdParam, query: ZInvoicePdfQuery },
+  download: { query: ZInvoiceFilter },
   settings: { answer: ZInvoiceSettings },
   saveSettings: { body: ZInvoiceSettingsEdit, answer: ZInvoiceSettings },
 } satisfies Record<string, CallSchemas>;

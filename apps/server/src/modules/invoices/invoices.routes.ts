@@ -9,7 +9,8 @@ import { getInvoiceSettings, saveInvoiceSettings } from './invoice-settings.ts';
 import { sendInvoiceToMydata } from './mydata-send.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { logAction } from '../../lib/audit.ts';
-import { contentDisposition } from '../files/files.service.ts';
+import { contentDisposition, sendDownload } from '../files/files.service.ts';
+import { invoicesWorkbook } from './invoices.xlsx.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 
@@ -43,6 +44,13 @@ export const invoicesRoutes = fp(
         issue: { access: STAFF_NO_BRANCH, handler: async (req) => issueInvoice(app, caller(req), req.params.id, req.body.version) },
         transmit: { access: STAFF_NO_BRANCH, handler: async (req) => transmitInvoice(app, caller(req), req.params.id, req.body.version) },
         credit: { access: STAFF_NO_BRANCH, handler: async (req) => creditInvoice(app, caller(req), req.params.id, req.body.version) },
+        // Invoices.xlsx for the accountant: the documents the list's filter matches, with its sums.
+        download: {
+          access: STAFF_NO_BRANCH,
+          config: { fileCookie: true },
+          file: 'Invoices.xlsx: the documents the filter matches and their sums',
+          handler: async (req, reply) => sendDownload(app, req, reply, { entity: INVOICE_LOG_ENTITY, name: 'Invoices.xlsx' }, () => invoicesWorkbook(app, req.query, tr(req))),
+        },
         pdf: {
           access: STAFF_NO_BRANCH,
           config: { fileCookie: true },

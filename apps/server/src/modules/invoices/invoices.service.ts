@@ -12,7 +12,10 @@ import {
   type TInvoice,
   type TInvoiceCounterpart,
   type TInvoiceKind,
+  type TInvoiceFilter,
   type TInvoiceListAnswer,
+  type TInvoiceListSums,
+  type TInvoiceRow,
   type ZInvoiceEdit,
   type ZInvoiceListQuery,
 } from '@crm/contract';
@@ -322,27 +325,63 @@ export async function deleteInvoice(app: FastifyInstance, caller: InvoiceCaller,
   });
 }
 
-/** GET /api/Invoice: newest first, filtered by status and deal, paged in SQL. */
-export async function listInvoices(app: FastifyInstance, q: z.output<typeof ZInvoiceListQuery>): Promise<TInvoiceListAnswer> {
-  const where = sql`where true ${q.status ? sql`and i.status = ${q.status}` : sql``} ${q.dealId ? sql`and i.deal_id = ${q.dealId}` : sql``}`;
-  const res = await app.db.execute(sql`select i.id, i.deal_id, i.kind, i.status, i.series, i.number, i.issue_date::text as issue_date, i.gross_cents, i.mark::text as mark,
-      i.counterpart->>'name' as counterpart_name, count(*) over () as total
-    from invoices i ${where} order by i.id desc limit ${q.perPage} offset ${(q.currentPage - 1) * q.perPage}`);
+/** The filter's SQL (every value a parameter): status, kind, series, customer's name or ΑΦΜ, issue dates, deal. */
+export function invoiceWhere(q: TInvoiceFilter) {
+  const customer = q.customer?.trim();
+  const like = customer ? `%${customer.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return sql`where true
+    ${q.status ? sql`and i.status = ${q.status}` : sql``}
+    ${q.kind ? sql`and i.kind = ${q.kind}` : sql``}
+    ${q.series?.trim() ? sql`and i.series = ${q.series.trim()}` : sql``}
+    ${like ? sql`and (i.counterpart->>'name' ilike ${like} or i.counterpart->>'vatNumber' = ${customer!.replace(/\s+/g, '')})` : sql``}
+    ${q.dateFrom ? sql`and i.issue_date >= ${q.dateFrom}::date` : sql``}
+    ${q.dateTo ? sql`and i.issue_date <= ${q.dateTo}::date` : sql``}
+    ${q.dealId ? sql`and i.deal_id = ${q.dealId}` : sql``}`;
+}
+
+/** The sums of the documents a filter matches, in SQL: issued ones only, a credit note's subtracted. */
+export async function invoiceListSums(app: FastifyInstance, q: TInvoiceFilter): Promise<TInvoiceListSums> {
+  const r = (
+    await app.db.execute(sql`select count(*) filter (where i.status <> 'draft')::int as count,
+        coalesce(sum(case when i.kind = 'credit' then -i.net_cents else i.net_cents end) filter (where i.status <> 'draft'), 0)::bigint as net,
+        coalesce(sum(case when i.kind = 'credit' then -i.vat_cents else i.vat_cents end) filter (where i.status <> 'draft'), 0)::bigint as vat,
+        coalesce(sum(case when i.kind = 'credit' then -i.gross_cents else i.gross_cents end) filter (where i.status <> 'draft'), 0)::bigint as gross
+      from invoices i ${invoiceWhere(q)}`)
+  ).rows[0] as Row;
+  return { count: Number(r.count), netCents: Number(r.net), vatCents: Number(r.vat), grossCents: Number(r.gross) };
+}
+
+/** The rows of the list, newest first (a page, or up to `limit` for the download). */
+export async function invoiceRows(app: FastifyInstance, q: TInvoiceFilter, limit: number, offset: number) {
+  const res = await app.db.execute(sql`select i.id, i.deal_id, i.kind, i.status, i.series, i.number, i.issue_date::text as issue_date, i.net_cents, i.vat_cents, i.gross_cents,
+      i.mark::text as mark, i.counterpart->>'name' as counterpart_name, i.counterpart->>'vatNumber' as counterpart_vat, count(*) over () as total
+    from invoices i ${invoiceWhere(q)} order by i.id desc limit ${limit} offset ${offset}`);
   const rows = res.rows as Row[];
-  const totalRows = rows.length ? Number(rows[0]!.total) : Number(((await app.db.execute(sql`select count(*)::int as n from invoices i ${where}`)).rows[0] as Row).n);
   return {
-    items: rows.map((r) => ({
-      id: Number(r.id),
-      dealId: r.deal_id === null ? null : Number(r.deal_id),
-      kind: r.kind as TInvoiceKind,
-      status: r.status as TInvoice['status'],
-      series: String(r.series),
-      number: r.number === null ? null : Number(r.number),
-      issueDate: str(r.issue_date),
-      grossCents: Number(r.gross_cents),
-      mark: str(r.mark),
-      counterpartName: String(r.counterpart_name ?? ''),
-    })),
-    totalRows,
+    total: rows.length ? Number(rows[0]!.total) : null,
+    items: rows.map(
+      (r): TInvoiceRow => ({
+        id: Number(r.id),
+        dealId: r.deal_id === null ? null : Number(r.deal_id),
+        kind: r.kind as TInvoiceKind,
+        status: r.status as TInvoice['status'],
+        series: String(r.series),
+        number: r.number === null ? null : Number(r.number),
+        issueDate: str(r.issue_date),
+        netCents: Number(r.net_cents),
+        vatCents: Number(r.vat_cents),
+        grossCents: Number(r.gross_cents),
+        mark: str(r.mark),
+        counterpartName: String(r.counterpart_name ?? ''),
+        counterpartVatNumber: str(r.counterpart_vat),
+      }),
+    ),
   };
+}
+
+/** GET /api/Invoice: newest first, filtered, paged in SQL, with the sums of every document the filter matches. */
+export async function listInvoices(app: FastifyInstance, q: z.output<typeof ZInvoiceListQuery>): Promise<TInvoiceListAnswer> {
+  const page = await invoiceRows(app, q, q.perPage, (q.currentPage - 1) * q.perPage);
+  const totalRows = page.total ?? Number(((await app.db.execute(sql`select count(*)::int as n from invoices i ${invoiceWhere(q)}`)).rows[0] as Row).n);
+  return { items: page.items, totalRows, sums: await invoiceListSums(app, q) };
 }

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { isValidGreekVat, ZInvoice } from '@crm/contract';
 import { actionLog, invoices, invoiceSettings } from '../../db/schema/index.ts';
@@ -460,5 +461,65 @@ describe('the document as a PDF', () => {
     const branch = await t.user({ roles: ['employee'], branchId: 1 });
     expect((await branch.get(`/api/Invoice/pdf/${d.id}`)).statusCode).toBe(403);
     await saveSettings({ version: (await admin.get('/api/Invoice/settings')).json().version });
+  });
+});
+
+describe('the invoices list for the accountant', () => {
+  it('filters by date, customer, status, kind and series, with the sums of the matches counted in SQL, and gives them as xlsx', async () => {
+    expect((await saveSettings()).statusCode).toBe(200);
+    const buyer = await addAccount({ isCompany: true, name: 'Λογιστική Δοκιμή Ο.Ε.', taxNumber: vat('55512345') });
+    const series = `Τ${Date.now().toString(36).slice(-4).toUpperCase()}`;
+    const made: number[] = [];
+    for (const commission of [1000, 2500.5]) {
+      const d = await draftFor(await addDeal(buyer, 5, commission), 'invoice', { series });
+      await issue(d.id!, d.version);
+      made.push(d.id!);
+    }
+    // A draft of the same series and customer: listed, but not counted.
+    await draftFor(await addDeal(buyer, 5, 999), 'invoice', { series });
+    await app.jobs.drain();
+    const original = await view(made[0]!);
+    const credit = ZInvoice.parse((await employee.post(`/api/Invoice/credit/${original.id}`, { version: original.version })).json());
+    await employee.post('/api/Invoice/update', {
+      id: credit.id, version: credit.version, kind: 'credit', series: credit.series, counterpart: credit.counterpart, paymentMethod: credit.paymentMethod,
+      lines: [{ description: 'Έκπτωση', netCents: 10000, vatCategory: 1 }],
+    });
+    await issue(credit.id!, (await view(credit.id!)).version);
+    await app.jobs.drain();
+
+    const today = agencyToday(app.config.timeZone);
+    const list = (await employee.get(`/api/Invoice?series=${encodeURIComponent(series)}&dateFrom=${today}&dateTo=${today}`)).json();
+    expect(list.items).toHaveLength(2);
+    // 1000.00 + 2500.50 net, VAT 24% each rounded: 240.00 + 600.12.
+    expect(list.sums).toEqual({ count: 2, netCents: 350050, vatCents: 84012, grossCents: 434062 });
+    const byCustomer = (await employee.get(`/api/Invoice?customer=${encodeURIComponent('λογιστική δοκιμή')}`)).json();
+    // Two invoices, a draft and the credit note; the sums: the invoices less the credit note (100.00 + 24.00).
+    expect(byCustomer.totalRows).toBe(4);
+    expect(byCustomer.sums).toEqual({ count: 3, netCents: 340050, vatCents: 81612, grossCents: 421662 });
+    const byVat = (await employee.get(`/api/Invoice?customer=${vat('55512345')}&kind=credit`)).json();
+    expect(byVat.items.map((r: { id: number }) => r.id)).toEqual([credit.id]);
+    expect((await employee.get(`/api/Invoice?series=${encodeURIComponent(series)}&dateTo=2020-01-01`)).json()).toMatchObject({ totalRows: 0, sums: { count: 0, grossCents: 0 } });
+    // The wildcard of LIKE is a plain character in the filter.
+    expect((await employee.get('/api/Invoice?customer=%25')).json().totalRows).toBe(0);
+    expect((await employee.get('/api/Invoice?dateFrom=2026-02-30')).statusCode).toBe(400);
+
+    const file = await employee.get(`/api/Invoice/download?customer=${encodeURIComponent('Λογιστική Δοκιμή')}`, { lang: 'el' });
+    expect(file.statusCode, file.body.slice(0, 200)).toBe(200);
+    expect(file.headers['content-disposition']).toContain('Invoices.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('Παραστατικά');
+    expect(String(ws.getRow(2).getCell(1).value)).toContain('Πελάτης: Λογιστική Δοκιμή');
+    expect(ws.getRow(3).getCell(1).value).toBe('Σύνολα 3 εκδοθέντων παραστατικών (με αφαίρεση των πιστωτικών)');
+    expect([9, 10, 11].map((c) => ws.getRow(3).getCell(c).value)).toEqual([3400.5, 816.12, 4216.62]);
+    const rows = [7, 8, 9, 10].map((r) => ws.getRow(r));
+    expect(rows.map((r) => r.getCell(3).value)).toEqual(['ΠΤ', series, series, series]);
+    expect(rows[0]!.getCell(11).value).toBe(-124);
+    expect(rows[0]!.getCell(6).value).toBe(vat('55512345'));
+    const logged = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Invoice'), eq(actionLog.action, 'Download'), eq(actionLog.message, 'Invoices.xlsx')));
+    expect(logged).toHaveLength(1);
+    const branch = await t.user({ roles: ['employee'], branchId: 1 });
+    expect((await branch.get('/api/Invoice/download')).statusCode).toBe(403);
   });
 });
