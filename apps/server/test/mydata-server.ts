@@ -44,7 +44,7 @@ const responseDoc = (inner: string) =>
   `<?xml version="1.0" encoding="utf-8"?>\n<ResponseDoc xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><response><index>1</index>${inner}</response></ResponseDoc>`;
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export async function startMydataServer(credentials: { userId: string; key: string }) {
+export async function startMydataServer(credentials: { userId: string; key: string }, port = 0) {
   const plan: Planned[] = [];
   const received: Received[] = [];
   const queried: Queried[] = [];
@@ -149,9 +149,9 @@ export async function startMydataServer(credentials: { userId: string; key: stri
       });
     });
   });
-  const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)));
+  const bound = await new Promise<number>((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     plan,
     received,
     queried,
