@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZPageString, ZText, ZVersion, ZVersionString } from './common.ts';
 import { CULTURES } from './constants.ts';
-import { INVOICE_KINDS, INVOICE_MAX_CENTS, INVOICE_MAX_LINES, INVOICE_STATUSES, MYDATA_PAYMENT_METHODS, VAT_CATEGORIES } from './invoice-fields.ts';
+import { INVOICE_KINDS, INVOICE_MAX_CENTS, INVOICE_MAX_LINES, INVOICE_STATUSES, MYDATA_PAYMENT_METHODS, VAT_CATEGORIES, WITHHELD_CATEGORIES } from './invoice-fields.ts';
 import type { CallSchemas } from './call.ts';
 
 export * from './invoice-fields.ts';
@@ -23,6 +23,8 @@ export const ZInvoiceLineEdit = z.object({
   netCents: z.number().int().min(1).max(INVOICE_MAX_CENTS),
   vatCategory: z.union(VAT_CATEGORIES.map((c) => z.literal(c)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, ...z.ZodLiteral<number>[]]),
   vatExemption: z.number().int().min(1).max(31).nullable().optional(),
+  /** A withholding (myDATA withheldPercentCategory) on an invoice's or credit note's line; none on a receipt. */
+  withheldCategory: z.union(WITHHELD_CATEGORIES.map((c) => z.literal(c)) as [z.ZodLiteral<3>, z.ZodLiteral<7>]).nullable().optional(),
 });
 export type TInvoiceLineEdit = z.input<typeof ZInvoiceLineEdit>;
 export const ZInvoiceLine = z.object({
@@ -32,6 +34,8 @@ export const ZInvoiceLine = z.object({
   vatExemption: z.number().int().nullable(),
   vatCents: z.number().int(),
   grossCents: z.number().int(),
+  withheldCategory: z.number().int().nullable(),
+  withheldCents: z.number().int(),
 });
 export type TInvoiceLine = z.infer<typeof ZInvoiceLine>;
 
@@ -55,6 +59,8 @@ export const ZInvoice = z.object({
   netCents: z.number().int(),
   vatCents: z.number().int(),
   grossCents: z.number().int(),
+  /** The tax withheld by the customer (the lines' sum): the document's total less it is what is paid. */
+  withheldCents: z.number().int(),
   paymentMethod: z.number().int(),
   /** A credit note's original: its id, series, number and MARK. */
   creditOf: z.object({ id: z.number().int(), series: z.string(), number: z.number().int().nullable(), mark: z.string().nullable() }).nullable(),

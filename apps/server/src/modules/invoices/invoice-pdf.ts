@@ -135,6 +135,10 @@ export async function invoicePdf(app: FastifyInstance, id: number, asked: TCultu
   total('invoices.field.net', inv.netCents);
   total('invoices.field.vatAmount', inv.vatCents);
   total('invoices.field.gross', inv.grossCents, true);
+  if (inv.withheldCents > 0) {
+    total('invoices.field.withheld', inv.withheldCents);
+    total('invoices.pdf.payable', inv.grossCents - inv.withheldCents, true);
+  }
   doc.moveDown(0.6);
   doc.font('regular').fontSize(9).text(`${bi('invoices.field.paymentMethod')}: ${bi(`invoices.payment.${inv.paymentMethod}`)}`, MARGIN, doc.y, { width });
   doc.moveDown(1.2);

@@ -9,6 +9,7 @@ import {
   isValidGreekVat,
   MYDATA_TYPE,
   VAT_CATEGORY_EXEMPT,
+  withheldCents,
   type TInvoice,
   type TInvoiceCounterpart,
   type TInvoiceKind,
@@ -40,6 +41,8 @@ const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 function toInvoice(r: Row, timeZone: string): TInvoice {
   const kind = r.kind as TInvoiceKind;
+  // Lines stored before withholdings existed have none.
+  const lines = (r.lines as TInvoice['lines']).map((l) => ({ ...l, withheldCategory: l.withheldCategory ?? null, withheldCents: l.withheldCents ?? 0 }));
   return {
     id: Number(r.id),
     dealId: r.deal_id === null ? null : Number(r.deal_id),
@@ -50,10 +53,11 @@ function toInvoice(r: Row, timeZone: string): TInvoice {
     number: r.number === null ? null : Number(r.number),
     issueDate: r.issue_date === null ? null : String(r.issue_date).slice(0, 10),
     counterpart: r.counterpart as TInvoiceCounterpart,
-    lines: r.lines as TInvoice['lines'],
+    lines,
     netCents: Number(r.net_cents),
     vatCents: Number(r.vat_cents),
     grossCents: Number(r.gross_cents),
+    withheldCents: lines.reduce((sum, l) => sum + l.withheldCents, 0),
     paymentMethod: Number(r.payment_method),
     creditOf: r.credit_of === null ? null : { id: Number(r.credit_of), series: String(r.o_series), number: r.o_number === null ? null : Number(r.o_number), mark: str(r.o_mark) },
     mark: str(r.mark_text),
@@ -132,10 +136,11 @@ export async function blankInvoice(app: FastifyInstance, dealId: number, asked: 
       postalCode: str(party?.postcode)?.trim() || null,
       country: countryCode(party?.country),
     },
-    lines: [{ description: ref ? t('invoices.line.commissionOf', { ref }) : t('invoices.line.commission'), netCents: commission, vatCategory: 1, vatExemption: null, vatCents: sums.vatCents, grossCents: sums.grossCents }],
+    lines: [{ description: ref ? t('invoices.line.commissionOf', { ref }) : t('invoices.line.commission'), netCents: commission, vatCategory: 1, vatExemption: null, vatCents: sums.vatCents, grossCents: sums.grossCents, withheldCategory: null, withheldCents: 0 }],
     netCents: sums.netCents,
     vatCents: sums.vatCents,
     grossCents: sums.grossCents,
+    withheldCents: 0,
     paymentMethod: 1,
     creditOf: null,
     mark: null,
@@ -163,11 +168,21 @@ export function checkCounterpart(kind: TInvoiceKind, c: TInvoiceCounterpart) {
   return { ...c, vatNumber: vat || null, name: c.name.trim() };
 }
 
-function linesOf(body: Body) {
+/** The lines as stored: their VAT, and the tax withheld where chosen (an invoice's or credit note's only: a private person withholds nothing). */
+function linesOf(body: Body, kind: TInvoiceKind) {
   const sums = invoiceSums(body.lines);
   const lines = body.lines.map((l, i) => {
     if (l.vatCategory === VAT_CATEGORY_EXEMPT && !l.vatExemption) throw fieldError(`lines.${i}.vatExemption`, 'invoices.exemptionRequired');
-    return { description: l.description.trim(), vatCategory: l.vatCategory, vatExemption: l.vatCategory === VAT_CATEGORY_EXEMPT ? l.vatExemption! : null, ...sums.lines[i]! };
+    if (l.withheldCategory && kind === 'receipt') throw fieldError(`lines.${i}.withheldCategory`, 'invoices.withheldOnInvoice');
+    const withheldCategory = l.withheldCategory ?? null;
+    return {
+      description: l.description.trim(),
+      vatCategory: l.vatCategory,
+      vatExemption: l.vatCategory === VAT_CATEGORY_EXEMPT ? l.vatExemption! : null,
+      ...sums.lines[i]!,
+      withheldCategory,
+      withheldCents: withheldCents(l.netCents, withheldCategory),
+    };
   });
   return { lines, netCents: sums.netCents, vatCents: sums.vatCents, grossCents: sums.grossCents };
 }
@@ -191,12 +206,12 @@ export async function saveInvoice(app: FastifyInstance, caller: InvoiceCaller, b
     const kind: TInvoiceKind = stored ? (stored.kind === 'credit' ? 'credit' : body.kind === 'credit' ? (stored.kind as TInvoiceKind) : body.kind) : body.kind;
     if (!stored && kind === 'credit') throw fieldError('kind', 'invoices.creditFromOriginal');
     const counterpart = checkCounterpart(kind, body.counterpart);
-    const sums = linesOf(body);
+    const sums = linesOf(body, kind);
     if (stored && stored.status !== 'draft') {
       if (stored.status !== 'rejected') throw immutable();
-      const before = stored.lines as { description: string; netCents: number; vatCategory: number; vatExemption: number | null }[];
-      const now = sums.lines.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption }));
-      const was = before.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption }));
+      const before = stored.lines as { description: string; netCents: number; vatCategory: number; vatExemption: number | null; withheldCategory?: number | null }[];
+      const now = sums.lines.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption, withheld: l.withheldCategory }));
+      const was = before.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption, withheld: l.withheldCategory ?? null }));
       if (kind !== stored.kind || body.series.trim() !== stored.series || !sameLines(now, was)) throw immutable();
       await tx.execute(sql`update invoices set counterpart = ${JSON.stringify(counterpart)}::jsonb, payment_method = ${body.paymentMethod},
         modified_on = now(), modified_by = ${caller.user.id}, version = version + 1 where id = ${body.id!}`);

@@ -197,6 +197,40 @@ describe('myDATA', () => {
     expect((await validateWith('InvoicesDoc-v1.0.12.xsd', broken)).valid).toBe(false);
   });
 
+  it('carries a withholding chosen on an invoice’s line (withheldAmount, withheldPercentCategory) that AADE’s XSD accepts, and prints what is payable', async () => {
+    expect((await saveSettings()).statusCode).toBe(200);
+    const before = mydata.received.length;
+    const d = await draftFor(await addDeal(company, 5, 1000), 'invoice', {
+      lines: [
+        { description: 'Αμοιβή μεσιτείας', netCents: 100000, vatCategory: 1, withheldCategory: 3 },
+        { description: 'Έξοδα φακέλου', netCents: 5001, vatCategory: 1 },
+      ],
+    });
+    expect(d.lines.map((l) => [l.withheldCategory, l.withheldCents])).toEqual([[3, 20000], [null, 0]]);
+    expect({ gross: d.grossCents, withheld: d.withheldCents }).toEqual({ gross: 130201, withheld: 20000 });
+    const xml = buildInvoicesDoc({ ...d, number: 9, issueDate: '2026-11-27' }, { vatNumber: AGENCY_VAT, branch: 0 });
+    expect(await validateWith('InvoicesDoc-v1.0.12.xsd', xml)).toEqual({ valid: true, errors: [] });
+    expect(xml).toContain('<withheldAmount>200.00</withheldAmount><withheldPercentCategory>3</withheldPercentCategory>');
+    expect(xml).toContain('<totalWithheldAmount>200.00</totalWithheldAmount>');
+    expect(xml).toContain('<totalGrossValue>1102.01</totalGrossValue>');
+    expect(xml).toContain('<amount>1102.01</amount>');
+    await issue(d.id!, d.version);
+    await app.jobs.drain();
+    const sent = mydata.received.slice(before).find((r) => r.body.includes('<withheldPercentCategory>3</withheldPercentCategory>'))!;
+    expect(sent).toMatchObject({ valid: true, errors: [] });
+    expect((await view(d.id!)).status).toBe('accepted');
+    const text = readPdf((await employee.get(`/api/Invoice/pdf/${d.id}?culture=en`)).rawPayload).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Παρακράτηση φόρου / Tax withheld 200,00 €');
+    expect(text).toContain('Πληρωτέο ποσό / Amount payable 1 102,01 €');
+    // A private person withholds nothing: refused on a receipt.
+    const blank = (await employee.get(`/api/Invoice/add?dealId=${await addDeal(person)}`)).json();
+    const refused = await employee.post('/api/Invoice/update', { ...blank, lines: [{ ...blank.lines[0], withheldCategory: 3 }] }, { lang: 'en' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors['lines.0.withheldCategory'][0]).toContain('A private person withholds no tax');
+    // A category outside the list is a 400 before anything runs.
+    expect((await employee.post('/api/Invoice/update', { ...blank, lines: [{ ...blank.lines[0], withheldCategory: 5 }] })).statusCode).toBe(400);
+  });
+
   it('sends an issued invoice through the job runner and keeps the MARK and UID of the answer; an accepted one is never sent again', async () => {
     const before = mydata.received.length;
     const d = await draftFor(await addDeal(company), 'invoice');

@@ -43,7 +43,15 @@ function counterpartXml(inv: TInvoice): string {
   return `<counterpart>${el('vatNumber', c.vatNumber)}${el('country', c.country)}<branch>0</branch>${foreign ? el('name', c.name) : ''}${address}</counterpart>`;
 }
 
-/** The InvoicesDoc of one issued document (numbered, dated); a credit note names its original's MARK. */
+/** A line's withholding: its amount and myDATA category (withheldAmount, withheldPercentCategory), when one was chosen. */
+const withheld = (l: TInvoice['lines'][number]) =>
+  l.withheldCategory ? `<withheldAmount>${centsToDecimal(l.withheldCents)}</withheldAmount><withheldPercentCategory>${l.withheldCategory}</withheldPercentCategory>` : '';
+
+/**
+ * The InvoicesDoc of one issued document (numbered, dated); with withholdings, totalWithheldAmount is their sum and
+ * totalGrossValue (and the payment) the document's total less it, as AADE's summary adds up. A
+ * credit note names its original's MARK.
+ */
 export function buildInvoicesDoc(inv: TInvoice, issuer: Issuer): string {
   if (inv.number === null || inv.issueDate === null) throw new Error('only an issued document is reported');
   const header = [
@@ -57,20 +65,20 @@ export function buildInvoicesDoc(inv: TInvoice, issuer: Issuer): string {
   const lines = inv.lines
     .map(
       (l, i) =>
-        `<invoiceDetails><lineNumber>${i + 1}</lineNumber><netValue>${centsToDecimal(l.netCents)}</netValue><vatCategory>${l.vatCategory}</vatCategory><vatAmount>${centsToDecimal(l.vatCents)}</vatAmount>${el('vatExemptionCategory', l.vatExemption)}${classification(inv.kind, l.netCents)}</invoiceDetails>`,
+        `<invoiceDetails><lineNumber>${i + 1}</lineNumber><netValue>${centsToDecimal(l.netCents)}</netValue><vatCategory>${l.vatCategory}</vatCategory><vatAmount>${centsToDecimal(l.vatCents)}</vatAmount>${el('vatExemptionCategory', l.vatExemption)}${withheld(l)}${classification(inv.kind, l.netCents)}</invoiceDetails>`,
     )
     .join('');
   const zero = centsToDecimal(0);
   const summary =
     `<invoiceSummary><totalNetValue>${centsToDecimal(inv.netCents)}</totalNetValue><totalVatAmount>${centsToDecimal(inv.vatCents)}</totalVatAmount>` +
-    `<totalWithheldAmount>${zero}</totalWithheldAmount><totalFeesAmount>${zero}</totalFeesAmount><totalStampDutyAmount>${zero}</totalStampDutyAmount>` +
-    `<totalOtherTaxesAmount>${zero}</totalOtherTaxesAmount><totalDeductionsAmount>${zero}</totalDeductionsAmount><totalGrossValue>${centsToDecimal(inv.grossCents)}</totalGrossValue>` +
+    `<totalWithheldAmount>${centsToDecimal(inv.withheldCents)}</totalWithheldAmount><totalFeesAmount>${zero}</totalFeesAmount><totalStampDutyAmount>${zero}</totalStampDutyAmount>` +
+    `<totalOtherTaxesAmount>${zero}</totalOtherTaxesAmount><totalDeductionsAmount>${zero}</totalDeductionsAmount><totalGrossValue>${centsToDecimal(inv.grossCents - inv.withheldCents)}</totalGrossValue>` +
     `${classification(inv.kind, inv.netCents)}</invoiceSummary>`;
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n<InvoicesDoc xmlns="${NS}" xmlns:icls="${ICLS}"><invoice>` +
     `<issuer>${el('vatNumber', issuer.vatNumber)}<country>GR</country><branch>${issuer.branch}</branch></issuer>${counterpartXml(inv)}` +
     `<invoiceHeader>${header}</invoiceHeader>` +
-    `<paymentMethods><paymentMethodDetails><type>${inv.paymentMethod}</type><amount>${centsToDecimal(inv.grossCents)}</amount></paymentMethodDetails></paymentMethods>` +
+    `<paymentMethods><paymentMethodDetails><type>${inv.paymentMethod}</type><amount>${centsToDecimal(inv.grossCents - inv.withheldCents)}</amount></paymentMethodDetails></paymentMethods>` +
     `${lines}${summary}</invoice></InvoicesDoc>\n`
   );
 }

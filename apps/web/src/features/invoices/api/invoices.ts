@@ -35,7 +35,7 @@ export const toEdit = (i: TInvoice): TInvoiceEdit => ({
   series: i.series,
   counterpart: i.counterpart,
   paymentMethod: i.paymentMethod as TInvoiceEdit['paymentMethod'],
-  lines: i.lines.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory as TInvoiceEdit['lines'][number]['vatCategory'], vatExemption: l.vatExemption })),
+  lines: i.lines.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory as TInvoiceEdit['lines'][number]['vatCategory'], vatExemption: l.vatExemption, withheldCategory: l.withheldCategory as TInvoiceEdit['lines'][number]['withheldCategory'] })),
 });
 
 export const saveInvoice = (body: TInvoiceEdit) => call(INVOICE.calls.update, { body });
