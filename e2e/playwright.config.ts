@@ -15,6 +15,15 @@ function e2ePort(): number {
   return Number(process.env.E2E_PORT);
 }
 export const E2E_PORT = e2ePort();
+/** The local myDATA stand-in's port (started by mydata-stand-in.ts before the run), chosen as E2E_PORT is. */
+function mydataPort(): number {
+  if (!process.env.E2E_MYDATA_PORT) {
+    const probe = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+    process.env.E2E_MYDATA_PORT = execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
+  }
+  return Number(process.env.E2E_MYDATA_PORT);
+}
+export const E2E_MYDATA_PORT = mydataPort();
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ? path.resolve(process.env.E2E_DATA_DIR) : path.resolve(import.meta.dirname, '.data');
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 
@@ -51,6 +60,8 @@ export default defineConfig({
     // Specs that change the admin's own sign-in run once the others are done.
     { name: 'serial', testMatch: /\.serial\.spec\.ts$/, dependencies: ['chromium', 'chromium-desktop'], use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
   ],
+  // A local stand-in for AADE's myDATA (apps/server/test/mydata-server.ts), which the server sends invoices to.
+  globalSetup: './mydata-stand-in.ts',
   webServer: {
     command: 'node ./start-server.mjs',
     url: `http://localhost:${E2E_PORT}/api/health`,
@@ -77,6 +88,8 @@ export default defineConfig({
       FIRST_PAINT_MS: '5000',
       // The payments-only app answers on 127.0.0.1 (exact host and port); the CRM stays on localhost.
       PAYMENTS_HOST: `127.0.0.1:${E2E_PORT}`,
+      MYDATA_URL: `http://127.0.0.1:${E2E_MYDATA_PORT}`,
+      MYDATA_RETRY_SECONDS: '1',
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },

@@ -24,6 +24,19 @@ export const VAT_CATEGORIES = [1, 2, 3, 4, 5, 6, 7] as const;
 export const VAT_CATEGORY_DEFAULT = 1;
 export const VAT_CATEGORY_EXEMPT = 7;
 
+/**
+ * myDATA's withholding categories (withheldPercentCategory, AADE's code list) a commission invoice may
+ * carry, chosen per line: 3, art. 64(1)(δ) of law 4172/2013, 20% (fees for services paid by a business,
+ * where the law asks it); 7, services 8% (payments by public bodies). None unless chosen.
+ */
+export const WITHHELD_RATES: Readonly<Record<number, number>> = { 3: 20, 7: 8 };
+export const WITHHELD_CATEGORIES = [3, 7] as const;
+/** The tax withheld on a net amount in cents at a category's rate, rounded half up (0 without a category). */
+export function withheldCents(netCents: number, category: number | null | undefined): number {
+  const rate = category ? (WITHHELD_RATES[category] ?? 0) : 0;
+  return Math.floor((netCents * rate + 50) / 100);
+}
+
 /** myDATA's payment methods: 1 business account in Greece, 3 cash, 4 cheque, 5 on credit, 6 web banking, 7 POS / e-POS, 8 IRIS. */
 export const MYDATA_PAYMENT_METHODS = [1, 3, 4, 5, 6, 7, 8] as const;
 

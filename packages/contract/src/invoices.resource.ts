@@ -16,6 +16,8 @@ export const INVOICE = {
     issue: ['POST', '/api/Invoice/issue/:id'],
     transmit: ['POST', '/api/Invoice/transmit/:id'],
     credit: ['POST', '/api/Invoice/credit/:id'],
+    pdf: ['GET', '/api/Invoice/pdf/:id'],
+    download: ['GET', '/api/Invoice/download'],
     settings: ['GET', '/api/Invoice/settings'],
     saveSettings: ['POST', '/api/Invoice/settings'],
   }),

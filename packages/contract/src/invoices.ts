@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZPageString, ZText, ZVersion, ZVersionString } from './common.ts';
-import { INVOICE_KINDS, INVOICE_MAX_CENTS, INVOICE_MAX_LINES, INVOICE_STATUSES, MYDATA_PAYMENT_METHODS, VAT_CATEGORIES } from './invoice-fields.ts';
+import { CULTURES } from './constants.ts';
+import { INVOICE_KINDS, INVOICE_MAX_CENTS, INVOICE_MAX_LINES, INVOICE_STATUSES, MYDATA_PAYMENT_METHODS, VAT_CATEGORIES, WITHHELD_CATEGORIES } from './invoice-fields.ts';
 import type { CallSchemas } from './call.ts';
 
 export * from './invoice-fields.ts';
@@ -22,6 +23,8 @@ export const ZInvoiceLineEdit = z.object({
   netCents: z.number().int().min(1).max(INVOICE_MAX_CENTS),
   vatCategory: z.union(VAT_CATEGORIES.map((c) => z.literal(c)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, ...z.ZodLiteral<number>[]]),
   vatExemption: z.number().int().min(1).max(31).nullable().optional(),
+  /** A withholding (myDATA withheldPercentCategory) on an invoice's or credit note's line; none on a receipt. */
+  withheldCategory: z.union(WITHHELD_CATEGORIES.map((c) => z.literal(c)) as [z.ZodLiteral<3>, z.ZodLiteral<7>]).nullable().optional(),
 });
 export type TInvoiceLineEdit = z.input<typeof ZInvoiceLineEdit>;
 export const ZInvoiceLine = z.object({
@@ -31,6 +34,8 @@ export const ZInvoiceLine = z.object({
   vatExemption: z.number().int().nullable(),
   vatCents: z.number().int(),
   grossCents: z.number().int(),
+  withheldCategory: z.number().int().nullable(),
+  withheldCents: z.number().int(),
 });
 export type TInvoiceLine = z.infer<typeof ZInvoiceLine>;
 
@@ -54,6 +59,8 @@ export const ZInvoice = z.object({
   netCents: z.number().int(),
   vatCents: z.number().int(),
   grossCents: z.number().int(),
+  /** The tax withheld by the customer (the lines' sum): the document's total less it is what is paid. */
+  withheldCents: z.number().int(),
   paymentMethod: z.number().int(),
   /** A credit note's original: its id, series, number and MARK. */
   creditOf: z.object({ id: z.number().int(), series: z.string(), number: z.number().int().nullable(), mark: z.string().nullable() }).nullable(),
@@ -90,18 +97,39 @@ export const ZInvoiceVersionBody = z.object({ version: ZVersion });
 export const ZInvoiceDeleteQuery = z.object({ version: ZVersionString });
 
 /** A row of the invoices list. */
-export const ZInvoiceRow = ZInvoice.pick({ id: true, dealId: true, kind: true, status: true, series: true, number: true, issueDate: true, grossCents: true, mark: true }).extend({
+export const ZInvoiceRow = ZInvoice.pick({ id: true, dealId: true, kind: true, status: true, series: true, number: true, issueDate: true, netCents: true, vatCents: true, grossCents: true, mark: true }).extend({
   counterpartName: z.string(),
+  counterpartVatNumber: z.string().nullable(),
 });
 export type TInvoiceRow = z.infer<typeof ZInvoiceRow>;
-export const ZInvoiceListQuery = z.object({
+/**
+ * The list's filter (kept in cookies by the web): status, kind, series (exact), customer (a part of
+ * the name, or the ΑΦΜ), issue dates from and to (inclusive), and a deal.
+ */
+export const ZInvoiceFilter = z.object({
   status: z.enum(INVOICE_STATUSES).optional(),
+  kind: z.enum(INVOICE_KINDS).optional(),
+  series: ZText(50).optional(),
+  customer: ZText(200).optional(),
+  dateFrom: ZDate.optional(),
+  dateTo: ZDate.optional(),
   dealId: ZIdString.optional(),
+});
+export type TInvoiceFilter = z.infer<typeof ZInvoiceFilter>;
+export const ZInvoiceListQuery = ZInvoiceFilter.extend({
   perPage: z.coerce.number().int().min(1).max(1000).default(20),
   currentPage: ZPageString.default(1),
 });
-export const ZInvoiceListAnswer = z.object({ items: z.array(ZInvoiceRow), totalRows: z.number().int() });
+/**
+ * The sums of the documents the filter matches, counted in SQL: issued ones only (drafts have no
+ * number), a credit note's amounts subtracted.
+ */
+export const ZInvoiceListSums = z.object({ count: z.number().int(), netCents: z.number().int(), vatCents: z.number().int(), grossCents: z.number().int() });
+export type TInvoiceListSums = z.infer<typeof ZInvoiceListSums>;
+export const ZInvoiceListAnswer = z.object({ items: z.array(ZInvoiceRow), totalRows: z.number().int(), sums: ZInvoiceListSums });
 export type TInvoiceListAnswer = z.infer<typeof ZInvoiceListAnswer>;
+/** The most rows Invoices.xlsx holds (the sums above its table count every match). */
+export const INVOICE_DOWNLOAD_MAX = 100_000;
 
 /**
  * The agency's tax data for its documents and its myDATA credentials: the ΑΦΜ and branch (εγκατάσταση,
@@ -128,6 +156,9 @@ export const ZInvoiceSettingsEdit = z.object({
 });
 export type TInvoiceSettingsEdit = z.input<typeof ZInvoiceSettingsEdit>;
 
+/** GET /api/Invoice/pdf/{id}?culture=: an issued document as a PDF, Greek always, and the language asked (else its client's) beside it. */
+export const ZInvoicePdfQuery = z.object({ culture: z.enum(CULTURES).optional() });
+
 /** The invoices' calls and their schemas (decision 057); their methods and paths: `invoices.resource.ts`. */
 export const INVOICE_API = {
   list: { query: ZInvoiceListQuery, answer: ZInvoiceListAnswer },
@@ -138,6 +169,8 @@ export const INVOICE_API = {
   issue: { params: ZIdParam, body: ZInvoiceVersionBody, answer: ZInvoice },
   transmit: { params: ZIdParam, body: ZInvoiceVersionBody, answer: ZInvoice },
   credit: { params: ZIdParam, body: ZInvoiceVersionBody, answer: ZInvoice },
+  pdf: { params: ZIdParam, query: ZInvoicePdfQuery },
+  download: { query: ZInvoiceFilter },
   settings: { answer: ZInvoiceSettings },
   saveSettings: { body: ZInvoiceSettingsEdit, answer: ZInvoiceSettings },
 } satisfies Record<string, CallSchemas>;

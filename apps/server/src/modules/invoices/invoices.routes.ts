@@ -4,9 +4,13 @@ import { INVOICE_API } from '@crm/contract';
 import { INVOICE } from '@crm/contract/resources';
 import { OFFICE_ADMIN, STAFF_NO_BRANCH } from '../../plugins/auth.ts';
 import { registerCalls } from '../../lib/calls.ts';
-import { blankInvoice, creditInvoice, deleteInvoice, getInvoice, issueInvoice, listInvoices, MYDATA_SEND_JOB, saveInvoice, transmitInvoice } from './invoices.service.ts';
+import { blankInvoice, creditInvoice, deleteInvoice, getInvoice, INVOICE_LOG_ENTITY, issueInvoice, listInvoices, MYDATA_SEND_JOB, saveInvoice, transmitInvoice } from './invoices.service.ts';
 import { getInvoiceSettings, saveInvoiceSettings } from './invoice-settings.ts';
 import { sendInvoiceToMydata } from './mydata-send.ts';
+import { invoicePdf } from './invoice-pdf.ts';
+import { logAction } from '../../lib/audit.ts';
+import { contentDisposition, sendDownload } from '../files/files.service.ts';
+import { invoicesWorkbook } from './invoices.xlsx.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 
@@ -40,6 +44,30 @@ export const invoicesRoutes = fp(
         issue: { access: STAFF_NO_BRANCH, handler: async (req) => issueInvoice(app, caller(req), req.params.id, req.body.version) },
         transmit: { access: STAFF_NO_BRANCH, handler: async (req) => transmitInvoice(app, caller(req), req.params.id, req.body.version) },
         credit: { access: STAFF_NO_BRANCH, handler: async (req) => creditInvoice(app, caller(req), req.params.id, req.body.version) },
+        // Invoices.xlsx for the accountant: the documents the list's filter matches, with its sums.
+        download: {
+          access: STAFF_NO_BRANCH,
+          config: { fileCookie: true },
+          file: 'Invoices.xlsx: the documents the filter matches and their sums',
+          handler: async (req, reply) => sendDownload(app, req, reply, { entity: INVOICE_LOG_ENTITY, name: 'Invoices.xlsx' }, () => invoicesWorkbook(app, req.query, tr(req))),
+        },
+        pdf: {
+          access: STAFF_NO_BRANCH,
+          config: { fileCookie: true },
+          file: 'The issued document as a PDF (A4, fonts embedded, the myDATA QR code once accepted)',
+          handler: async (req, reply) => {
+            const { name, pdf, culture } = await invoicePdf(app, req.params.id, req.query.culture);
+            // A customer's data leaving the system is on the record, as the documents' downloads are.
+            await logAction(app.db, req.actor, { action: 'Download', entity: INVOICE_LOG_ENTITY, entityId: req.params.id, message: name, data: { culture } });
+            return reply
+              .header('Content-Type', 'application/pdf')
+              .header('Content-Length', String(pdf.length))
+              .header('Content-Disposition', contentDisposition('attachment', name))
+              .header('X-Content-Type-Options', 'nosniff')
+              .header('Cache-Control', 'private, no-store')
+              .send(pdf);
+          },
+        },
         settings: { access: OFFICE_ADMIN, handler: async () => getInvoiceSettings(app) },
         saveSettings: { access: OFFICE_ADMIN, handler: async (req) => saveInvoiceSettings(app, req.actor, req.body) },
       },

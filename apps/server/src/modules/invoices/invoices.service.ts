@@ -9,10 +9,14 @@ import {
   isValidGreekVat,
   MYDATA_TYPE,
   VAT_CATEGORY_EXEMPT,
+  withheldCents,
   type TInvoice,
   type TInvoiceCounterpart,
   type TInvoiceKind,
+  type TInvoiceFilter,
   type TInvoiceListAnswer,
+  type TInvoiceListSums,
+  type TInvoiceRow,
   type ZInvoiceEdit,
   type ZInvoiceListQuery,
 } from '@crm/contract';
@@ -37,6 +41,8 @@ const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 function toInvoice(r: Row, timeZone: string): TInvoice {
   const kind = r.kind as TInvoiceKind;
+  // Lines stored before withholdings existed have none.
+  const lines = (r.lines as TInvoice['lines']).map((l) => ({ ...l, withheldCategory: l.withheldCategory ?? null, withheldCents: l.withheldCents ?? 0 }));
   return {
     id: Number(r.id),
     dealId: r.deal_id === null ? null : Number(r.deal_id),
@@ -47,10 +53,11 @@ function toInvoice(r: Row, timeZone: string): TInvoice {
     number: r.number === null ? null : Number(r.number),
     issueDate: r.issue_date === null ? null : String(r.issue_date).slice(0, 10),
     counterpart: r.counterpart as TInvoiceCounterpart,
-    lines: r.lines as TInvoice['lines'],
+    lines,
     netCents: Number(r.net_cents),
     vatCents: Number(r.vat_cents),
     grossCents: Number(r.gross_cents),
+    withheldCents: lines.reduce((sum, l) => sum + l.withheldCents, 0),
     paymentMethod: Number(r.payment_method),
     creditOf: r.credit_of === null ? null : { id: Number(r.credit_of), series: String(r.o_series), number: r.o_number === null ? null : Number(r.o_number), mark: str(r.o_mark) },
     mark: str(r.mark_text),
@@ -129,10 +136,11 @@ export async function blankInvoice(app: FastifyInstance, dealId: number, asked: 
       postalCode: str(party?.postcode)?.trim() || null,
       country: countryCode(party?.country),
     },
-    lines: [{ description: ref ? t('invoices.line.commissionOf', { ref }) : t('invoices.line.commission'), netCents: commission, vatCategory: 1, vatExemption: null, vatCents: sums.vatCents, grossCents: sums.grossCents }],
+    lines: [{ description: ref ? t('invoices.line.commissionOf', { ref }) : t('invoices.line.commission'), netCents: commission, vatCategory: 1, vatExemption: null, vatCents: sums.vatCents, grossCents: sums.grossCents, withheldCategory: null, withheldCents: 0 }],
     netCents: sums.netCents,
     vatCents: sums.vatCents,
     grossCents: sums.grossCents,
+    withheldCents: 0,
     paymentMethod: 1,
     creditOf: null,
     mark: null,
@@ -160,11 +168,21 @@ export function checkCounterpart(kind: TInvoiceKind, c: TInvoiceCounterpart) {
   return { ...c, vatNumber: vat || null, name: c.name.trim() };
 }
 
-function linesOf(body: Body) {
+/** The lines as stored: their VAT, and the tax withheld where chosen (an invoice's or credit note's only: a private person withholds nothing). */
+function linesOf(body: Body, kind: TInvoiceKind) {
   const sums = invoiceSums(body.lines);
   const lines = body.lines.map((l, i) => {
     if (l.vatCategory === VAT_CATEGORY_EXEMPT && !l.vatExemption) throw fieldError(`lines.${i}.vatExemption`, 'invoices.exemptionRequired');
-    return { description: l.description.trim(), vatCategory: l.vatCategory, vatExemption: l.vatCategory === VAT_CATEGORY_EXEMPT ? l.vatExemption! : null, ...sums.lines[i]! };
+    if (l.withheldCategory && kind === 'receipt') throw fieldError(`lines.${i}.withheldCategory`, 'invoices.withheldOnInvoice');
+    const withheldCategory = l.withheldCategory ?? null;
+    return {
+      description: l.description.trim(),
+      vatCategory: l.vatCategory,
+      vatExemption: l.vatCategory === VAT_CATEGORY_EXEMPT ? l.vatExemption! : null,
+      ...sums.lines[i]!,
+      withheldCategory,
+      withheldCents: withheldCents(l.netCents, withheldCategory),
+    };
   });
   return { lines, netCents: sums.netCents, vatCents: sums.vatCents, grossCents: sums.grossCents };
 }
@@ -188,12 +206,12 @@ export async function saveInvoice(app: FastifyInstance, caller: InvoiceCaller, b
     const kind: TInvoiceKind = stored ? (stored.kind === 'credit' ? 'credit' : body.kind === 'credit' ? (stored.kind as TInvoiceKind) : body.kind) : body.kind;
     if (!stored && kind === 'credit') throw fieldError('kind', 'invoices.creditFromOriginal');
     const counterpart = checkCounterpart(kind, body.counterpart);
-    const sums = linesOf(body);
+    const sums = linesOf(body, kind);
     if (stored && stored.status !== 'draft') {
       if (stored.status !== 'rejected') throw immutable();
-      const before = stored.lines as { description: string; netCents: number; vatCategory: number; vatExemption: number | null }[];
-      const now = sums.lines.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption }));
-      const was = before.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption }));
+      const before = stored.lines as { description: string; netCents: number; vatCategory: number; vatExemption: number | null; withheldCategory?: number | null }[];
+      const now = sums.lines.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption, withheld: l.withheldCategory }));
+      const was = before.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption, withheld: l.withheldCategory ?? null }));
       if (kind !== stored.kind || body.series.trim() !== stored.series || !sameLines(now, was)) throw immutable();
       await tx.execute(sql`update invoices set counterpart = ${JSON.stringify(counterpart)}::jsonb, payment_method = ${body.paymentMethod},
         modified_on = now(), modified_by = ${caller.user.id}, version = version + 1 where id = ${body.id!}`);
@@ -322,27 +340,63 @@ export async function deleteInvoice(app: FastifyInstance, caller: InvoiceCaller,
   });
 }
 
-/** GET /api/Invoice: newest first, filtered by status and deal, paged in SQL. */
-export async function listInvoices(app: FastifyInstance, q: z.output<typeof ZInvoiceListQuery>): Promise<TInvoiceListAnswer> {
-  const where = sql`where true ${q.status ? sql`and i.status = ${q.status}` : sql``} ${q.dealId ? sql`and i.deal_id = ${q.dealId}` : sql``}`;
-  const res = await app.db.execute(sql`select i.id, i.deal_id, i.kind, i.status, i.series, i.number, i.issue_date::text as issue_date, i.gross_cents, i.mark::text as mark,
-      i.counterpart->>'name' as counterpart_name, count(*) over () as total
-    from invoices i ${where} order by i.id desc limit ${q.perPage} offset ${(q.currentPage - 1) * q.perPage}`);
+/** The filter's SQL (every value a parameter): status, kind, series, customer's name or ΑΦΜ, issue dates, deal. */
+export function invoiceWhere(q: TInvoiceFilter) {
+  const customer = q.customer?.trim();
+  const like = customer ? `%${customer.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return sql`where true
+    ${q.status ? sql`and i.status = ${q.status}` : sql``}
+    ${q.kind ? sql`and i.kind = ${q.kind}` : sql``}
+    ${q.series?.trim() ? sql`and i.series = ${q.series.trim()}` : sql``}
+    ${like ? sql`and (i.counterpart->>'name' ilike ${like} or i.counterpart->>'vatNumber' = ${customer!.replace(/\s+/g, '')})` : sql``}
+    ${q.dateFrom ? sql`and i.issue_date >= ${q.dateFrom}::date` : sql``}
+    ${q.dateTo ? sql`and i.issue_date <= ${q.dateTo}::date` : sql``}
+    ${q.dealId ? sql`and i.deal_id = ${q.dealId}` : sql``}`;
+}
+
+/** The sums of the documents a filter matches, in SQL: issued ones only, a credit note's subtracted. */
+export async function invoiceListSums(app: FastifyInstance, q: TInvoiceFilter): Promise<TInvoiceListSums> {
+  const r = (
+    await app.db.execute(sql`select count(*) filter (where i.status <> 'draft')::int as count,
+        coalesce(sum(case when i.kind = 'credit' then -i.net_cents else i.net_cents end) filter (where i.status <> 'draft'), 0)::bigint as net,
+        coalesce(sum(case when i.kind = 'credit' then -i.vat_cents else i.vat_cents end) filter (where i.status <> 'draft'), 0)::bigint as vat,
+        coalesce(sum(case when i.kind = 'credit' then -i.gross_cents else i.gross_cents end) filter (where i.status <> 'draft'), 0)::bigint as gross
+      from invoices i ${invoiceWhere(q)}`)
+  ).rows[0] as Row;
+  return { count: Number(r.count), netCents: Number(r.net), vatCents: Number(r.vat), grossCents: Number(r.gross) };
+}
+
+/** The rows of the list, newest first (a page, or up to `limit` for the download). */
+export async function invoiceRows(app: FastifyInstance, q: TInvoiceFilter, limit: number, offset: number) {
+  const res = await app.db.execute(sql`select i.id, i.deal_id, i.kind, i.status, i.series, i.number, i.issue_date::text as issue_date, i.net_cents, i.vat_cents, i.gross_cents,
+      i.mark::text as mark, i.counterpart->>'name' as counterpart_name, i.counterpart->>'vatNumber' as counterpart_vat, count(*) over () as total
+    from invoices i ${invoiceWhere(q)} order by i.id desc limit ${limit} offset ${offset}`);
   const rows = res.rows as Row[];
-  const totalRows = rows.length ? Number(rows[0]!.total) : Number(((await app.db.execute(sql`select count(*)::int as n from invoices i ${where}`)).rows[0] as Row).n);
   return {
-    items: rows.map((r) => ({
-      id: Number(r.id),
-      dealId: r.deal_id === null ? null : Number(r.deal_id),
-      kind: r.kind as TInvoiceKind,
-      status: r.status as TInvoice['status'],
-      series: String(r.series),
-      number: r.number === null ? null : Number(r.number),
-      issueDate: str(r.issue_date),
-      grossCents: Number(r.gross_cents),
-      mark: str(r.mark),
-      counterpartName: String(r.counterpart_name ?? ''),
-    })),
-    totalRows,
+    total: rows.length ? Number(rows[0]!.total) : null,
+    items: rows.map(
+      (r): TInvoiceRow => ({
+        id: Number(r.id),
+        dealId: r.deal_id === null ? null : Number(r.deal_id),
+        kind: r.kind as TInvoiceKind,
+        status: r.status as TInvoice['status'],
+        series: String(r.series),
+        number: r.number === null ? null : Number(r.number),
+        issueDate: str(r.issue_date),
+        netCents: Number(r.net_cents),
+        vatCents: Number(r.vat_cents),
+        grossCents: Number(r.gross_cents),
+        mark: str(r.mark),
+        counterpartName: String(r.counterpart_name ?? ''),
+        counterpartVatNumber: str(r.counterpart_vat),
+      }),
+    ),
   };
+}
+
+/** GET /api/Invoice: newest first, filtered, paged in SQL, with the sums of every document the filter matches. */
+export async function listInvoices(app: FastifyInstance, q: z.output<typeof ZInvoiceListQuery>): Promise<TInvoiceListAnswer> {
+  const page = await invoiceRows(app, q, q.perPage, (q.currentPage - 1) * q.perPage);
+  const totalRows = page.total ?? Number(((await app.db.execute(sql`select count(*)::int as n from invoices i ${invoiceWhere(q)}`)).rows[0] as Row).n);
+  return { items: page.items, totalRows, sums: await invoiceListSums(app, q) };
 }

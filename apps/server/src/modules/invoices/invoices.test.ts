@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { isValidGreekVat, ZInvoice } from '@crm/contract';
 import { actionLog, invoices, invoiceSettings } from '../../db/schema/index.ts';
@@ -6,6 +7,7 @@ import { createTestApp } from '../../../test/harness.ts';
 import { startMydataServer, validateWith } from '../../../test/mydata-server.ts';
 import { agencyToday } from '../../lib/dates.ts';
 import { buildInvoicesDoc } from './mydata-xml.ts';
+import { readPdf } from '../../../test/pdf-text.ts';
 
 const CREDENTIALS = { userId: 'agency-user', key: 'f1e2d3c4b5a6978877665544332211ff' };
 const mydata = await startMydataServer(CREDENTIALS);
@@ -51,6 +53,8 @@ const draftFor = async (dealId: number, kind?: 'invoice' | 'receipt', over: Reco
   return ZInvoice.parse(res.json());
 };
 const issue = async (id: number, version: number) => employee.post(`/api/Invoice/issue/${id}`, { version });
+const mydataPost = async (xml: string) =>
+  (await fetch(`${mydata.url}/SendInvoices`, { method: 'POST', headers: { 'aade-user-id': CREDENTIALS.userId, 'ocp-apim-subscription-key': CREDENTIALS.key }, body: xml })).text();
 const view = async (id: number) => ZInvoice.parse((await employee.get(`/api/Invoice/edit/${id}`)).json());
 
 describe('the agency tax data and myDATA credentials', () => {
@@ -193,6 +197,40 @@ describe('myDATA', () => {
     expect((await validateWith('InvoicesDoc-v1.0.12.xsd', broken)).valid).toBe(false);
   });
 
+  it('carries a withholding chosen on an invoice’s line (withheldAmount, withheldPercentCategory) that AADE’s XSD accepts, and prints what is payable', async () => {
+    expect((await saveSettings()).statusCode).toBe(200);
+    const before = mydata.received.length;
+    const d = await draftFor(await addDeal(company, 5, 1000), 'invoice', {
+      lines: [
+        { description: 'Αμοιβή μεσιτείας', netCents: 100000, vatCategory: 1, withheldCategory: 3 },
+        { description: 'Έξοδα φακέλου', netCents: 5001, vatCategory: 1 },
+      ],
+    });
+    expect(d.lines.map((l) => [l.withheldCategory, l.withheldCents])).toEqual([[3, 20000], [null, 0]]);
+    expect({ gross: d.grossCents, withheld: d.withheldCents }).toEqual({ gross: 130201, withheld: 20000 });
+    const xml = buildInvoicesDoc({ ...d, number: 9, issueDate: '2026-11-27' }, { vatNumber: AGENCY_VAT, branch: 0 });
+    expect(await validateWith('InvoicesDoc-v1.0.12.xsd', xml)).toEqual({ valid: true, errors: [] });
+    expect(xml).toContain('<withheldAmount>200.00</withheldAmount><withheldPercentCategory>3</withheldPercentCategory>');
+    expect(xml).toContain('<totalWithheldAmount>200.00</totalWithheldAmount>');
+    expect(xml).toContain('<totalGrossValue>1102.01</totalGrossValue>');
+    expect(xml).toContain('<amount>1102.01</amount>');
+    await issue(d.id!, d.version);
+    await app.jobs.drain();
+    const sent = mydata.received.slice(before).find((r) => r.body.includes('<withheldPercentCategory>3</withheldPercentCategory>'))!;
+    expect(sent).toMatchObject({ valid: true, errors: [] });
+    expect((await view(d.id!)).status).toBe('accepted');
+    const text = readPdf((await employee.get(`/api/Invoice/pdf/${d.id}?culture=en`)).rawPayload).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Παρακράτηση φόρου / Tax withheld 200,00 €');
+    expect(text).toContain('Πληρωτέο ποσό / Amount payable 1 102,01 €');
+    // A private person withholds nothing: refused on a receipt.
+    const blank = (await employee.get(`/api/Invoice/add?dealId=${await addDeal(person)}`)).json();
+    const refused = await employee.post('/api/Invoice/update', { ...blank, lines: [{ ...blank.lines[0], withheldCategory: 3 }] }, { lang: 'en' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors['lines.0.withheldCategory'][0]).toContain('A private person withholds no tax');
+    // A category outside the list is a 400 before anything runs.
+    expect((await employee.post('/api/Invoice/update', { ...blank, lines: [{ ...blank.lines[0], withheldCategory: 5 }] })).statusCode).toBe(400);
+  });
+
   it('sends an issued invoice through the job runner and keeps the MARK and UID of the answer; an accepted one is never sent again', async () => {
     const before = mydata.received.length;
     const d = await draftFor(await addDeal(company), 'invoice');
@@ -300,6 +338,53 @@ describe('myDATA', () => {
     expect(accepted.mark).not.toBeNull();
   });
 
+  it('asks myDATA before sending again when an answer was lost, and keeps the MARK it holds: one document received, never two', async () => {
+    const before = mydata.received.length;
+    const asked = mydata.queried.length;
+    // Other documents of the day and type registered first, so the answer comes in pages.
+    for (let i = 0; i < 3; i++) {
+      const other = await draftFor(await addDeal(company), 'invoice');
+      await issue(other.id!, other.version);
+    }
+    await app.jobs.drain();
+    mydata.plan.push({ kind: 'drop' });
+    const d = await draftFor(await addDeal(company), 'invoice');
+    const issued = ZInvoice.parse((await issue(d.id!, d.version)).json());
+    await app.jobs.drain();
+    const mine = mydata.received.slice(before).filter((r) => r.body.includes(`<aa>${issued.number}</aa>`) && r.body.includes('<invoiceType>2.1</invoiceType>'));
+    expect(mine.map((r) => r.answered)).toEqual(['dropped']);
+    const registered = mydata.registered.find((r) => r.invoice.includes(`<aa>${issued.number}</aa>`) && r.invoiceType === '2.1')!;
+    const accepted = await view(d.id!);
+    expect(accepted).toMatchObject({ status: 'accepted', mark: String(registered.mark), uid: registered.uid, authenticationCode: registered.authenticationCode, errors: [] });
+    // The retry asked by date and type from MARK 0, in dd/MM/yyyy, and followed the continuation token.
+    const queries = mydata.queried.slice(asked);
+    const [y, m, day] = issued.issueDate!.split('-');
+    expect(queries[0]!.query).toMatchObject({ mark: '0', dateFrom: `${day}/${m}/${y}`, dateTo: `${day}/${m}/${y}`, invType: '2.1' });
+    expect(queries.length).toBeGreaterThan(1);
+    expect(queries.at(-1)!.query.nextRowKey).toBeTruthy();
+    const logged = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Invoice'), eq(actionLog.entityId, d.id!)));
+    expect(logged.map((l) => l.data)).toContainEqual(expect.objectContaining({ mark: accepted.mark, foundBy: 'RequestTransmittedDocs' }));
+    // A person's "send again" of it now is refused; nothing more reaches myDATA.
+    expect((await employee.post(`/api/Invoice/transmit/${d.id}`, { version: accepted.version })).statusCode).toBe(409);
+    await app.jobs.drain();
+    expect(mydata.received.slice(before).filter((r) => r.body.includes(`<aa>${issued.number}</aa>`) && r.body.includes('<invoiceType>2.1</invoiceType>'))).toHaveLength(1);
+  });
+
+  it('sends after asking when myDATA does not hold the document, and a second copy is what the lookup prevents', async () => {
+    // The answer is lost before myDATA registered anything (a 500): the retry asks, finds nothing, sends.
+    const asked = mydata.queried.length;
+    mydata.plan.push({ kind: 'status', status: 503 });
+    const d = await draftFor(await addDeal(company), 'invoice');
+    const issued = ZInvoice.parse((await issue(d.id!, d.version)).json());
+    await app.jobs.drain();
+    expect(mydata.queried.length).toBeGreaterThan(asked);
+    expect((await view(d.id!)).status).toBe('accepted');
+    // Sent twice without asking, the stand-in refuses the copy as a duplicate: what the lookup avoids.
+    const again = await mydataPost(buildInvoicesDoc(await view(d.id!), { vatNumber: AGENCY_VAT, branch: 0 }));
+    expect(again).toContain('<code>228</code>');
+    expect(mydata.registered.filter((r) => r.invoice.includes(`<aa>${issued.number}</aa>`) && r.invoiceType === '2.1')).toHaveLength(1);
+  });
+
   it('validates before sending: a document the XSD refuses is rejected with the schema’s reason and never sent', async () => {
     const before = mydata.received.length;
     const blank = (await employee.get(`/api/Invoice/add?dealId=${await addDeal(company)}&kind=invoice`)).json();
@@ -350,5 +435,125 @@ describe('myDATA', () => {
     const counted = await t.db.execute(sql`select count(*)::int as n from invoices where status = 'accepted'`);
     expect(accepted.totalRows).toBe((counted.rows[0] as { n: number }).n);
     await saveSettings({ version: (await admin.get('/api/Invoice/settings')).json().version });
+  });
+});
+
+describe('the document as a PDF', () => {
+  const flat = (s: string) => s.replace(/\s+/g, ' ');
+  const pdfOf = async (id: number, culture?: string) => {
+    const res = await employee.get(`/api/Invoice/pdf/${id}${culture ? `?culture=${culture}` : ''}`);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    return { res, read: readPdf(res.rawPayload) };
+  };
+
+  it('prints an accepted invoice with its MARK, UID and the QR code myDATA answered, in Greek and the customer’s language, fonts embedded', async () => {
+    expect((await saveSettings()).statusCode).toBe(200);
+    const d = await draftFor(await addDeal(company), 'invoice');
+    const issued = ZInvoice.parse((await issue(d.id!, d.version)).json());
+    await app.jobs.drain();
+    const accepted = await view(d.id!);
+    expect(accepted.status).toBe('accepted');
+    expect(accepted.qrUrl).toBe(`${mydata.url}/TimologioQR/QRInfo?q=${accepted.uid}`);
+    const { res, read } = await pdfOf(d.id!, 'en');
+    const text = flat(read.text);
+    expect(decodeURIComponent(res.headers['content-disposition'] as string)).toContain(`Invoice for services ΤΠΥ ${issued.number} (en).pdf`);
+    expect(text).toContain(`Τιμολόγιο Παροχής Υπηρεσιών / Invoice for services ΤΠΥ ${issued.number}`);
+    expect(text).toContain(`ΜΑΡΚ (αριθμός καταχώρησης myDATA) / MARK (myDATA registration number): ${accepted.mark}`);
+    expect(text).toContain(accepted.uid!);
+    expect(text).toContain(accepted.authenticationCode!);
+    expect(text).toContain('Ακίνητα Βορρά Α.Ε.');
+    expect(text).toContain(`Σύνολο / Total ${'4 613,42 €'}`);
+    // The QR code: the one image (pdfkit keeps a PNG's alpha as a second, soft-mask image).
+    expect(read.images).toBeGreaterThanOrEqual(1);
+    expect(read.embeddedFonts).toBeGreaterThan(0);
+    expect(read.fonts.every((f) => /DejaVu/.test(f))).toBe(true);
+    // In Greek alone: no other language beside it.
+    const greek = flat((await pdfOf(d.id!, 'el')).read.text);
+    expect(greek).toContain(`Τιμολόγιο Παροχής Υπηρεσιών ΤΠΥ ${issued.number}`);
+    expect(greek).not.toContain('Invoice for services');
+    const russian = flat((await pdfOf(d.id!, 'ru')).read.text);
+    expect(russian).toContain('Τιμολόγιο Παροχής Υπηρεσιών / Счёт за услуги');
+    const logged = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Invoice'), eq(actionLog.entityId, d.id!), eq(actionLog.action, 'Download')));
+    expect(logged).toHaveLength(3);
+  });
+
+  it('prints a document not transmitted without a QR code, saying so; a draft has no PDF; branch staff get none', async () => {
+    const current = (await admin.get('/api/Invoice/settings')).json();
+    await admin.post('/api/Invoice/settings', { version: current.version, vatNumber: AGENCY_VAT, branch: 0, userId: null, clearKey: true });
+    const d = await draftFor(await addDeal(person), 'receipt');
+    const draftPdf = await employee.get(`/api/Invoice/pdf/${d.id}`, { lang: 'en' });
+    expect(draftPdf.statusCode).toBe(400);
+    expect(draftPdf.body).toContain('A draft has no PDF');
+    await issue(d.id!, d.version);
+    const { read } = await pdfOf(d.id!);
+    const text = flat(read.text);
+    expect(text).toContain('Απόδειξη Παροχής Υπηρεσιών ΑΠΥ');
+    expect(text).toContain('Δεν έχει διαβιβαστεί ακόμη στο myDATA.');
+    expect(text).not.toContain('ΜΑΡΚ');
+    expect(read.images).toBe(0);
+    const branch = await t.user({ roles: ['employee'], branchId: 1 });
+    expect((await branch.get(`/api/Invoice/pdf/${d.id}`)).statusCode).toBe(403);
+    await saveSettings({ version: (await admin.get('/api/Invoice/settings')).json().version });
+  });
+});
+
+describe('the invoices list for the accountant', () => {
+  it('filters by date, customer, status, kind and series, with the sums of the matches counted in SQL, and gives them as xlsx', async () => {
+    expect((await saveSettings()).statusCode).toBe(200);
+    const buyer = await addAccount({ isCompany: true, name: 'Λογιστική Δοκιμή Ο.Ε.', taxNumber: vat('55512345') });
+    const series = `Τ${Date.now().toString(36).slice(-4).toUpperCase()}`;
+    const made: number[] = [];
+    for (const commission of [1000, 2500.5]) {
+      const d = await draftFor(await addDeal(buyer, 5, commission), 'invoice', { series });
+      await issue(d.id!, d.version);
+      made.push(d.id!);
+    }
+    // A draft of the same series and customer: listed, but not counted.
+    await draftFor(await addDeal(buyer, 5, 999), 'invoice', { series });
+    await app.jobs.drain();
+    const original = await view(made[0]!);
+    const credit = ZInvoice.parse((await employee.post(`/api/Invoice/credit/${original.id}`, { version: original.version })).json());
+    await employee.post('/api/Invoice/update', {
+      id: credit.id, version: credit.version, kind: 'credit', series: credit.series, counterpart: credit.counterpart, paymentMethod: credit.paymentMethod,
+      lines: [{ description: 'Έκπτωση', netCents: 10000, vatCategory: 1 }],
+    });
+    await issue(credit.id!, (await view(credit.id!)).version);
+    await app.jobs.drain();
+
+    const today = agencyToday(app.config.timeZone);
+    const list = (await employee.get(`/api/Invoice?series=${encodeURIComponent(series)}&dateFrom=${today}&dateTo=${today}`)).json();
+    expect(list.items).toHaveLength(2);
+    // 1000.00 + 2500.50 net, VAT 24% each rounded: 240.00 + 600.12.
+    expect(list.sums).toEqual({ count: 2, netCents: 350050, vatCents: 84012, grossCents: 434062 });
+    const byCustomer = (await employee.get(`/api/Invoice?customer=${encodeURIComponent('λογιστική δοκιμή')}`)).json();
+    // Two invoices, a draft and the credit note; the sums: the invoices less the credit note (100.00 + 24.00).
+    expect(byCustomer.totalRows).toBe(4);
+    expect(byCustomer.sums).toEqual({ count: 3, netCents: 340050, vatCents: 81612, grossCents: 421662 });
+    const byVat = (await employee.get(`/api/Invoice?customer=${vat('55512345')}&kind=credit`)).json();
+    expect(byVat.items.map((r: { id: number }) => r.id)).toEqual([credit.id]);
+    expect((await employee.get(`/api/Invoice?series=${encodeURIComponent(series)}&dateTo=2020-01-01`)).json()).toMatchObject({ totalRows: 0, sums: { count: 0, grossCents: 0 } });
+    // The wildcard of LIKE is a plain character in the filter.
+    expect((await employee.get('/api/Invoice?customer=%25')).json().totalRows).toBe(0);
+    expect((await employee.get('/api/Invoice?dateFrom=2026-02-30')).statusCode).toBe(400);
+
+    const file = await employee.get(`/api/Invoice/download?customer=${encodeURIComponent('Λογιστική Δοκιμή')}`, { lang: 'el' });
+    expect(file.statusCode, file.body.slice(0, 200)).toBe(200);
+    expect(file.headers['content-disposition']).toContain('Invoices.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('Παραστατικά');
+    expect(String(ws.getRow(2).getCell(1).value)).toContain('Πελάτης: Λογιστική Δοκιμή');
+    expect(ws.getRow(3).getCell(1).value).toBe('Σύνολα 3 εκδοθέντων παραστατικών (με αφαίρεση των πιστωτικών)');
+    expect([9, 10, 11].map((c) => ws.getRow(3).getCell(c).value)).toEqual([3400.5, 816.12, 4216.62]);
+    const rows = [7, 8, 9, 10].map((r) => ws.getRow(r));
+    expect(rows.map((r) => r.getCell(3).value)).toEqual(['ΠΤ', series, series, series]);
+    expect(rows[0]!.getCell(11).value).toBe(-124);
+    expect(rows[0]!.getCell(6).value).toBe(vat('55512345'));
+    const logged = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Invoice'), eq(actionLog.action, 'Download'), eq(actionLog.message, 'Invoices.xlsx')));
+    expect(logged).toHaveLength(1);
+    const branch = await t.user({ roles: ['employee'], branchId: 1 });
+    expect((await branch.get('/api/Invoice/download')).statusCode).toBe(403);
   });
 });

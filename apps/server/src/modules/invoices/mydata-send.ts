@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { TInvoiceError } from '@crm/contract';
 import { JobFailure, type JobContext } from '../../jobs/runner.ts';
 import { logAction } from '../../lib/audit.ts';
-import { buildInvoicesDoc, parseResponseDoc, validateAgainstXsd } from './mydata-xml.ts';
+import { buildInvoicesDoc, findTransmitted, parseRequestedDoc, parseResponseDoc, validateAgainstXsd, type TransmittedQuery } from './mydata-xml.ts';
 import { getInvoice, INVOICE_LOG_ENTITY } from './invoices.service.ts';
 import { loadInvoiceSettings, mydataCredentials } from './invoice-settings.ts';
 
@@ -11,12 +11,16 @@ const MYDATA = { id: null, name: 'myDATA' };
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /** A definitive outcome: accepted with its MARK, or rejected with its errors (only a document still `sent` is changed). */
-async function settle(app: FastifyInstance, id: number, outcome: { accepted: true; mark: string; uid: string | null; authenticationCode: string | null; qrUrl: string | null } | { accepted: false; errors: TInvoiceError[]; status?: 'rejected' | 'issued' }) {
+async function settle(
+  app: FastifyInstance,
+  id: number,
+  outcome: { accepted: true; mark: string; uid: string | null; authenticationCode: string | null; qrUrl: string | null; found?: boolean } | { accepted: false; errors: TInvoiceError[]; status?: 'rejected' | 'issued' },
+) {
   await app.db.transaction(async (tx) => {
     if (outcome.accepted) {
       const res = await tx.execute(sql`update invoices set status = 'accepted', mark = ${outcome.mark}::bigint, uid = ${outcome.uid}, authentication_code = ${outcome.authenticationCode},
         qr_url = ${outcome.qrUrl}, errors = '[]'::jsonb, transmitted_on = now(), modified_on = now(), version = version + 1 where id = ${id} and status = 'sent' returning id`);
-      if (res.rows.length) await logAction(tx, MYDATA, { action: 'Update', entity: INVOICE_LOG_ENTITY, entityId: id, data: { status: { from: 'sent', to: 'accepted' }, mark: outcome.mark, uid: outcome.uid } });
+      if (res.rows.length) await logAction(tx, MYDATA, { action: 'Update', entity: INVOICE_LOG_ENTITY, entityId: id, data: { status: { from: 'sent', to: 'accepted' }, mark: outcome.mark, uid: outcome.uid, ...(outcome.found ? { foundBy: 'RequestTransmittedDocs' } : {}) } });
     } else {
       const status = outcome.status ?? 'rejected';
       const res = await tx.execute(sql`update invoices set status = ${status}, errors = ${JSON.stringify(outcome.errors)}::jsonb, transmitted_on = now(), modified_on = now(), version = version + 1
@@ -37,9 +41,52 @@ async function unanswered(app: FastifyInstance, id: number, error: TInvoiceError
  * against AADE's XSD (an invalid one is rejected here, never sent), posted to MYDATA_URL/SendInvoices
  * with the aade-user-id and ocp-apim-subscription-key headers. No answer (network, 5xx, 429): retried
  * with back-off. An answer (a ResponseDoc, or a 4xx) is definitive: stored, and the document is not
- * sent again by this job (it only acts on a document still `sent`).
+ * sent again by this job (it only acts on a document still `sent`). A retry, or a document whose
+ * answer was lost, first asks RequestTransmittedDocs whether myDATA holds it already (then its MARK
+ * is kept from there, and it is not sent again).
  */
-export async function sendInvoiceToMydata(app: FastifyInstance, invoiceId: number, ctx: Pick<JobContext, 'signal'>): Promise<void> {
+/** dd/MM/yyyy, as RequestTransmittedDocs takes its dateFrom and dateTo. */
+const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+const MAX_PAGES = 50;
+
+/**
+ * Asks myDATA whether it already holds this document (RequestTransmittedDocs: the documents this
+ * user transmitted, from MARK 0, on its issue date and of its type, page after page by the
+ * continuation token), matched by what its UID is made of: issuer ΑΦΜ, issue date, branch, type,
+ * series and number. Unanswered (network, 5xx, no RequestedDoc): the job is retried, nothing sent.
+ */
+async function askTransmitted(app: FastifyInstance, invoiceId: number, creds: { userId: string; key: string }, q: TransmittedQuery, signal: AbortSignal) {
+  let token: { nextPartitionKey: string; nextRowKey: string } | null = null;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const params = new URLSearchParams({ mark: '0', dateFrom: ddmmyyyy(q.issueDate), dateTo: ddmmyyyy(q.issueDate), invType: q.invoiceType });
+    if (token) {
+      params.set('nextPartitionKey', token.nextPartitionKey);
+      params.set('nextRowKey', token.nextRowKey);
+    }
+    let text: string;
+    let status: number;
+    try {
+      const res = await fetch(`${app.config.mydataUrl}/RequestTransmittedDocs?${params.toString()}`, {
+        headers: { 'aade-user-id': creds.userId, 'ocp-apim-subscription-key': creds.key },
+        signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+      });
+      status = res.status;
+      text = await res.text();
+    } catch (e) {
+      return unanswered(app, invoiceId, { code: 'network', message: `RequestTransmittedDocs: ${(e as Error).message}` }, e);
+    }
+    if (status !== 200) return unanswered(app, invoiceId, { code: `HTTP ${status}`, message: `RequestTransmittedDocs: ${text.slice(0, 500)}` });
+    const doc = parseRequestedDoc(text);
+    if (!doc) return unanswered(app, invoiceId, { code: 'response', message: `RequestTransmittedDocs: ${text.slice(0, 500)}` });
+    const found = findTransmitted(doc.invoices, q);
+    if (found) return found;
+    if (!doc.continuation) return null;
+    token = doc.continuation;
+  }
+  return null;
+}
+
+export async function sendInvoiceToMydata(app: FastifyInstance, invoiceId: number, ctx: Pick<JobContext, 'signal' | 'attempt'>): Promise<void> {
   const inv = await getInvoice(app, app.db, invoiceId).catch(() => null);
   if (!inv || inv.status !== 'sent') return;
   const stored = (await app.db.execute(sql`select issuer_vat_number, issuer_branch from invoices where id = ${invoiceId}`)).rows[0] as { issuer_vat_number: string; issuer_branch: number };
@@ -48,6 +95,13 @@ export async function sendInvoiceToMydata(app: FastifyInstance, invoiceId: numbe
   const xml = buildInvoicesDoc(inv, { vatNumber: stored.issuer_vat_number, branch: Number(stored.issuer_branch ?? 0) });
   const check = await validateAgainstXsd(xml);
   if (!check.valid) return settle(app, invoiceId, { accepted: false, errors: check.errors.slice(0, 5).map((message) => ({ code: 'xsd', message })) });
+  // Sent before (a retry, or an answer noted as missing): myDATA may hold it already; if so, its
+  // MARK is taken from there and nothing is sent twice.
+  if (ctx.attempt > 1 || inv.errors.length > 0) {
+    const q = { vatNumber: stored.issuer_vat_number, branch: Number(stored.issuer_branch ?? 0), issueDate: inv.issueDate!, invoiceType: inv.mydataType, series: inv.series, number: inv.number! };
+    const found = await askTransmitted(app, invoiceId, creds, q, ctx.signal);
+    if (found) return settle(app, invoiceId, { accepted: true, mark: found.mark, uid: found.uid, authenticationCode: found.authenticationCode, qrUrl: null, found: true });
+  }
   let res: Response;
   try {
     res = await fetch(`${app.config.mydataUrl}/SendInvoices`, {

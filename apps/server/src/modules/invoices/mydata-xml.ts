@@ -43,7 +43,15 @@ function counterpartXml(inv: TInvoice): string {
   return `<counterpart>${el('vatNumber', c.vatNumber)}${el('country', c.country)}<branch>0</branch>${foreign ? el('name', c.name) : ''}${address}</counterpart>`;
 }
 
-/** The InvoicesDoc of one issued document (numbered, dated); a credit note names its original's MARK. */
+/** A line's withholding: its amount and myDATA category (withheldAmount, withheldPercentCategory), when one was chosen. */
+const withheld = (l: TInvoice['lines'][number]) =>
+  l.withheldCategory ? `<withheldAmount>${centsToDecimal(l.withheldCents)}</withheldAmount><withheldPercentCategory>${l.withheldCategory}</withheldPercentCategory>` : '';
+
+/**
+ * The InvoicesDoc of one issued document (numbered, dated); with withholdings, totalWithheldAmount is their sum and
+ * totalGrossValue (and the payment) the document's total less it, as AADE's summary adds up. A
+ * credit note names its original's MARK.
+ */
 export function buildInvoicesDoc(inv: TInvoice, issuer: Issuer): string {
   if (inv.number === null || inv.issueDate === null) throw new Error('only an issued document is reported');
   const header = [
@@ -57,20 +65,20 @@ export function buildInvoicesDoc(inv: TInvoice, issuer: Issuer): string {
   const lines = inv.lines
     .map(
       (l, i) =>
-        `<invoiceDetails><lineNumber>${i + 1}</lineNumber><netValue>${centsToDecimal(l.netCents)}</netValue><vatCategory>${l.vatCategory}</vatCategory><vatAmount>${centsToDecimal(l.vatCents)}</vatAmount>${el('vatExemptionCategory', l.vatExemption)}${classification(inv.kind, l.netCents)}</invoiceDetails>`,
+        `<invoiceDetails><lineNumber>${i + 1}</lineNumber><netValue>${centsToDecimal(l.netCents)}</netValue><vatCategory>${l.vatCategory}</vatCategory><vatAmount>${centsToDecimal(l.vatCents)}</vatAmount>${el('vatExemptionCategory', l.vatExemption)}${withheld(l)}${classification(inv.kind, l.netCents)}</invoiceDetails>`,
     )
     .join('');
   const zero = centsToDecimal(0);
   const summary =
     `<invoiceSummary><totalNetValue>${centsToDecimal(inv.netCents)}</totalNetValue><totalVatAmount>${centsToDecimal(inv.vatCents)}</totalVatAmount>` +
-    `<totalWithheldAmount>${zero}</totalWithheldAmount><totalFeesAmount>${zero}</totalFeesAmount><totalStampDutyAmount>${zero}</totalStampDutyAmount>` +
-    `<totalOtherTaxesAmount>${zero}</totalOtherTaxesAmount><totalDeductionsAmount>${zero}</totalDeductionsAmount><totalGrossValue>${centsToDecimal(inv.grossCents)}</totalGrossValue>` +
+    `<totalWithheldAmount>${centsToDecimal(inv.withheldCents)}</totalWithheldAmount><totalFeesAmount>${zero}</totalFeesAmount><totalStampDutyAmount>${zero}</totalStampDutyAmount>` +
+    `<totalOtherTaxesAmount>${zero}</totalOtherTaxesAmount><totalDeductionsAmount>${zero}</totalDeductionsAmount><totalGrossValue>${centsToDecimal(inv.grossCents - inv.withheldCents)}</totalGrossValue>` +
     `${classification(inv.kind, inv.netCents)}</invoiceSummary>`;
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n<InvoicesDoc xmlns="${NS}" xmlns:icls="${ICLS}"><invoice>` +
     `<issuer>${el('vatNumber', issuer.vatNumber)}<country>GR</country><branch>${issuer.branch}</branch></issuer>${counterpartXml(inv)}` +
     `<invoiceHeader>${header}</invoiceHeader>` +
-    `<paymentMethods><paymentMethodDetails><type>${inv.paymentMethod}</type><amount>${centsToDecimal(inv.grossCents)}</amount></paymentMethodDetails></paymentMethods>` +
+    `<paymentMethods><paymentMethodDetails><type>${inv.paymentMethod}</type><amount>${centsToDecimal(inv.grossCents - inv.withheldCents)}</amount></paymentMethodDetails></paymentMethods>` +
     `${lines}${summary}</invoice></InvoicesDoc>\n`
   );
 }
@@ -135,4 +143,48 @@ export function parseResponseDoc(xml: string): MydataAnswer[] | null {
     };
   });
   return answers.length ? answers : null;
+}
+
+/** What a transmitted document is recognised by: the fields its UID is made of (issuer ΑΦΜ, issue date, branch, type, series, number). */
+export type TransmittedQuery = { vatNumber: string; branch: number; issueDate: string; invoiceType: string; series: string; number: number };
+/** A document myDATA holds, as RequestTransmittedDocs lists it. */
+export type TransmittedDoc = { mark: string; uid: string | null; authenticationCode: string | null; vatNumber: string | null; branch: number; issueDate: string | null; invoiceType: string | null; series: string | null; number: string | null };
+
+/**
+ * AADE's RequestedDoc (requestedInvoicesDoc-v1.0.12.xsd), the answer of RequestTransmittedDocs: the
+ * documents (`invoicesDoc/invoice`, each with its uid, mark and authenticationCode beside what was
+ * sent) and, when there are more, a `continuationToken`. Null when the text is no RequestedDoc.
+ */
+export function parseRequestedDoc(xml: string): { invoices: TransmittedDoc[]; continuation: { nextPartitionKey: string; nextRowKey: string } | null } | null {
+  if (!/<(?:[\w.-]+:)?RequestedDoc[\s>/]/.test(xml)) return null;
+  const invoicesDoc = inner(xml, 'invoicesDoc') === null ? '' : all(xml, 'invoicesDoc')[0]!;
+  const invoices = all(invoicesDoc, 'invoice')
+    .map((v) => {
+      const issuer = all(v, 'issuer')[0] ?? '';
+      const header = all(v, 'invoiceHeader')[0] ?? '';
+      return {
+        mark: inner(v, 'mark') ?? '',
+        uid: inner(v, 'uid'),
+        authenticationCode: inner(v, 'authenticationCode'),
+        vatNumber: inner(issuer, 'vatNumber'),
+        branch: Number(inner(issuer, 'branch') ?? 0),
+        issueDate: inner(header, 'issueDate'),
+        invoiceType: inner(header, 'invoiceType'),
+        series: inner(header, 'series'),
+        number: inner(header, 'aa'),
+      };
+    })
+    .filter((d) => /^\d+$/.test(d.mark));
+  const token = all(xml, 'continuationToken')[0];
+  const continuation = token && inner(token, 'nextPartitionKey') ? { nextPartitionKey: inner(token, 'nextPartitionKey')!, nextRowKey: inner(token, 'nextRowKey') ?? '' } : null;
+  return { invoices, continuation };
+}
+
+/** The listed document that is this one (same issuer, date, branch, type, series and number), if any. */
+export function findTransmitted(docs: TransmittedDoc[], q: TransmittedQuery): TransmittedDoc | null {
+  return (
+    docs.find(
+      (d) => d.vatNumber === q.vatNumber && d.branch === q.branch && d.issueDate === q.issueDate && d.invoiceType === q.invoiceType && d.series === q.series && d.number === String(q.number),
+    ) ?? null
+  );
 }

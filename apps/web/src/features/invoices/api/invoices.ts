@@ -1,19 +1,20 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TInvoice, TInvoiceEdit, TInvoiceStatus } from '@crm/contract';
+import type { TInvoice, TInvoiceEdit, TInvoiceFilter } from '@crm/contract';
 import { INVOICE } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';
 
 export const invoiceKeys = {
   all: ['invoices'] as const,
-  list: (status: TInvoiceStatus | null, page: number) => ['invoices', 'list', status, page] as const,
+  list: (filter: TInvoiceFilter, page: number) => ['invoices', 'list', filter, page] as const,
   one: (id: number) => ['invoices', 'one', id] as const,
 };
 
-/** The invoices list, newest first, by status (GET /api/Invoice). */
-export const invoicesQuery = (status: TInvoiceStatus | null, page: number, perPage = 20) =>
+/** The invoices list, newest first, filtered, with the sums of the matches (GET /api/Invoice). */
+export const invoicesQuery = (filter: TInvoiceFilter, page: number, perPage = 20) =>
   queryOptions({
-    queryKey: invoiceKeys.list(status, page),
-    queryFn: ({ signal }) => call(INVOICE.calls.list, { query: { status: status ?? undefined, currentPage: page, perPage } }, { signal }),
+    queryKey: invoiceKeys.list(filter, page),
+    queryFn: ({ signal }) => call(INVOICE.calls.list, { query: { ...filter, currentPage: page, perPage } }, { signal }),
+    placeholderData: (previous) => previous,
   });
 
 /** One document (GET /api/Invoice/edit/:id); while myDATA has not answered, asked again every few seconds. */
@@ -34,7 +35,7 @@ export const toEdit = (i: TInvoice): TInvoiceEdit => ({
   series: i.series,
   counterpart: i.counterpart,
   paymentMethod: i.paymentMethod as TInvoiceEdit['paymentMethod'],
-  lines: i.lines.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory as TInvoiceEdit['lines'][number]['vatCategory'], vatExemption: l.vatExemption })),
+  lines: i.lines.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory as TInvoiceEdit['lines'][number]['vatCategory'], vatExemption: l.vatExemption, withheldCategory: l.withheldCategory as TInvoiceEdit['lines'][number]['withheldCategory'] })),
 });
 
 export const saveInvoice = (body: TInvoiceEdit) => call(INVOICE.calls.update, { body });

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, NumberInput, Select, SimpleGrid, Table, TextInput, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TInvoiceEdit } from '@crm/contract';
-import { invoiceSums, MYDATA_PAYMENT_METHODS, VAT_CATEGORIES, VAT_CATEGORY_EXEMPT } from '@crm/contract/invoice-fields';
+import { invoiceSums, MYDATA_PAYMENT_METHODS, VAT_CATEGORIES, VAT_CATEGORY_EXEMPT, WITHHELD_CATEGORIES } from '@crm/contract/invoice-fields';
 import { IconTrash } from '../../../components/icons.ts';
 import { formatCents } from './invoice-bits.tsx';
 
@@ -49,7 +49,7 @@ export function CounterpartFields({ value, onChange, errors }: Omit<InvoiceFormP
   );
 }
 
-/** A draft's lines: description, net amount (euro, kept in cents), VAT rate, and what they add up to. */
+/** A draft's lines: description, net amount (euro, kept in cents), VAT rate, a withholding (an invoice's only), and what they add up to. */
 export function LineFields({ value, onChange, errors }: Omit<InvoiceFormProps, 'counterpartOnly'>) {
   const { t } = useTranslation();
   const setLine = (i: number, patch: Partial<Line>) => onChange({ ...value, lines: value.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)) });
@@ -103,6 +103,18 @@ export function LineFields({ value, onChange, errors }: Omit<InvoiceFormProps, '
                       max={31}
                       onChange={(v) => setLine(i, { vatExemption: v === '' ? null : Number(v) })}
                       error={errors[`lines.${i}.vatExemption`]}
+                    />
+                  )}
+                  {value.kind !== 'receipt' && (
+                    <Select
+                      mt={4}
+                      aria-label={t('invoices.field.withheld')}
+                      data={[{ value: '', label: t('invoices.withheld.none') }, ...WITHHELD_CATEGORIES.map((c) => ({ value: String(c), label: t(`invoices.withheld.${c}`) }))]}
+                      value={l.withheldCategory ? String(l.withheldCategory) : ''}
+                      onChange={(v) => setLine(i, { withheldCategory: v ? (Number(v) as Line['withheldCategory']) : null })}
+                      allowDeselect={false}
+                      error={errors[`lines.${i}.withheldCategory`]}
+                      data-testid="invoice-line-withheld"
                     />
                   )}
                 </Table.Td>

@@ -14,6 +14,7 @@ import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { creditInvoice, deleteInvoice, invoiceKeys, invoiceQuery, issueInvoice, saveInvoice, toEdit, transmitInvoice } from '../api/invoices.ts';
 import { documentNumber, formatCents, InvoiceStatus } from '../components/invoice-bits.tsx';
 import { CounterpartFields, LineFields } from '../components/invoice-form.tsx';
+import { InvoicePdfButton } from '../components/invoice-pdf-button.tsx';
 
 /** /Invoices/{id}: a document: its lines, totals, status, MARK and myDATA's errors; a draft written and issued, a rejected one corrected and sent again. */
 export function InvoicePage() {
@@ -108,6 +109,7 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
           </Anchor>
         )}
       </Group>
+      {invoice.number != null && invoice.id != null && <InvoicePdfButton id={invoice.id} />}
       {invoice.status === 'issued' && (
         <Alert color="orange" data-testid="invoice-not-transmitted">
           {t('invoices.notTransmitted')}

@@ -1,45 +1,48 @@
-import { Alert, Card, Group, Pagination, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { INVOICE_STATUSES, type TInvoiceStatus } from '@crm/contract/invoice-fields';
+import type { TInvoiceFilter } from '@crm/contract';
+import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { href, INVOICE } from '@crm/contract/resources';
 import { useCookieState } from '../../../lib/list-state.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { invoicesQuery } from '../api/invoices.ts';
 import { documentNumber, formatCents, InvoiceStatus } from '../components/invoice-bits.tsx';
+import { InvoiceFilters, InvoiceSums } from '../components/invoice-filters.tsx';
 import '../../../components/table.css';
 
 const PER_PAGE = 20;
 
-/** /Invoices: the agency's invoices, receipts and credit notes, newest first, filtered by status (kept in a cookie). */
+const NO_FILTER: TInvoiceFilter = {};
+
+/**
+ * /Invoices: the agency's invoices, receipts and credit notes, newest first, filtered by issue dates,
+ * customer, status, kind and series (kept in a cookie), with the sums of the matches and their xlsx.
+ */
 export function InvoicesPage() {
   const { t } = useTranslation();
-  const [status, setStatus] = useCookieState<TInvoiceStatus | null>('Invoices.status', null);
+  const [filter, setFilter] = useCookieState<TInvoiceFilter>('Invoices.filter', NO_FILTER);
   const [page, setPage] = useCookieState<number>('Invoices.page', 1);
-  const q = useQuery(invoicesQuery(status, page, PER_PAGE));
+  const [asked] = useDebouncedValue(filter, SEARCH_DEBOUNCE_MS);
+  const q = useQuery(invoicesQuery(asked, page, PER_PAGE));
   const items = q.data?.items ?? [];
   const pages = Math.max(1, Math.ceil((q.data?.totalRows ?? 0) / PER_PAGE));
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={1} size="h2">
-          {t('invoices.title')}
-        </Title>
-        <Select
-          label={t('invoices.filter.status')}
-          data={[{ value: '', label: t('invoices.filter.all') }, ...INVOICE_STATUSES.map((s) => ({ value: s, label: t(`invoices.status.${s}`) }))]}
-          value={status ?? ''}
-          onChange={(v) => {
-            setStatus((v || null) as TInvoiceStatus | null);
-            setPage(1);
-          }}
-          allowDeselect={false}
-          data-testid="invoices-status"
-          w={260}
-        />
-      </Group>
+      <Title order={1} size="h2">
+        {t('invoices.title')}
+      </Title>
+      <InvoiceFilters
+        filter={filter}
+        onChange={(next) => {
+          setFilter(next);
+          setPage(1);
+        }}
+      />
+      {q.data && <InvoiceSums sums={q.data.sums} filter={asked} />}
       <Card withBorder>
         {q.isError ? (
           <Alert color="red">{describeError(q.error).message}</Alert>
