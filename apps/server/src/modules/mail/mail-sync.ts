@@ -116,6 +116,11 @@ export async function syncMailbox(app: FastifyInstance, id: number, signal?: Abo
     const changed = m.uidValidity !== null && m.uidValidity !== uidValidity;
     if (m.uidValidity !== uidValidity) {
       lastUid = 0;
+      EXPUNGE_MEMO.get(app)?.delete(id);
+      // Another server, account or folder (the settings changed, decision 078): the messages kept are of
+      // another numbering, though it may bear the same UIDVALIDITY (many servers use 1); theirs dropped,
+      // they are not taken for expunged from this folder, and get this folder's UID when seen in it.
+      if (m.uidValidity === null) await app.db.update(mailMessages).set({ uidValidity: null }).where(and(eq(mailMessages.mailboxId, id), eq(mailMessages.uidValidity, uidValidity)));
       await app.db.update(mailboxes).set({ uidValidity, lastUid: 0 }).where(eq(mailboxes.id, id));
     }
     const since = new Date();

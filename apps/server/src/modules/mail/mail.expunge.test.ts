@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ImapFlow } from 'imapflow';
 import { eq } from 'drizzle-orm';
-import { accounts, actionLog, mailMessages } from '../../db/schema/index.ts';
+import { accounts, actionLog, mailboxes, mailMessages } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { appendMail, imapOf, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
 import { syncMailbox } from './mail-sync.ts';
@@ -92,5 +92,19 @@ describe('mail deleted on the server', () => {
     } finally {
       search.mockRestore();
     }
+  });
+  it('another folder or server set (its UIDVALIDITY may be the same number), the mail kept from the old one is not marked deleted', async () => {
+    const [b] = await db.select().from(mailboxes).where(eq(mailboxes.id, box.id));
+    // A message of the old folder, whose UID 1 the new folder does not have.
+    const [old] = await db
+      .insert(mailMessages)
+      .values({ mailboxId: box.id, messageId: '<old-folder@example.gr>', uid: 1, uidValidity: b!.uidValidity, subject: 'Old folder' })
+      .returning();
+    // What saving another folder, server or user does (mailboxes.service.ts).
+    await db.update(mailboxes).set({ uidValidity: null, lastUid: 0 }).where(eq(mailboxes.id, box.id));
+    expect(await syncMailbox(app, box.id)).toMatchObject({ deleted: 0 });
+    const [kept] = await db.select().from(mailMessages).where(eq(mailMessages.id, old!.id));
+    expect(kept!.deletedOn).toBeNull();
+    expect((await thread()).items.map((m) => m.subject)).toEqual(['Offer 4']);
   });
 });
