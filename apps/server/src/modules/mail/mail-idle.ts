@@ -15,6 +15,8 @@ const IDLE_RESTART_MS = 4 * 60_000;
 const BACKOFF_MS = 5_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
 const NO_IDLE_MS = 60 * 60_000;
+/** A connection that lasted this long counts as good: the next wait starts again at 5 s (one that drops at once does not, or a server closing each session would be reconnected to, and synced, every 5 s). */
+const STABLE_MS = 60_000;
 
 class NoIdle extends Error {}
 
@@ -66,10 +68,12 @@ class Watcher {
   private async run(): Promise<void> {
     let failures = 0;
     while (!this.abort.signal.aborted) {
+      let connectedAt = 0;
       try {
-        await this.session(() => (failures = 0));
+        await this.session(() => (connectedAt = Date.now()));
       } catch (e) {
         if (this.abort.signal.aborted) break;
+        if (connectedAt && Date.now() - connectedAt >= STABLE_MS) failures = 0;
         const noIdle = e instanceof NoIdle;
         if (!noIdle) failures++;
         const wait = noIdle ? NO_IDLE_MS : Math.min(BACKOFF_MS * 2 ** (failures - 1), BACKOFF_MAX_MS);

@@ -33,28 +33,65 @@ async function takeLease(app: FastifyInstance, id: number): Promise<boolean> {
 export type SyncResult = { added: number; seen: number; deleted: number; uidValidityChanged: boolean } | null;
 
 /**
+ * What this instance last saw of a folder: under `uidValidity`, `count` messages on the server had
+ * a UID up to `upTo`. UIDs are never reused under one UIDVALIDITY, so the same count later means
+ * none of them was expunged, and the whole folder need not be searched again.
+ */
+type ExpungeMemo = { uidValidity: number; upTo: number; count: number };
+const EXPUNGE_MEMO = new WeakMap<FastifyInstance, Map<number, ExpungeMemo>>();
+
+/**
  * Mail expunged from the folder (decision 090): the UIDs the server still has up to the highest one
- * synced (one UID SEARCH, a few bytes a message, nothing fetched) against the UIDs stored under the
- * current UIDVALIDITY; the stored ones the server no longer has are marked deleted (hidden from the
- * threads, kept for the lead they made and the action log), in one statement. Answers how many.
+ * synced against the UIDs stored under the current UIDVALIDITY; the stored ones the server no longer
+ * has are marked deleted (hidden from the threads, kept for the lead they made and the action log),
+ * in one statement. Answers how many. The whole folder is searched (one UID SEARCH, a few bytes a
+ * message) only when its count says a message up to the last UID checked has gone; else only the
+ * UIDs synced since that check are looked at (each poll and each IDLE wake-up stays small on a big folder).
  */
 async function markExpunged(app: FastifyInstance, client: ImapFlow, id: number, uidValidity: number): Promise<number> {
   const [m] = await app.db.select({ lastUid: mailboxes.lastUid }).from(mailboxes).where(eq(mailboxes.id, id));
   if (!m || m.lastUid < 1) return 0;
-  const present = await client.search({ uid: `1:${m.lastUid}` }, { uid: true });
+  let memos = EXPUNGE_MEMO.get(app);
+  if (!memos) EXPUNGE_MEMO.set(app, (memos = new Map()));
+  const memo = memos.get(id);
+  let from = 1;
+  let present: number[] | false | undefined;
+  let count: number;
+  if (memo && memo.uidValidity === uidValidity && memo.upTo <= m.lastUid && client.mailbox) {
+    // The server's count now, with the EXPUNGE and EXISTS responses it still owed this session.
+    await client.noop();
+    const exists = client.mailbox ? client.mailbox.exists : -1;
+    const newer = await client.search({ uid: `${memo.upTo + 1}:*` }, { uid: true });
+    if (!Array.isArray(newer)) return 0;
+    const after = newer.filter((u) => u > memo.upTo);
+    if (exists - after.length === memo.count) {
+      from = memo.upTo + 1;
+      present = after.filter((u) => u <= m.lastUid);
+      count = memo.count + present.length;
+    } else {
+      present = await client.search({ uid: `1:${m.lastUid}` }, { uid: true });
+      count = Array.isArray(present) ? present.length : 0;
+    }
+  } else {
+    present = await client.search({ uid: `1:${m.lastUid}` }, { uid: true });
+    count = Array.isArray(present) ? present.length : 0;
+  }
   // A search the server refused says nothing about what is gone.
   if (!Array.isArray(present)) return 0;
+  const found = present;
   // NOT IN a subquery: a hashed set, so 10,000 stored against 10,000 present stays one pass.
-  return app.db.transaction(async (tx) => {
+  const marked = await app.db.transaction(async (tx) => {
     const gone = (
       await tx.execute(sql`update mail_messages set deleted_on = now()
-        where mailbox_id = ${id} and uid_validity = ${uidValidity} and uid <= ${m.lastUid} and deleted_on is null
-          and uid not in (select unnest(${sql.param(present)}::bigint[]))
+        where mailbox_id = ${id} and uid_validity = ${uidValidity} and uid >= ${from} and uid <= ${m.lastUid} and deleted_on is null
+          and uid not in (select unnest(${sql.param(found)}::bigint[]))
         returning id`)
     ).rows as { id: number }[];
     if (gone.length) await logAction(tx, MAIL_ACTOR, { action: 'Update', entity: 'Mailbox', entityId: id, message: 'expunged', data: { deletedMessages: gone.map((r) => r.id) } });
     return gone.length;
   });
+  memos.set(id, { uidValidity, upTo: m.lastUid, count });
+  return marked;
 }
 
 /**
@@ -79,6 +116,11 @@ export async function syncMailbox(app: FastifyInstance, id: number, signal?: Abo
     const changed = m.uidValidity !== null && m.uidValidity !== uidValidity;
     if (m.uidValidity !== uidValidity) {
       lastUid = 0;
+      EXPUNGE_MEMO.get(app)?.delete(id);
+      // Another server, account or folder (the settings changed, decision 078): the messages kept are of
+      // another numbering, though it may bear the same UIDVALIDITY (many servers use 1); theirs dropped,
+      // they are not taken for expunged from this folder, and get this folder's UID when seen in it.
+      if (m.uidValidity === null) await app.db.update(mailMessages).set({ uidValidity: null }).where(and(eq(mailMessages.mailboxId, id), eq(mailMessages.uidValidity, uidValidity)));
       await app.db.update(mailboxes).set({ uidValidity, lastUid: 0 }).where(eq(mailboxes.id, id));
     }
     const since = new Date();

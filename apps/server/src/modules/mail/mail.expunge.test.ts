@@ -1,6 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { ImapFlow } from 'imapflow';
 import { eq } from 'drizzle-orm';
-import { accounts, actionLog, mailMessages } from '../../db/schema/index.ts';
+import { accounts, actionLog, mailboxes, mailMessages } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { appendMail, imapOf, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
 import { syncMailbox } from './mail-sync.ts';
@@ -71,5 +72,39 @@ describe('mail deleted on the server', () => {
     for (const n of [1, 2, 3]) await expunge(`<offer-${n}@example.gr>`);
     expect(await syncMailbox(app, box.id)).toMatchObject({ deleted: 3 });
     expect(await thread()).toEqual({ totalRows: 0, items: [] });
+  });
+  it('a sync with nothing expunged does not search the whole folder again (each poll, each IDLE wake-up)', async () => {
+    for (const n of [4, 5]) await appendMail(dovecot, mail(n));
+    expect(await syncMailbox(app, box.id)).toMatchObject({ added: 2, deleted: 0 });
+    const search = vi.spyOn(ImapFlow.prototype, 'search');
+    try {
+      expect(await syncMailbox(app, box.id)).toMatchObject({ added: 0, deleted: 0 });
+      await appendMail(dovecot, mail(6));
+      expect(await syncMailbox(app, box.id)).toMatchObject({ added: 1, deleted: 0 });
+      const whole = search.mock.calls.filter(([q]) => /^1:\d+$/.test(String((q as { uid?: string }).uid)));
+      expect(whole).toEqual([]);
+      // Gone since, one is still noticed.
+      await expunge('<offer-5@example.gr>');
+      expect(await syncMailbox(app, box.id)).toMatchObject({ deleted: 1 });
+      await expunge('<offer-6@example.gr>');
+      expect(await syncMailbox(app, box.id)).toMatchObject({ deleted: 1 });
+      expect((await thread()).items.map((m) => m.subject)).toEqual(['Offer 4']);
+    } finally {
+      search.mockRestore();
+    }
+  });
+  it('another folder or server set (its UIDVALIDITY may be the same number), the mail kept from the old one is not marked deleted', async () => {
+    const [b] = await db.select().from(mailboxes).where(eq(mailboxes.id, box.id));
+    // A message of the old folder, whose UID 1 the new folder does not have.
+    const [old] = await db
+      .insert(mailMessages)
+      .values({ mailboxId: box.id, messageId: '<old-folder@example.gr>', uid: 1, uidValidity: b!.uidValidity, subject: 'Old folder' })
+      .returning();
+    // What saving another folder, server or user does (mailboxes.service.ts).
+    await db.update(mailboxes).set({ uidValidity: null, lastUid: 0 }).where(eq(mailboxes.id, box.id));
+    expect(await syncMailbox(app, box.id)).toMatchObject({ deleted: 0 });
+    const [kept] = await db.select().from(mailMessages).where(eq(mailMessages.id, old!.id));
+    expect(kept!.deletedOn).toBeNull();
+    expect((await thread()).items.map((m) => m.subject)).toEqual(['Offer 4']);
   });
 });

@@ -1,4 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { ImapFlow } from 'imapflow';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
@@ -6,7 +7,7 @@ import { connectDb, type DbHandle } from '../../db/client.ts';
 import { accounts, mailboxes } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { appendMail, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
-import { mailIdleOf } from './mail-idle.ts';
+import { MailIdleWatchers, mailIdleOf } from './mail-idle.ts';
 
 /**
  * New mail over IMAP IDLE (decision 090), against a real Dovecot (it offers IDLE): the polling set
@@ -83,5 +84,21 @@ describe('new mail over IDLE', () => {
     await until('the second mail is on the record', async () => (await subjects()).includes('Question 2'));
     expect(await syncJobs()).toBe(jobs);
     expect(await subjects()).toEqual(['Question 2', 'Question 1']);
+  });
+  it('a server that drops each IDLE at once is reconnected to after a wait that keeps doubling, not every 5 s', async () => {
+    await mailIdleOf(extra[0]!.app)!.stop();
+    const idle = vi.spyOn(ImapFlow.prototype, 'idle').mockResolvedValue(false);
+    const warn = vi.spyOn(app.log, 'warn');
+    const watchers = new MailIdleWatchers(app, 'storm-test');
+    try {
+      await watchers.scan();
+      const waits = () => warn.mock.calls.filter((c) => c[1] === 'mailbox IDLE connection lost').map((c) => (c[0] as { retryInSeconds: number }).retryInSeconds);
+      await until('two reconnects', () => waits().length >= 2, 30_000);
+      expect(waits().slice(0, 2)).toEqual([5, 10]);
+    } finally {
+      await watchers.stop();
+      idle.mockRestore();
+      warn.mockRestore();
+    }
   });
 });
