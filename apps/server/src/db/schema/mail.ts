@@ -69,7 +69,7 @@ export const mailMessages = pgTable(
     /** When the sync found it expunged from the server's folder (decision 090): hidden from the threads, kept. */
     deletedOn: tsz('deleted_on'),
   },
-  (t) => [uniqueIndex('mail_messages_mailbox_message_uq').on(t.mailboxId, t.messageId)],
+  (t) => [uniqueIndex('mail_messages_mailbox_message_uq').on(t.mailboxId, t.messageId), index('mail_messages_mailbox_uid_idx').on(t.mailboxId, t.uidValidity, t.uid)],
 );
 
 export const mailAttachments = pgTable(
