@@ -13,6 +13,7 @@ import { formatDateTime, formatSize } from '../lib/format.ts';
 import { IconFile } from './icons.ts';
 import { LoadError } from '../kit/view-modes.tsx';
 import { useSectionReady } from './reveal.tsx';
+import { MailCompose } from './mail-compose.tsx';
 
 const STEP = 20;
 type Of = { accountId: number } | { objectId: number };
@@ -221,6 +222,7 @@ export function RecordMail(props: Of) {
   const { t } = useTranslation();
   const [perPage, setPerPage] = useState(STEP);
   const [open, setOpen] = useState<number | null>(null);
+  const [composing, setComposing] = useState(false);
   const query = 'accountId' in props ? { accountId: props.accountId } : { objectId: props.objectId };
   const q = useQuery({ queryKey: ['mail', 'list', query, perPage], queryFn: ({ signal }) => call(MAIL.calls.list, { query: { ...query, perPage } }, { signal, background: true }) });
   useSectionReady('mail', !q.isPending || q.fetchStatus === 'idle');
@@ -236,6 +238,9 @@ export function RecordMail(props: Of) {
             {q.data?.totalRows ?? 0}
           </Badge>
           {q.isFetching && <Loader size="xs" />}
+          <Button size="compact-sm" variant="light" ml="auto" onClick={() => setComposing(true)} data-testid="mail-new">
+            {t('mailbox.newMail')}
+          </Button>
         </Group>
         {items.map((m) => (
           <MailRow key={m.id} m={m} onOpen={() => setOpen(m.id)} />
@@ -252,6 +257,7 @@ export function RecordMail(props: Of) {
         )}
       </Stack>
       {open !== null && <MailMessage id={open} onClose={() => setOpen(null)} />}
+      {composing && <MailCompose of={query} onClose={() => setComposing(false)} />}
     </Card>
   );
 }

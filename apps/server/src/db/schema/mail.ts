@@ -25,6 +25,8 @@ export const mailboxes = pgTable('mailboxes', {
   smtpPassword: text('smtp_password'),
   syncMonths: integer('sync_months').notNull().default(6),
   active: boolean('active').notNull().default(true),
+  /** Put under every mail written in the CRM from this mailbox (0089). */
+  signature: text('signature').notNull().default(''),
   uidValidity: bigint('uid_validity', { mode: 'number' }),
   lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
   lastSyncOn: tsz('last_sync_on'),

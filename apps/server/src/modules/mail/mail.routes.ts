@@ -6,6 +6,7 @@ import { registerCalls } from '../../lib/calls.ts';
 import { deleteMailbox, listMailboxes, queueSync, saveMailbox, testMailbox } from './mailboxes.service.ts';
 import { listMail, sendAttachment, viewMail } from './mail.service.ts';
 import { replyToMail } from './mail-reply.ts';
+import { mailDraft, sendNewMail } from './mail-compose.ts';
 import { sendRemoteImage } from './mail-images.ts';
 import { moveMailLinks } from './mail-store.ts';
 import { MAIL_SYNC_JOB, MAIL_SYNC_ONE_JOB, syncAllMailboxes, syncMailbox } from './mail-sync.ts';
@@ -54,6 +55,8 @@ export const mailRoutes = async (app: FastifyInstance) => {
       attachment: { access: STAFF, config: { fileCookie: true }, file: 'The attachment as sent', handler: async (req, reply) => sendAttachment(app, req.user!, req.params.id, reply) },
       image: { access: STAFF, file: 'A remote picture of the message, fetched by the server', handler: async (req, reply) => sendRemoteImage(app, req.user!, req.params.id, req.params.n, reply) },
       reply: { access: STAFF, handler: async (req) => replyToMail(app, caller(req), req.params.id, req.body) },
+      draft: { access: STAFF, handler: async (req) => mailDraft(app, req.user!, req.query) },
+      send: { access: STAFF, handler: async (req) => sendNewMail(app, caller(req), req.body) },
     },
     { tags: ['mail'] },
   );
