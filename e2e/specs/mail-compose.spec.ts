@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 import { RecordMailPanel } from '../pages/record-mail.ts';
-import { imapOf, mailboxSettings, startDovecot, type Dovecot } from '../../apps/server/test/dovecot.ts';
+import { appendMail, imapOf, mailboxSettings, startDovecot, type Dovecot } from '../../apps/server/test/dovecot.ts';
 
 /**
  * A new e-mail written from a client's account (issue 46, decision 089), against a private Dovecot
@@ -13,8 +13,22 @@ import { imapOf, mailboxSettings, startDovecot, type Dovecot } from '../../apps/
  * client's language, the mailbox's signature, the thread on the account.
  */
 const LANGUAGES = [
-  { cookie: 'en-UK', template: 'E-mail: document request', hint: "In the recipient's language: Greek.", sent: 'The e-mail was sent.' },
-  { cookie: 'el', template: 'E-mail: αίτημα δικαιολογητικών', hint: 'Στη γλώσσα του παραλήπτη: ελληνικά.', sent: 'Το e-mail στάλθηκε.' },
+  {
+    cookie: 'en-UK',
+    template: 'E-mail: document request',
+    hint: "In the recipient's language: Greek.",
+    sent: 'The e-mail was sent.',
+    saved: '“deed.pdf” is saved to this record\'s files.',
+    already: '“deed.pdf” is already among this record\'s files.',
+  },
+  {
+    cookie: 'el',
+    template: 'E-mail: αίτημα δικαιολογητικών',
+    hint: 'Στη γλώσσα του παραλήπτη: ελληνικά.',
+    sent: 'Το e-mail στάλθηκε.',
+    saved: 'Το «deed.pdf» αποθηκεύτηκε στα αρχεία της καρτέλας.',
+    already: 'Το «deed.pdf» υπάρχει ήδη στα αρχεία της καρτέλας.',
+  },
 ];
 const SUBJECT = 'Δικαιολογητικά που χρειαζόμαστε';
 
@@ -99,6 +113,69 @@ for (const L of LANGUAGES) {
     await mail.row(SUBJECT).click();
     await expect(mail.message.getByTestId('mail-text')).toContainText(`+30 210 1234567`);
     await expectAccessible(page, `a sent e-mail on the thread (${L.cookie})`);
+    await ctx.close();
+    expect((await request.delete(`/api/mailboxes/${boxId}`, { headers: auth(token) })).status()).toBe(200);
+  });
+}
+
+for (const L of LANGUAGES) {
+  test(`an attachment of a client's mail is saved to the account's files in one click (${L.cookie})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const tag = randomBytes(4).toString('hex');
+    const client = `owner.${tag}@example.gr`;
+    const account = await request.post('/api/account/add', { data: { lastName: `Αλεξίου ${tag}`, firstName: 'Νίκος', isOwner: true, email: client }, headers: auth(token) });
+    expect(account.status(), await account.text()).toBe(200);
+    const accountId = ((await account.json()) as { id: number }).id;
+    const subject = `The deed ${tag}`;
+    await appendMail(
+      dovecot,
+      [
+        `From: Nikos <${client}>`,
+        'To: info@agency.test',
+        `Subject: ${subject}`,
+        `Message-ID: <${tag}@example.gr>`,
+        `Date: ${new Date().toUTCString()}`,
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/mixed; boundary=b1',
+        '',
+        '--b1',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'Here is the deed.',
+        '--b1',
+        'Content-Type: application/pdf; name="deed.pdf"',
+        'Content-Disposition: attachment; filename="deed.pdf"',
+        'Content-Transfer-Encoding: base64',
+        '',
+        'JVBERi0xLjQKJcTl8uXrCg==',
+        '--b1--',
+        '',
+      ].join('\r\n'),
+    );
+    // Saved active: the job runner syncs it at once.
+    const saved = await request.post('/api/mailboxes/update', { data: mailboxSettings(dovecot, { name: `Inbox ${tag}`, address: `inbox.${tag}@agency.test` }), headers: auth(token) });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const boxId = ((await saved.json()) as { id: number }).id;
+    await expect
+      .poll(async () => ((await (await request.get(`/api/mail?accountId=${accountId}`, { headers: auth(token) })).json()) as { totalRows: number }).totalRows)
+      .toBe(1);
+
+    const ctx = await signedIn(browser, baseURL!, token, L.cookie);
+    const page = await ctx.newPage();
+    await page.goto(`/Accounts/View/${accountId}`);
+    const mail = new RecordMailPanel(page);
+    await mail.row(subject).click();
+    const row = mail.message.getByTestId('mail-attachment-row').filter({ hasText: 'deed.pdf' });
+    await expectAccessible(page, `a mail with an attachment to save (${L.cookie})`);
+    await row.getByTestId('mail-attachment-save').click();
+    await expect(page.getByText(L.saved)).toBeVisible();
+    await row.getByTestId('mail-attachment-save').click();
+    await expect(page.getByText(L.already)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(mail.message).toBeHidden();
+    const filesCard = page.getByTestId('record-files');
+    await expect(filesCard).toContainText('deed.pdf');
+    await expect(filesCard.getByTestId('files-count')).toHaveText('1');
     await ctx.close();
     expect((await request.delete(`/api/mailboxes/${boxId}`, { headers: auth(token) })).status()).toBe(200);
   });

@@ -25,6 +25,7 @@ export const MAIL = {
     reply: ['POST', '/api/mail/:id/reply'],
     draft: ['GET', '/api/mail/draft'],
     send: ['POST', '/api/mail/send'],
+    saveAttachment: ['POST', '/api/mail/attachment/:id/save'],
   }),
   screens: {},
 } as const;

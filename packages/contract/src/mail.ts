@@ -166,6 +166,14 @@ export const ZMailCompose = z
   .refine((b) => b.accountId == null || b.objectId == null, { message: 'validation.invalid', path: ['objectId'] });
 export type TMailCompose = z.input<typeof ZMailCompose>;
 
+/** POST /api/mail/attachment/{id}/save: the attachment copied into the files of the record it is read on (an account or a property). */
+export const ZMailAttachmentSave = z
+  .object({ accountId: ZId.optional(), objectId: ZId.optional() })
+  .refine((b) => (b.accountId == null) !== (b.objectId == null), { message: 'validation.invalid', path: ['accountId'] });
+/** The file the attachment is on the record; `alreadySaved`: it was there before this call (a second click). */
+export const ZMailAttachmentSaved = z.object({ fileId: z.number().int(), name: z.string(), alreadySaved: z.boolean() });
+export type TMailAttachmentSaved = z.infer<typeof ZMailAttachmentSaved>;
+
 export const ZMailAttachmentParams = z.object({ id: ZIdString, name: z.string().max(300) });
 /** GET /api/mail/{id}/image/{n}: the n-th remote picture of a message, fetched by the server when the reader asks. */
 export const ZMailImageParams = z.object({ id: ZIdString, n: z.coerce.number().int().min(0).max(999) });
@@ -187,4 +195,5 @@ export const MAIL_API = {
   reply: { params: ZIdParam, body: ZMailReply, answer: ZMailRow },
   draft: { query: ZMailDraftQuery, answer: ZMailDraft },
   send: { body: ZMailCompose, answer: ZMailRow },
+  saveAttachment: { params: ZIdParam, body: ZMailAttachmentSave, answer: ZMailAttachmentSaved },
 } satisfies Record<string, CallSchemas>;

@@ -16,7 +16,8 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
-    // Before 0089: no mailbox signatures nor mail texts among the templates (undone with 0082's and 0075's tables below).
+    // Before 0089: no mail attachments saved to files; no mailbox signatures nor mail texts among the templates (undone with 0082's and 0075's tables below).
+    await q(`drop table mail_attachment_files`);
     // Before 0085: the mail links' date indexes with the undated first (undone with 0075's tables below).
     // Before 0083: no invoices, their series' numbers nor the agency's myDATA settings.
     await q(`drop table invoices, invoice_series, invoice_settings`);

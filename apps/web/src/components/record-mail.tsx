@@ -10,10 +10,11 @@ import { describeError } from '../lib/errors.ts';
 import { useGuardedMutation } from '../lib/use-guarded-mutation.ts';
 import { useMedia } from '../lib/first-paint.ts';
 import { formatDateTime, formatSize } from '../lib/format.ts';
+import { objectKeys } from '../lib/query-keys.ts';
 import { IconFile } from './icons.ts';
 import { LoadError } from '../kit/view-modes.tsx';
 import { useSectionReady } from './reveal.tsx';
-import { MailCompose } from './mail-compose.tsx';
+import { MailCompose, type TMailOf } from './mail-compose.tsx';
 
 const STEP = 20;
 type Of = { accountId: number } | { objectId: number };
@@ -70,7 +71,7 @@ function useRemoteImages(id: number, count: number, asked: boolean) {
  * that runs nothing and reaches nothing (sandboxed: no scripts, no forms, its own origin; the
  * server has taken away remote pictures' addresses), else its text; its attachments as downloads.
  */
-export function MailMessage({ id, onClose }: { id: number; onClose: () => void }) {
+export function MailMessage({ id, of, onClose }: { id: number; of?: TMailOf; onClose: () => void }) {
   const { t } = useTranslation();
   const phone = useMedia('(max-width: 48em)', false);
   const q = useQuery({ queryKey: ['mail', id], queryFn: ({ signal }) => call(MAIL.calls.view, { params: { id } }, { signal }) });
@@ -134,9 +135,12 @@ export function MailMessage({ id, onClose }: { id: number; onClose: () => void }
                 {t('mailbox.msg.attachments')}
               </Text>
               {m.attachments.map((a) => (
-                <Anchor key={a.id} href={urlOf(MAIL.calls.attachment, { params: { id: a.id, name: a.name } })} download={a.name} size="sm" data-testid="mail-attachment">
-                  {a.name} ({formatSize(a.size)})
-                </Anchor>
+                <Group key={a.id} gap="xs" wrap="nowrap" data-testid="mail-attachment-row">
+                  <Anchor href={urlOf(MAIL.calls.attachment, { params: { id: a.id, name: a.name } })} download={a.name} size="sm" data-testid="mail-attachment" style={{ overflowWrap: 'anywhere' }}>
+                    {a.name} ({formatSize(a.size)})
+                  </Anchor>
+                  {of && <SaveAttachment id={a.id} name={a.name} of={of} />}
+                </Group>
               ))}
             </Stack>
           )}
@@ -157,6 +161,30 @@ export function MailMessage({ id, onClose }: { id: number; onClose: () => void }
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** An attachment copied into the files of the record the mail is read on, in one click (a second click is told it is there already). */
+function SaveAttachment({ id, name, of }: { id: number; name: string; of: TMailOf }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const save = useGuardedMutation({
+    mutationFn: () => call(MAIL.calls.saveAttachment, { params: { id }, body: of }),
+    meta: { handlesErrors: true },
+    onSuccess: (r) => {
+      showBanner(r.alreadySaved ? 'warning' : 'success', t(r.alreadySaved ? 'mailbox.attachment.already' : 'mailbox.attachment.saved', { name: r.name }));
+      void qc.invalidateQueries({ queryKey: ['files'] });
+      if ('objectId' in of) void qc.invalidateQueries({ queryKey: objectKeys.all });
+    },
+    onError: (e) => {
+      const d = describeError(e);
+      showBanner(d.type, d.message);
+    },
+  });
+  return (
+    <Button size="compact-xs" variant="subtle" loading={save.isPending} onClick={() => save.mutate()} title={t('mailbox.attachment.saveHint', { name })} data-testid="mail-attachment-save">
+      {t('mailbox.attachment.save')}
+    </Button>
   );
 }
 
@@ -256,7 +284,7 @@ export function RecordMail(props: Of) {
           </Button>
         )}
       </Stack>
-      {open !== null && <MailMessage id={open} onClose={() => setOpen(null)} />}
+      {open !== null && <MailMessage id={open} of={query} onClose={() => setOpen(null)} />}
       {composing && <MailCompose of={query} onClose={() => setComposing(false)} />}
     </Card>
   );

@@ -1,6 +1,6 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './platform.ts';
-import { accounts } from './records.ts';
+import { accounts, files } from './records.ts';
 import { objects } from './objects.ts';
 import { leads } from './leads.ts';
 
@@ -96,6 +96,23 @@ export const mailMessageAccounts = pgTable(
     sentOn: tsz('sent_on'),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.messageId] })],
+);
+
+/** A mail attachment saved to a record's files (0089): once per record; gone with the file. */
+export const mailAttachmentFiles = pgTable(
+  'mail_attachment_files',
+  {
+    attachmentId: integer('attachment_id')
+      .notNull()
+      .references(() => mailAttachments.id, { onDelete: 'cascade' }),
+    parentType: smallint('parent_type').notNull(),
+    parentId: integer('parent_id').notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'mail_attachment_files_pk', columns: [t.attachmentId, t.parentType, t.parentId] }), index('mail_attachment_files_file_idx').on(t.fileId)],
 );
 
 export const mailMessageObjects = pgTable(

@@ -7,6 +7,7 @@ import { deleteMailbox, listMailboxes, queueSync, saveMailbox, testMailbox } fro
 import { listMail, sendAttachment, viewMail } from './mail.service.ts';
 import { replyToMail } from './mail-reply.ts';
 import { mailDraft, sendNewMail } from './mail-compose.ts';
+import { saveAttachment } from './mail-attachment-save.ts';
 import { sendRemoteImage } from './mail-images.ts';
 import { moveMailLinks } from './mail-store.ts';
 import { MAIL_SYNC_JOB, MAIL_SYNC_ONE_JOB, syncAllMailboxes, syncMailbox } from './mail-sync.ts';
@@ -57,6 +58,7 @@ export const mailRoutes = async (app: FastifyInstance) => {
       reply: { access: STAFF, handler: async (req) => replyToMail(app, caller(req), req.params.id, req.body) },
       draft: { access: STAFF, handler: async (req) => mailDraft(app, req.user!, req.query) },
       send: { access: STAFF, handler: async (req) => sendNewMail(app, caller(req), req.body) },
+      saveAttachment: { access: STAFF, handler: async (req) => saveAttachment(app, caller(req), req.params.id, req.body) },
     },
     { tags: ['mail'] },
   );
