@@ -118,6 +118,8 @@ export const ZMailMessage = ZMailRow.extend({
   /** How many remote images the HTML had (blocked until asked). */
   remoteImages: z.number().int(),
   messageId: z.string(),
+  /** The sender when the CRM knows no account of that address (nor is it a mailbox): "new contact?", with the name and phone found in the signature. */
+  newContact: z.object({ address: z.string(), name: z.string().nullable(), phone: z.string().nullable() }).nullable(),
 });
 export type TMailMessage = z.infer<typeof ZMailMessage>;
 

@@ -15,6 +15,7 @@ import { IconFile } from './icons.ts';
 import { LoadError } from '../kit/view-modes.tsx';
 import { useSectionReady } from './reveal.tsx';
 import { MailCompose, type TMailOf } from './mail-compose.tsx';
+import { MailNewContact } from './mail-new-contact.tsx';
 
 const STEP = 20;
 type Of = { accountId: number } | { objectId: number };
@@ -100,6 +101,7 @@ export function MailMessage({ id, of, onClose }: { id: number; of?: TMailOf; onC
           <Text size="sm">
             <b>{t('mailbox.msg.date')}:</b> {formatDateTime(m.date)}
           </Text>
+          {m.newContact && <MailNewContact mailId={m.id} contact={m.newContact} />}
           {m.remoteImages > 0 && !showImages && (
             <Group gap="xs" wrap="wrap">
               <Text size="xs" c="dimmed" data-testid="mail-images-blocked">

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { LinkKind } from '@crm/contract';
 import { accounts, actionLog, files } from '../../db/schema/index.ts';
@@ -79,5 +79,24 @@ describe('an attachment saved to the record\'s files', () => {
     expect((await agent.post(`/api/mail/attachment/${att['deed.pdf']}/save`, { accountId })).json()).toMatchObject({ alreadySaved: false });
     expect((await agent.post(`/api/mail/attachment/${att['deed.pdf']}/save`, {})).statusCode).toBe(400);
     expect((await agent.post(`/api/mail/attachment/${att['deed.pdf']}/save`, { accountId: 2147483 })).statusCode).toBe(404);
+  });
+
+  it('mail from an address the CRM does not know offers a new contact with the signature\'s name and phone; once added, the message is on the new account', async () => {
+    await appendMail(
+      dovecot,
+      `From: =?UTF-8?B?${Buffer.from('Άννα Γεωργίου').toString('base64')}?= <anna@example.gr>\nTo: info@agency.test\nSubject: Ενοικίαση\nMessage-ID: <anna@example.gr>\nDate: ${new Date().toUTCString()}\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\nΚαλησπέρα,\nψάχνω διαμέρισμα για ενοικίαση.\n\nΜε εκτίμηση,\nΆννα Γεωργίου\nΚιν. 697 000 1122\n`,
+    );
+    const box = (await admin.get('/api/mailboxes')).json().items[0];
+    await syncMailbox(t.app, box.id);
+    const [row] = await t.db.execute(sql`select id from mail_messages where message_id = '<anna@example.gr>'`).then((r) => r.rows as { id: number }[]);
+    const view = (await agent.get(`/api/mail/${row!.id}`)).json();
+    expect(view.newContact).toEqual({ address: 'anna@example.gr', name: 'Άννα Γεωργίου', phone: '+306970001122' });
+    const added = await agent.post('/api/account/add', { firstName: 'Άννα', lastName: 'Γεωργίου', isClient: true, email: 'anna@example.gr', phone: '+306970001122' });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await agent.get(`/api/mail?accountId=${added.json().id}`)).json().items.map((m: { subject: string }) => m.subject)).toEqual(['Ενοικίαση']);
+    expect((await agent.get(`/api/mail/${row!.id}`)).json().newContact).toBeNull();
+    // A known sender is no new contact.
+    const known = (await t.db.execute(sql`select id from mail_messages where message_id = '<papers@example.gr>'`)).rows[0] as { id: number };
+    expect((await agent.get(`/api/mail/${known.id}`)).json().newContact).toBeNull();
   });
 });
