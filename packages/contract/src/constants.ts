@@ -87,3 +87,5 @@ export const SHORTLIST_MAX_OBJECTS = 20;
 /** A mailbox syncs the mail of the last so many months (decision 078): the default, and the most one may ask. */
 export const MAIL_SYNC_MONTHS_DEFAULT = 6;
 export const MAIL_SYNC_MONTHS_MAX = 120;
+/** The longest mailbox signature (issue 46, decision 089). */
+export const MAIL_SIGNATURE_MAX = 2000;

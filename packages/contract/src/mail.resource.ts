@@ -15,7 +15,7 @@ export const MAILBOX = {
   },
 } as const;
 
-/** The mail synced onto the records: an account's or a property's mail, one message, an attachment, a reply. */
+/** The mail synced onto the records: an account's or a property's mail, one message, an attachment, a reply, a new mail (its draft: recipients and the agency's texts). */
 export const MAIL = {
   calls: calls<typeof MAIL_API>({
     list: ['GET', '/api/mail'],
@@ -23,6 +23,9 @@ export const MAIL = {
     attachment: ['GET', '/api/mail/attachment/:id/:name'],
     image: ['GET', '/api/mail/:id/image/:n'],
     reply: ['POST', '/api/mail/:id/reply'],
+    draft: ['GET', '/api/mail/draft'],
+    send: ['POST', '/api/mail/send'],
+    saveAttachment: ['POST', '/api/mail/attachment/:id/save'],
   }),
   screens: {},
 } as const;

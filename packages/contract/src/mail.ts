@@ -6,7 +6,8 @@ import type { CallSchemas } from './call.ts';
  * The agency's mailboxes and the mail synced from them onto the records (issue 46, decision 078).
  * A mailbox's passwords are write-only: an answer says only whether one is set.
  */
-import { MAIL_SYNC_MONTHS_DEFAULT, MAIL_SYNC_MONTHS_MAX } from './constants.ts';
+import { CULTURES, MAIL_SIGNATURE_MAX, MAIL_SYNC_MONTHS_DEFAULT, MAIL_SYNC_MONTHS_MAX } from './constants.ts';
+import { MAIL_TEMPLATES } from './doc-template-kinds.ts';
 const ZHost = z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.\-:[\]]+$/, { message: 'validation.invalid' });
 const ZPort = z.number().int().min(1).max(65535);
 const ZSecret = z.string().max(1000);
@@ -39,6 +40,8 @@ export const ZMailbox = z.object({
   /** The step the last sync failed at (MAIL_FAILURE_STEPS), null when it went through. */
   lastSyncError: z.enum(MAIL_FAILURE_STEPS).nullable(),
   messages: z.number().int(),
+  /** Put under every mail written in the CRM from this mailbox (new mail and replies); one text, in whatever languages the agency writes it. */
+  signature: z.string(),
   version: z.number().int(),
 });
 export type TMailbox = z.infer<typeof ZMailbox>;
@@ -76,6 +79,7 @@ export const ZMailboxSave = z.object({
   smtpPassword: ZSecret.optional(),
   syncMonths: z.number().int().min(1).max(MAIL_SYNC_MONTHS_MAX).default(MAIL_SYNC_MONTHS_DEFAULT),
   active: z.boolean().default(true),
+  signature: z.string().max(MAIL_SIGNATURE_MAX).default(''),
 });
 export type TMailboxSave = z.infer<typeof ZMailboxSave>;
 export type TMailboxSaveInput = z.input<typeof ZMailboxSave>;
@@ -114,6 +118,8 @@ export const ZMailMessage = ZMailRow.extend({
   /** How many remote images the HTML had (blocked until asked). */
   remoteImages: z.number().int(),
   messageId: z.string(),
+  /** The sender when the CRM knows no account of that address (nor is it a mailbox): "new contact?", with the name and phone found in the signature. */
+  newContact: z.object({ address: z.string(), name: z.string().nullable(), phone: z.string().nullable() }).nullable(),
 });
 export type TMailMessage = z.infer<typeof ZMailMessage>;
 
@@ -134,6 +140,42 @@ export const ZMailListAnswer = z.object({ items: z.array(ZMailRow), totalRows: z
 export const ZMailReply = z.object({ text: z.string().trim().min(1).max(20000), all: z.boolean().default(false) });
 export type TMailReply = z.infer<typeof ZMailReply>;
 
+/** GET /api/mail/draft: a new mail from an account's or a property's view: to whom (the client, the owners), and the agency's mail texts filled in the recipient's language. */
+export const ZMailDraftQuery = z
+  .object({ accountId: ZIdString.optional(), objectId: ZIdString.optional() })
+  .refine((q) => (q.accountId == null) !== (q.objectId == null), { message: 'validation.invalid', path: ['accountId'] });
+export const ZMailTemplateFilled = z.object({ kind: z.enum(MAIL_TEMPLATES), subject: z.string(), text: z.string() });
+export const ZMailDraft = z.object({
+  /** The recipient's language (the account's; a property's first owner's), the texts' language. */
+  culture: z.enum(CULTURES),
+  to: z.array(ZMailAddress),
+  templates: z.array(ZMailTemplateFilled),
+});
+export type TMailDraft = z.infer<typeof ZMailDraft>;
+
+const ZRecipients = z.array(z.string().trim().toLowerCase().email().max(254)).max(20);
+/** POST /api/mail/send: a new mail from a mailbox the sender may use, kept on the record it was written from (and any its addresses name). */
+export const ZMailCompose = z
+  .object({
+    mailboxId: ZId,
+    to: ZRecipients.min(1),
+    cc: ZRecipients.default([]),
+    subject: z.string().trim().min(1).max(300),
+    text: z.string().trim().min(1).max(20000),
+    accountId: ZId.optional(),
+    objectId: ZId.optional(),
+  })
+  .refine((b) => b.accountId == null || b.objectId == null, { message: 'validation.invalid', path: ['objectId'] });
+export type TMailCompose = z.input<typeof ZMailCompose>;
+
+/** POST /api/mail/attachment/{id}/save: the attachment copied into the files of the record it is read on (an account or a property). */
+export const ZMailAttachmentSave = z
+  .object({ accountId: ZId.optional(), objectId: ZId.optional() })
+  .refine((b) => (b.accountId == null) !== (b.objectId == null), { message: 'validation.invalid', path: ['accountId'] });
+/** The file the attachment is on the record; `alreadySaved`: it was there before this call (a second click). */
+export const ZMailAttachmentSaved = z.object({ fileId: z.number().int(), name: z.string(), alreadySaved: z.boolean() });
+export type TMailAttachmentSaved = z.infer<typeof ZMailAttachmentSaved>;
+
 export const ZMailAttachmentParams = z.object({ id: ZIdString, name: z.string().max(300) });
 /** GET /api/mail/{id}/image/{n}: the n-th remote picture of a message, fetched by the server when the reader asks. */
 export const ZMailImageParams = z.object({ id: ZIdString, n: z.coerce.number().int().min(0).max(999) });
@@ -153,4 +195,7 @@ export const MAIL_API = {
   attachment: { params: ZMailAttachmentParams },
   image: { params: ZMailImageParams },
   reply: { params: ZIdParam, body: ZMailReply, answer: ZMailRow },
+  draft: { query: ZMailDraftQuery, answer: ZMailDraft },
+  send: { body: ZMailCompose, answer: ZMailRow },
+  saveAttachment: { params: ZIdParam, body: ZMailAttachmentSave, answer: ZMailAttachmentSaved },
 } satisfies Record<string, CallSchemas>;

@@ -21,6 +21,8 @@ describe('migrations', () => {
     // Before 0091: no errors reported by the portals.
     await q(`drop table portal_reports`);
     // Before 0090: no deleted marks on mail nor IDLE leases on mailboxes (undone with 0075's tables below).
+    // Before 0089: no mail attachments saved to files; no mailbox signatures nor mail texts among the templates (undone with 0082's and 0075's tables below).
+    await q(`drop table mail_attachment_files`);
     // Before 0087: no owner's report links, monthly mails, shared comments nor the site's views per property.
     await q(`drop table owner_report_links, owner_report_settings, owner_report_mailings, owner_report_shares, object_site_views`);
     // Before 0086: no documents sent for signature by link.

@@ -10,9 +10,12 @@ import { describeError } from '../lib/errors.ts';
 import { useGuardedMutation } from '../lib/use-guarded-mutation.ts';
 import { useMedia } from '../lib/first-paint.ts';
 import { formatDateTime, formatSize } from '../lib/format.ts';
+import { objectKeys } from '../lib/query-keys.ts';
 import { IconFile } from './icons.ts';
 import { LoadError } from '../kit/view-modes.tsx';
 import { useSectionReady } from './reveal.tsx';
+import { MailCompose, type TMailOf } from './mail-compose.tsx';
+import { MailNewContact } from './mail-new-contact.tsx';
 
 const STEP = 20;
 type Of = { accountId: number } | { objectId: number };
@@ -69,7 +72,7 @@ function useRemoteImages(id: number, count: number, asked: boolean) {
  * that runs nothing and reaches nothing (sandboxed: no scripts, no forms, its own origin; the
  * server has taken away remote pictures' addresses), else its text; its attachments as downloads.
  */
-export function MailMessage({ id, onClose }: { id: number; onClose: () => void }) {
+export function MailMessage({ id, of, onClose }: { id: number; of?: TMailOf; onClose: () => void }) {
   const { t } = useTranslation();
   const phone = useMedia('(max-width: 48em)', false);
   const q = useQuery({ queryKey: ['mail', id], queryFn: ({ signal }) => call(MAIL.calls.view, { params: { id } }, { signal }) });
@@ -98,6 +101,7 @@ export function MailMessage({ id, onClose }: { id: number; onClose: () => void }
           <Text size="sm">
             <b>{t('mailbox.msg.date')}:</b> {formatDateTime(m.date)}
           </Text>
+          {m.newContact && <MailNewContact mailId={m.id} contact={m.newContact} />}
           {m.remoteImages > 0 && !showImages && (
             <Group gap="xs" wrap="wrap">
               <Text size="xs" c="dimmed" data-testid="mail-images-blocked">
@@ -133,9 +137,12 @@ export function MailMessage({ id, onClose }: { id: number; onClose: () => void }
                 {t('mailbox.msg.attachments')}
               </Text>
               {m.attachments.map((a) => (
-                <Anchor key={a.id} href={urlOf(MAIL.calls.attachment, { params: { id: a.id, name: a.name } })} download={a.name} size="sm" data-testid="mail-attachment">
-                  {a.name} ({formatSize(a.size)})
-                </Anchor>
+                <Group key={a.id} gap="xs" wrap="nowrap" data-testid="mail-attachment-row">
+                  <Anchor href={urlOf(MAIL.calls.attachment, { params: { id: a.id, name: a.name } })} download={a.name} size="sm" data-testid="mail-attachment" style={{ overflowWrap: 'anywhere' }}>
+                    {a.name} ({formatSize(a.size)})
+                  </Anchor>
+                  {of && <SaveAttachment id={a.id} name={a.name} of={of} />}
+                </Group>
               ))}
             </Stack>
           )}
@@ -156,6 +163,30 @@ export function MailMessage({ id, onClose }: { id: number; onClose: () => void }
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** An attachment copied into the files of the record the mail is read on, in one click (a second click is told it is there already). */
+function SaveAttachment({ id, name, of }: { id: number; name: string; of: TMailOf }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const save = useGuardedMutation({
+    mutationFn: () => call(MAIL.calls.saveAttachment, { params: { id }, body: of }),
+    meta: { handlesErrors: true },
+    onSuccess: (r) => {
+      showBanner(r.alreadySaved ? 'warning' : 'success', t(r.alreadySaved ? 'mailbox.attachment.already' : 'mailbox.attachment.saved', { name: r.name }));
+      void qc.invalidateQueries({ queryKey: ['files'] });
+      if ('objectId' in of) void qc.invalidateQueries({ queryKey: objectKeys.all });
+    },
+    onError: (e) => {
+      const d = describeError(e);
+      showBanner(d.type, d.message);
+    },
+  });
+  return (
+    <Button size="compact-xs" variant="subtle" loading={save.isPending} onClick={() => save.mutate()} title={t('mailbox.attachment.saveHint', { name })} data-testid="mail-attachment-save">
+      {t('mailbox.attachment.save')}
+    </Button>
   );
 }
 
@@ -221,6 +252,7 @@ export function RecordMail(props: Of) {
   const { t } = useTranslation();
   const [perPage, setPerPage] = useState(STEP);
   const [open, setOpen] = useState<number | null>(null);
+  const [composing, setComposing] = useState(false);
   const query = 'accountId' in props ? { accountId: props.accountId } : { objectId: props.objectId };
   const q = useQuery({ queryKey: ['mail', 'list', query, perPage], queryFn: ({ signal }) => call(MAIL.calls.list, { query: { ...query, perPage } }, { signal, background: true }) });
   useSectionReady('mail', !q.isPending || q.fetchStatus === 'idle');
@@ -236,6 +268,9 @@ export function RecordMail(props: Of) {
             {q.data?.totalRows ?? 0}
           </Badge>
           {q.isFetching && <Loader size="xs" />}
+          <Button size="compact-sm" variant="light" ml="auto" onClick={() => setComposing(true)} data-testid="mail-new">
+            {t('mailbox.newMail')}
+          </Button>
         </Group>
         {items.map((m) => (
           <MailRow key={m.id} m={m} onOpen={() => setOpen(m.id)} />
@@ -251,7 +286,8 @@ export function RecordMail(props: Of) {
           </Button>
         )}
       </Stack>
-      {open !== null && <MailMessage id={open} onClose={() => setOpen(null)} />}
+      {open !== null && <MailMessage id={open} of={query} onClose={() => setOpen(null)} />}
+      {composing && <MailCompose of={query} onClose={() => setComposing(false)} />}
     </Card>
   );
 }

@@ -1,6 +1,6 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './platform.ts';
-import { accounts } from './records.ts';
+import { accounts, files } from './records.ts';
 import { objects } from './objects.ts';
 import { leads } from './leads.ts';
 
@@ -25,6 +25,8 @@ export const mailboxes = pgTable('mailboxes', {
   smtpPassword: text('smtp_password'),
   syncMonths: integer('sync_months').notNull().default(6),
   active: boolean('active').notNull().default(true),
+  /** Put under every mail written in the CRM from this mailbox (0089). */
+  signature: text('signature').notNull().default(''),
   uidValidity: bigint('uid_validity', { mode: 'number' }),
   lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
   lastSyncOn: tsz('last_sync_on'),
@@ -99,6 +101,23 @@ export const mailMessageAccounts = pgTable(
     sentOn: tsz('sent_on'),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.messageId] })],
+);
+
+/** A mail attachment saved to a record's files (0089): once per record; gone with the file. */
+export const mailAttachmentFiles = pgTable(
+  'mail_attachment_files',
+  {
+    attachmentId: integer('attachment_id')
+      .notNull()
+      .references(() => mailAttachments.id, { onDelete: 'cascade' }),
+    parentType: smallint('parent_type').notNull(),
+    parentId: integer('parent_id').notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'mail_attachment_files_pk', columns: [t.attachmentId, t.parentType, t.parentId] }), index('mail_attachment_files_file_idx').on(t.fileId)],
 );
 
 export const mailMessageObjects = pgTable(

@@ -176,6 +176,11 @@ export async function recordValues(app: FastifyInstance, source: TDocSource, id:
   return { kind: 'handover' as const, values, agency: common.agency, stem: `${t('doctemplates.file.handover')} ${common.values['property.ref']}`, objectId: id };
 }
 
+/** The values a mail text may name (the agency, the agent, the property when the mail is written from one); the greeting and the client are the caller's. */
+export async function mailValues(app: FastifyInstance, objectId: number | null, culture: TCulture, t: T, userId: number): Promise<Record<string, string>> {
+  return (await commonValues(app, objectId, culture, t, userId)).values;
+}
+
 /** Every `{name}` of a text replaced by its value (a name with no value stays as written). */
 export const fillText = (text: string, values: Record<string, string>) => text.replace(/\{([^{}\s]{1,60})\}/g, (m, name: string) => values[name] ?? m);
 

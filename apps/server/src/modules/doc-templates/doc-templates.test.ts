@@ -142,7 +142,8 @@ describe('the templates’ texts in the settings', () => {
     const res = await admin.get('/api/DocTemplate');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.items).toHaveLength(12);
+    expect(body.items).toHaveLength(21);
+    expect(body.placeholders.mailViewing).toContain('client.greeting');
     expect(body.placeholders.mandateExclusive).toContain('mandate.exceptions');
     expect(body.placeholders.mandateSimple).not.toContain('mandate.exceptions');
     expect(await greek()).toMatchObject({ edited: false, version: 0 });

@@ -5,6 +5,7 @@ import {
   DOC_PLACEHOLDERS,
   DOC_TEMPLATE_PARTS,
   DOC_TEMPLATES,
+  isMailTemplate,
   placeholdersIn,
   type TCulture,
   type TDocTemplateKind,
@@ -23,7 +24,9 @@ export const DOC_TEMPLATE_LOG_ENTITY = 'DocTemplate';
 
 type Row = { kind: string; culture: string; title: string; body: string; signatures: string; modified_on: string; modified_by_name: string | null; version: number };
 
-const defaultText = (app: FastifyInstance, kind: TDocTemplateKind, culture: TCulture, part: string) => app.translator.t(culture, `doctemplates.default.${kind}.${part}`);
+// A mail text has no signature blocks (decision 089): the mailbox's signature goes under the mail.
+const defaultText = (app: FastifyInstance, kind: TDocTemplateKind, culture: TCulture, part: string) =>
+  isMailTemplate(kind) && part === 'signatures' ? '' : app.translator.t(culture, `doctemplates.default.${kind}.${part}`);
 
 /**
  * The texts of a template: the agency's own, or the defaults when it saved none or reset them (a row
@@ -89,7 +92,7 @@ const norm = (s: string) => s.replace(/\r\n?/g, '\n').trim();
  */
 export async function saveTemplate(app: FastifyInstance, actor: Actor, userId: number, body: Body): Promise<TDocTemplateText> {
   const version = requireVersion(body.version);
-  const texts = { title: norm(body.title), body: norm(body.body), signatures: norm(body.signatures) };
+  const texts = { title: norm(body.title), body: norm(body.body), signatures: isMailTemplate(body.kind) ? '' : norm(body.signatures) };
   checkPlaceholders(body.kind, texts);
   return app.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('doc_templates'), hashtext(${`${body.kind}/${body.culture}`}))`);

@@ -6,6 +6,8 @@ import { registerCalls } from '../../lib/calls.ts';
 import { deleteMailbox, listMailboxes, queueSync, saveMailbox, testMailbox } from './mailboxes.service.ts';
 import { listMail, sendAttachment, viewMail } from './mail.service.ts';
 import { replyToMail } from './mail-reply.ts';
+import { mailDraft, sendNewMail } from './mail-compose.ts';
+import { saveAttachment } from './mail-attachment-save.ts';
 import { sendRemoteImage } from './mail-images.ts';
 import { moveMailLinks } from './mail-store.ts';
 import { createMailIdle } from './mail-idle.ts';
@@ -61,6 +63,9 @@ export const mailRoutes = async (app: FastifyInstance) => {
       attachment: { access: STAFF, config: { fileCookie: true }, file: 'The attachment as sent', handler: async (req, reply) => sendAttachment(app, req.user!, req.params.id, reply) },
       image: { access: STAFF, file: 'A remote picture of the message, fetched by the server', handler: async (req, reply) => sendRemoteImage(app, req.user!, req.params.id, req.params.n, reply) },
       reply: { access: STAFF, handler: async (req) => replyToMail(app, caller(req), req.params.id, req.body) },
+      draft: { access: STAFF, handler: async (req) => mailDraft(app, req.user!, req.query) },
+      send: { access: STAFF, handler: async (req) => sendNewMail(app, caller(req), req.body) },
+      saveAttachment: { access: STAFF, handler: async (req) => saveAttachment(app, caller(req), req.params.id, req.body) },
     },
     { tags: ['mail'] },
   );

@@ -9,6 +9,7 @@ import { getFileStorage } from '../../storage/file-storage.ts';
 import { sendStoredFile } from '../files/files.service.ts';
 import { INLINE_MIMES } from '../files/file-types.ts';
 import { isOfficeAdmin } from './mailboxes.service.ts';
+import { signatureContact } from './mail-signature.ts';
 
 /** Mail a reader may see: the shared mailboxes', their own mailbox's, and an office admin every one's. */
 export const visibleTo = (user: SessionUser) => (isOfficeAdmin(user) ? sql`true` : sql`(mb.owner_id is null or mb.owner_id = ${user.id})`);
@@ -83,7 +84,17 @@ export async function viewMail(app: FastifyInstance, user: SessionUser, id: numb
     from mail_messages m join mailboxes mb on mb.id = m.mailbox_id where m.id = ${id} and ${visibleTo(user)}`);
   const r = res.rows[0] as (Raw & { text: string; html: string | null; remote_images: number; message_id: string }) | undefined;
   if (!r) throw notFound('mailbox.messageNotFound');
-  return { ...rowOf(app, r), text: r.text, html: r.html, remoteImages: r.remote_images, messageId: r.message_id };
+  return { ...rowOf(app, r), text: r.text, html: r.html, remoteImages: r.remote_images, messageId: r.message_id, newContact: await newContactOf(app, r.from, r.text) };
+}
+
+/** The sender as a "new contact?" (decision 089): only when no account has the address and it is not one of the mailboxes'. */
+async function newContactOf(app: FastifyInstance, from: TMailRow['from'], text: string): Promise<TMailMessage['newContact']> {
+  const address = from?.address?.trim().toLowerCase();
+  if (!address) return null;
+  const known = await app.db.execute(sql`select 1 where exists (select 1 from accounts a where public.crm_lower_emails(a.emails) && array[${address}]::text[])
+    or exists (select 1 from mailboxes where lower(address) = ${address})`);
+  if (known.rows.length) return null;
+  return { address, ...signatureContact({ fromName: from?.name, text }) };
 }
 
 /** GET /api/mail/attachment/{id}/{name}: an attachment as a download (a picture or a PDF opens in the browser). */

@@ -47,6 +47,7 @@ function answerOf(app: FastifyInstance, r: { m: Row; ownerName: string | null; m
     lastSyncOn: toLocalDateTime(m.lastSyncOn, app.config.timeZone),
     lastSyncError: (m.lastSyncError as TMailbox['lastSyncError']) ?? null,
     messages: r.messages,
+    signature: m.signature,
     version: m.version,
   };
 }
@@ -82,7 +83,7 @@ function requireKey(app: FastifyInstance): Buffer {
 }
 
 const smtpOf = (b: TMailboxSave) => ({ smtpHost: b.smtpHost ?? null, smtpPort: b.smtpHost ? (b.smtpPort ?? null) : null, smtpTls: b.smtpTls, smtpUser: b.smtpHost ? (b.smtpUser ?? null) : null });
-const AUDITED = ['name', 'address', 'ownerId', 'imapHost', 'imapPort', 'imapTls', 'imapUser', 'imapFolder', 'smtpHost', 'smtpPort', 'smtpTls', 'smtpUser', 'syncMonths', 'active'] as const;
+const AUDITED = ['name', 'address', 'ownerId', 'imapHost', 'imapPort', 'imapTls', 'imapUser', 'imapFolder', 'smtpHost', 'smtpPort', 'smtpTls', 'smtpUser', 'syncMonths', 'active', 'signature'] as const;
 
 /**
  * POST /api/mailboxes/update: a new mailbox (no id) or a change (version guarded), its passwords
@@ -108,6 +109,7 @@ export async function saveMailbox(app: FastifyInstance, caller: Caller, b: TMail
     ...smtpOf(b),
     syncMonths: b.syncMonths,
     active: b.active,
+    signature: b.signature.replace(/\r\n?/g, '\n').trim(),
   };
   return app.db.transaction(async (tx) => {
     let id = b.id ?? null;

@@ -1,8 +1,8 @@
-import { Alert, Button, Checkbox, Fieldset, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Fieldset, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMailbox, TMailboxSaveInput, TMailboxTestAnswer } from '@crm/contract';
-import { MAIL_SYNC_MONTHS_DEFAULT, MAIL_SYNC_MONTHS_MAX } from '@crm/contract/constants';
+import { MAIL_SIGNATURE_MAX, MAIL_SYNC_MONTHS_DEFAULT, MAIL_SYNC_MONTHS_MAX } from '@crm/contract/constants';
 import { MAILBOX } from '@crm/contract/resources';
 import { ApiError, call } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -25,6 +25,7 @@ type Form = {
   smtpPassword: string;
   syncMonths: number | string;
   active: boolean;
+  signature: string;
 };
 
 const SHARED = '';
@@ -47,6 +48,7 @@ function initialOf(m: TMailbox | null): Form {
     smtpPassword: '',
     syncMonths: m?.syncMonths ?? MAIL_SYNC_MONTHS_DEFAULT,
     active: m?.active ?? true,
+    signature: m?.signature ?? '',
   };
 }
 
@@ -70,6 +72,7 @@ function bodyOf(f: Form, m: TMailbox | null): TMailboxSaveInput {
     smtpPassword: f.smtpPassword,
     syncMonths: Number(f.syncMonths),
     active: f.active,
+    signature: f.signature,
   };
 }
 
@@ -182,6 +185,18 @@ export function MailboxForm({ mailbox, owners, onSaved, onCancel }: { mailbox: T
           <Checkbox label={t('mailbox.field.tls')} checked={f.smtpTls} onChange={(e) => set('smtpTls', e.currentTarget.checked)} data-testid="mailbox-smtpTls" />
         </SimpleGrid>
       </Fieldset>
+      <Textarea
+        label={t('mailbox.field.signature')}
+        description={t('mailbox.field.signatureHelp')}
+        autosize
+        minRows={2}
+        maxRows={8}
+        maxLength={MAIL_SIGNATURE_MAX}
+        value={f.signature}
+        onChange={(e) => set('signature', e.currentTarget.value)}
+        error={errors.signature}
+        data-testid="mailbox-signature"
+      />
       <Checkbox label={t('mailbox.field.active')} checked={f.active} onChange={(e) => set('active', e.currentTarget.checked)} data-testid="mailbox-active" />
       {tested && <TestResult answer={tested} />}
       <Group justify="flex-end" gap="sm">

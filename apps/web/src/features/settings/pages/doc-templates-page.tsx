@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TDocTemplateListAnswer, TDocTemplateText } from '@crm/contract';
-import { DOC_TEMPLATES, type TDocTemplateKind } from '@crm/contract/doc-template-kinds';
+import { DOC_TEMPLATES, isMailTemplate, type TDocTemplateKind } from '@crm/contract/doc-template-kinds';
 import type { TCulture } from '@crm/contract/constants';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
@@ -118,6 +118,7 @@ function TemplateEditor({ data, kind, culture }: { data: TDocTemplateListAnswer;
       confirmProps: { color: 'red', 'data-testid': 'doc-template-reset-confirm' } as Record<string, unknown>,
       onConfirm: () => reset.mutate(),
     });
+  const mail = isMailTemplate(kind);
   const set = (part: keyof Texts) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setTexts((x) => ({ ...x, [part]: e.currentTarget.value }));
   return (
     <Card withBorder padding="md" data-testid="doc-template-editor">
@@ -138,10 +139,15 @@ function TemplateEditor({ data, kind, culture }: { data: TDocTemplateListAnswer;
             </Text>
           )}
         </Group>
-        <TextInput label={t('doctemplates.ui.part.title')} value={texts.title} onChange={set('title')} error={errors.title} data-testid="doc-template-title" />
+        {mail && (
+          <Text size="sm" c="dimmed" data-testid="doc-template-mail-help">
+            {t('doctemplates.ui.mailHelp')}
+          </Text>
+        )}
+        <TextInput label={t(mail ? 'doctemplates.ui.part.subject' : 'doctemplates.ui.part.title')} value={texts.title} onChange={set('title')} error={errors.title} data-testid="doc-template-title" />
         <Textarea
           label={t('doctemplates.ui.part.body')}
-          description={t('doctemplates.ui.bodyHelp')}
+          description={mail ? undefined : t('doctemplates.ui.bodyHelp')}
           value={texts.body}
           onChange={set('body')}
           error={errors.body}
@@ -151,7 +157,7 @@ function TemplateEditor({ data, kind, culture }: { data: TDocTemplateListAnswer;
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
           data-testid="doc-template-body"
         />
-        <Textarea label={t('doctemplates.ui.part.signatures')} value={texts.signatures} onChange={set('signatures')} error={errors.signatures} autosize minRows={2} data-testid="doc-template-signatures" />
+        {!mail && <Textarea label={t('doctemplates.ui.part.signatures')} value={texts.signatures} onChange={set('signatures')} error={errors.signatures} autosize minRows={2} data-testid="doc-template-signatures" />}
         <Stack gap={4}>
           <Text size="sm" fw={500}>
             {t('doctemplates.ui.placeholders')}

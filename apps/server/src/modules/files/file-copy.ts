@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { LinkKind } from '@crm/contract';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { logAction, type Actor } from '../../lib/audit.ts';
+import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
+import { objectPhotosChanged } from '../objects/objects.service.ts';
+import { detectFileType } from './file-types.ts';
+import { PICTURE_MIMES, makePictureCopies } from './pictures.ts';
+import { PHOTO_TYPE } from './files.service.ts';
+
+/** Thrown inside `within` to undo the copy (nothing stored, nothing logged). */
+export class CopyAbandoned extends Error {}
+
+export type TCopied = { fileId: number; name: string; size: number; mime: string; type: string | null };
+
+/**
+ * Bytes the CRM already holds (a mail attachment) stored as a file of a record, as an upload of the
+ * same file attached to it would be: the same size limit and type check by content, a picture's
+ * copies made once; on a property a picture is one of its photos (publishing judges it again), any
+ * other file a document; on any other record the file has no type. `within` runs in the transaction
+ * that records the file (a throw undoes all). One action-log row.
+ */
+export async function storeRecordFile(
+  app: FastifyInstance,
+  actor: Actor,
+  src: { read: () => Promise<NodeJS.ReadableStream | null | undefined>; userName: string; size: number },
+  parent: { parentType: number; parentId: number },
+  within: (tx: Tx, fileId: number) => Promise<void>,
+): Promise<TCopied> {
+  const max = app.config.uploadMaxBytes;
+  if (src.size > max) throw new AppError(413, 'files.tooLarge', { name: src.userName, max: Math.round(max / (1024 * 1024)) });
+  const incoming = getIncomingDir(app.config.dataDir);
+  const tmp = path.join(incoming, `copy-${randomBytes(12).toString('hex')}`);
+  const stream = await src.read();
+  if (!stream) throw new AppError(404, 'files.notFound');
+  let copies: Awaited<ReturnType<typeof makePictureCopies>> = null;
+  const stored: string[] = [];
+  const storage = getFileStorage(app.config.dataDir);
+  try {
+    await fs.promises.mkdir(incoming, { recursive: true });
+    await pipeline(stream, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+    const size = (await fs.promises.stat(tmp)).size;
+    if (size > max) throw new AppError(413, 'files.tooLarge', { name: src.userName, max: Math.round(max / (1024 * 1024)) });
+    const detected = await detectFileType(tmp, src.userName);
+    if (!detected) throw new AppError(415, 'files.typeNotAllowed', { name: src.userName, count: 1 });
+    if (PICTURE_MIMES.has(detected.mime)) copies = await makePictureCopies(tmp, incoming);
+    const systemName = `${randomBytes(16).toString('hex')}.${detected.ext}`;
+    const stem = systemName.slice(0, systemName.indexOf('.'));
+    const thumbName = copies ? `${stem}-thumb.webp` : null;
+    const webName = copies ? `${stem}-web.webp` : null;
+    await storage.put(systemName, { path: tmp });
+    stored.push(systemName);
+    if (copies && thumbName && webName) {
+      await storage.put(thumbName, { path: copies.thumbPath });
+      stored.push(thumbName);
+      await storage.put(webName, { path: copies.webPath });
+      stored.push(webName);
+    }
+    const object = parent.parentType === LinkKind.Object;
+    const type = object ? (copies ? PHOTO_TYPE : 'document') : null;
+    return await app.db.transaction(async (tx) => {
+      const next = await tx.execute(sql`select coalesce(max(sort_order), -1) + 1 as n from files where parent_type = ${parent.parentType} and parent_id = ${parent.parentId}`);
+      const res = await tx.execute(sql`insert into files (system_name, user_name, mime, size, parent_type, parent_id, type, sort_order, created_by, width, height, thumb_name, web_name)
+        values (${systemName}, ${src.userName}, ${detected.mime}, ${size}, ${parent.parentType}, ${parent.parentId}, ${type}, ${Number((next.rows[0] as { n: number }).n)}, ${actor.id},
+          ${copies?.width ?? null}, ${copies?.height ?? null}, ${thumbName}, ${webName}) returning id`);
+      const fileId = Number((res.rows[0] as { id: number }).id);
+      await within(tx, fileId);
+      if (type === PHOTO_TYPE) await objectPhotosChanged(app, tx, parent.parentId, actor, 'imagesAttached');
+      await logAction(tx, actor, { action: 'Create', entity: 'File', entityId: fileId, message: src.userName, data: { systemName, mime: detected.mime, size, ...parent, type } });
+      return { fileId, name: src.userName, size, mime: detected.mime, type };
+    });
+  } catch (e) {
+    for (const name of stored) await storage.delete(name).catch(() => {});
+    throw e;
+  } finally {
+    await fs.promises.rm(tmp, { force: true }).catch(() => {});
+    if (copies) {
+      await fs.promises.rm(copies.thumbPath, { force: true }).catch(() => {});
+      await fs.promises.rm(copies.webPath, { force: true }).catch(() => {});
+    }
+  }
+}

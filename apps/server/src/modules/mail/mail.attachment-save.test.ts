@@ -1,0 +1,102 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { LinkKind } from '@crm/contract';
+import { accounts, actionLog, files } from '../../db/schema/index.ts';
+import { createTestApp } from '../../../test/harness.ts';
+import { appendMail, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
+import { syncMailbox } from './mail-sync.ts';
+
+/**
+ * A received mail's attachment saved to the record's files in one click (issue 46, decision 089),
+ * the mail synced from a real IMAP server (Dovecot): as an upload would be stored, once per record.
+ */
+const dovecot = await startDovecot();
+afterAll(() => dovecot.stop());
+const t = await createTestApp({}, undefined, { jobs: false });
+const admin = await t.user({ roles: ['admin'] });
+const agent = await t.user({ roles: ['employee'] });
+
+const PNG = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
+  .png()
+  .toBuffer();
+const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(120, 7), Buffer.from('This program cannot be run in DOS mode.')]);
+const part = (name: string, type: string, data: Buffer) =>
+  `--b1\nContent-Type: ${type}; name="${name}"\nContent-Disposition: attachment; filename="${name}"\nContent-Transfer-Encoding: base64\n\n${data.toString('base64').replace(/.{76}/g, '$&\n')}\n`;
+
+describe('an attachment saved to the record\'s files', () => {
+  it('is copied once per record as an upload would be: a document on the account, a photo on the property; a second click says so', async () => {
+    const [{ id: accountId }] = await t.db.insert(accounts).values({ firstName: 'Νίκος', lastName: 'Αλεξίου', isOwner: true, emails: ['nikos@example.gr'] }).returning({ id: accounts.id });
+    const o = (await admin.get('/api/object/add')).json();
+    expect((await admin.post('/api/object/update', { id: o.id, version: o.version, title: 'House in Voula' })).statusCode).toBe(200);
+    await appendMail(
+      dovecot,
+      `From: Nikos <nikos@example.gr>\nTo: info@agency.test\nSubject: Papers for ΚΩΔ. ${o.referenceNumber}\nMessage-ID: <papers@example.gr>\nDate: ${new Date().toUTCString()}\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b1\n\n--b1\nContent-Type: text/plain; charset=utf-8\n\nThe deed and a photo.\n` +
+        part('deed.pdf', 'application/pdf', Buffer.from('JVBERi0xLjQKJcTl8uXrCg==', 'base64')) +
+        part('front.png', 'image/png', PNG) +
+        part('setup.pdf', 'application/pdf', EXE) +
+        '--b1--\n',
+    );
+    const saved = await admin.post('/api/mailboxes/update', mailboxSettings(dovecot));
+    expect(saved.statusCode, saved.body).toBe(200);
+    await syncMailbox(t.app, saved.json().id);
+    const [mail] = (await agent.get(`/api/mail?accountId=${accountId}`)).json().items;
+    const att = Object.fromEntries(mail.attachments.map((a: { name: string; id: number }) => [a.name, a.id]));
+    expect(Object.keys(att).sort()).toEqual(['deed.pdf', 'front.png', 'setup.pdf']);
+
+    const first = await agent.post(`/api/mail/attachment/${att['deed.pdf']}/save`, { accountId });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ name: 'deed.pdf', alreadySaved: false });
+    const again = await agent.post(`/api/mail/attachment/${att['deed.pdf']}/save`, { accountId });
+    expect(again.json()).toEqual({ fileId: first.json().fileId, name: 'deed.pdf', alreadySaved: true });
+    const onAccount = (await agent.get(`/api/files?parentType=${LinkKind.Account}&parentId=${accountId}`)).json().items;
+    expect(onAccount.map((f: { userName: string; mime: string; type: string | null }) => [f.userName, f.mime, f.type])).toEqual([['deed.pdf', 'application/pdf', null]]);
+    const file = await agent.get(`/api/files/${onAccount[0].systemName}`);
+    expect(file.rawPayload.subarray(0, 8).toString()).toBe('%PDF-1.4');
+    const logged = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'File'), eq(actionLog.entityId, first.json().fileId)));
+    expect(logged.map((l) => l.action)).toEqual(['Create']);
+
+    // Two clicks at once on the property: one file, a photo with its copies; both answers name it.
+    const [a, b] = await Promise.all([agent.post(`/api/mail/attachment/${att['front.png']}/save`, { objectId: o.id }), agent.post(`/api/mail/attachment/${att['front.png']}/save`, { objectId: o.id })]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect([a.json().alreadySaved, b.json().alreadySaved].sort()).toEqual([false, true]);
+    expect(a.json().fileId).toBe(b.json().fileId);
+    const onObject = await t.db.select().from(files).where(and(eq(files.parentType, LinkKind.Object), eq(files.parentId, o.id)));
+    expect(onObject.map((f) => [f.userName, f.type, f.width, f.thumbName !== null])).toEqual([['front.png', 'image', 40, true]]);
+    // The same PDF on the property: a document there.
+    const doc = await agent.post(`/api/mail/attachment/${att['deed.pdf']}/save`, { objectId: o.id });
+    expect(doc.json()).toMatchObject({ alreadySaved: false });
+    expect((await t.db.select().from(files).where(eq(files.id, doc.json().fileId)))[0]!.type).toBe('document');
+
+    // The upload's type check: a program named .pdf; nothing stored. (An attachment over the upload limit is not kept by the sync at all.)
+    const exe = await agent.post(`/api/mail/attachment/${att['setup.pdf']}/save`, { accountId });
+    expect(exe.statusCode).toBe(415);
+    expect(exe.json().title).toBe('The file “setup.pdf” was not uploaded: files of this type are not accepted.');
+    expect((await agent.get(`/api/files?parentType=${LinkKind.Account}&parentId=${accountId}`)).json().items).toHaveLength(1);
+
+    // Deleted from the files, it can be saved again.
+    expect((await agent.del(`/api/files/${onAccount[0].systemName}`)).statusCode).toBe(200);
+    expect((await agent.post(`/api/mail/attachment/${att['deed.pdf']}/save`, { accountId })).json()).toMatchObject({ alreadySaved: false });
+    expect((await agent.post(`/api/mail/attachment/${att['deed.pdf']}/save`, {})).statusCode).toBe(400);
+    expect((await agent.post(`/api/mail/attachment/${att['deed.pdf']}/save`, { accountId: 2147483 })).statusCode).toBe(404);
+  });
+
+  it('mail from an address the CRM does not know offers a new contact with the signature\'s name and phone; once added, the message is on the new account', async () => {
+    await appendMail(
+      dovecot,
+      `From: =?UTF-8?B?${Buffer.from('Άννα Γεωργίου').toString('base64')}?= <anna@example.gr>\nTo: info@agency.test\nSubject: Ενοικίαση\nMessage-ID: <anna@example.gr>\nDate: ${new Date().toUTCString()}\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\nΚαλησπέρα,\nψάχνω διαμέρισμα για ενοικίαση.\n\nΜε εκτίμηση,\nΆννα Γεωργίου\nΚιν. 697 000 1122\n`,
+    );
+    const box = (await admin.get('/api/mailboxes')).json().items[0];
+    await syncMailbox(t.app, box.id);
+    const [row] = await t.db.execute(sql`select id from mail_messages where message_id = '<anna@example.gr>'`).then((r) => r.rows as { id: number }[]);
+    const view = (await agent.get(`/api/mail/${row!.id}`)).json();
+    expect(view.newContact).toEqual({ address: 'anna@example.gr', name: 'Άννα Γεωργίου', phone: '+306970001122' });
+    const added = await agent.post('/api/account/add', { firstName: 'Άννα', lastName: 'Γεωργίου', isClient: true, email: 'anna@example.gr', phone: '+306970001122' });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await agent.get(`/api/mail?accountId=${added.json().id}`)).json().items.map((m: { subject: string }) => m.subject)).toEqual(['Ενοικίαση']);
+    expect((await agent.get(`/api/mail/${row!.id}`)).json().newContact).toBeNull();
+    // A known sender is no new contact.
+    const known = (await t.db.execute(sql`select id from mail_messages where message_id = '<papers@example.gr>'`)).rows[0] as { id: number };
+    expect((await agent.get(`/api/mail/${known.id}`)).json().newContact).toBeNull();
+  });
+});
