@@ -1028,7 +1028,7 @@ async function clearData(c: pg.Client) {
   // (a payment names its property since 0073; the mandates, the mail and the webhooks' deliveries,
   // issues 46-48, point at objects and accounts), whether they hold rows or not.
   await c.query(`truncate action_log, documents, alerts,
-    mail_enquiries, invoices, portal_reports, portal_channel_objects, calendar_feeds, sign_requests,
+    mail_enquiries, invoices, portal_reports, portal_channel_objects, calendar_feeds, sign_requests, mail_attachment_files,
     owner_report_links, owner_report_settings, owner_report_mailings, owner_report_shares, object_site_views,
     object_mandate_owners, object_mandates, mail_message_accounts, mail_message_objects, mail_attachments, mail_messages, mailboxes, webhook_deliveries, webhook_endpoints, api_keys,
     transaction_attachments, transactions, payment_accounts,
