@@ -27,6 +27,23 @@ describe('an action-log entry read as its screen words it', () => {
     expect(JSON.stringify(got)).not.toContain('{');
   });
 
+  it("words an invoice's entries in the reader's language: its status change, customer, lines and language by name, no raw JSON", async () => {
+    await i18next.changeLanguage('el');
+    const el = texts('el');
+    const issued = rows('Invoice', { status: { from: 'draft', to: 'sent' }, series: 'ΑΠΥ', number: 2 });
+    expect(issued[0]).toEqual([el['actionLog.data.status'], `${el['invoices.status.draft']} → ${el['invoices.status.sent']}`]);
+    const made = rows('Invoice', {
+      counterpart: { from: { name: 'Παπαδοπούλου Ελένη', vatNumber: null }, to: { name: 'Παπαδοπούλου Ελένη', vatNumber: '094014201' } },
+      lines: [{ netCents: 310025, vatCents: 74406, grossCents: 384431, description: 'Αμοιβή μεσιτείας', vatCategory: 1 }],
+    });
+    expect(made).toEqual([
+      [el['invoices.field.counterpart'], 'Παπαδοπούλου Ελένη → Παπαδοπούλου Ελένη · 094014201'],
+      [el['invoices.field.lines'], expect.stringMatching(/^Αμοιβή μεσιτείας: 3\s844,31\s€$/)],
+    ]);
+    expect(rows('Invoice', { culture: 'en' })).toEqual([[el['actionLog.data.culture'], el['accounts.ui.language.en']]]);
+    expect(JSON.stringify([issued, made])).not.toMatch(/Cents|draft|\{/);
+  });
+
   it("labels a property's fields as the property form does, and says yes or no", async () => {
     await i18next.changeLanguage('en');
     expect(rows('Object', { bedrooms: 3, furnished: true, salePrice: 250000 })).toEqual([

@@ -104,6 +104,8 @@ const FIELD_LABELS: Record<string, string> = {
   Viewing: 'viewings.ui',
   ObjectKey: 'objectkeys',
   Mandate: 'mandates.field',
+  Invoice: 'invoices.field',
+  InvoiceSettings: 'invoices.settings',
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -140,6 +142,9 @@ const LIST_TEXTS: Record<string, Record<string, string>> = {
   // A person's gender (male, female) by name, whichever kind of account was changed.
   ...Object.fromEntries(['Account', 'Client', 'Owner', 'Professional', 'Source'].map((e) => [e, { gender: 'accounts.ui.gender' }])),
   Mandate: { kind: 'mandates.kind' },
+  // An invoice's status, kind and payment method by name.
+  Invoice: { status: 'invoices.status', kind: 'invoices.kind', paymentMethod: 'invoices.payment' },
+  PortalChannel: { selection: 'portals.ui.selection', kind: 'portals.kind' },
   // A property's contact: its relation by name (Owner, Tenant…).
   Object: { relation: 'objects.relation' },
   // An income or expense: its kind, status and category by name.
@@ -175,6 +180,15 @@ function refParts(t: TFunction, entity: string, key: string, v: unknown, refs: L
 function fieldValue(t: TFunction, entity: string, key: string, v: unknown, refs?: LogRefs): string {
   const parts = refParts(t, entity, key, v, refs);
   if (parts) return partsText(parts);
+  // A change of a listed value (an invoice's status draft → sent): both by name.
+  const o = v as Record<string, unknown> | null;
+  if (LIST_TEXTS[entity]?.[key] && o && typeof o === 'object' && !Array.isArray(o) && Object.keys(o).length === 2 && 'from' in o && 'to' in o)
+    return `${fieldValue(t, entity, key, o.from, refs)} → ${fieldValue(t, entity, key, o.to, refs)}`;
+  // An invoice's customer by name and tax number, its lines by what each is for and its gross.
+  if (entity === 'Invoice' && key === 'counterpart') return counterpartText(v);
+  if (entity === 'Invoice' && key === 'lines' && Array.isArray(v)) return v.map((l) => invoiceLineText(l)).join('; ');
+  // A document's language is stored as its code (el, en, ru): shown by its name.
+  if (key === 'culture' && typeof v === 'string') return t(`accounts.ui.language.${v.slice(0, 2)}`, { defaultValue: v });
   // A language is stored as its code (el, en-UK, ru): shown by its name.
   if (key === 'language' && typeof v === 'string') return t(`accounts.ui.language.${v.slice(0, 2)}`, { defaultValue: v });
   const list = LIST_TEXTS[entity]?.[key];
@@ -190,6 +204,23 @@ function fieldValue(t: TFunction, entity: string, key: string, v: unknown, refs?
   // A property's contacts removed: their relations by name.
   if (entity === 'Object' && key === 'relations' && Array.isArray(v)) return v.map((r) => t(`objects.relation.${r}`, { defaultValue: String(r) })).join(', ');
   return valueText(t, v);
+}
+
+/** An invoice's customer as logged ({ name, vatNumber, … }, or its change from → to): by name and tax number. */
+function counterpartText(v: unknown): string {
+  const one = (x: unknown) => {
+    const c = (x ?? {}) as { name?: unknown; vatNumber?: unknown };
+    return [c.name, c.vatNumber].filter((p) => typeof p === 'string' && p).join(' · ') || '—';
+  };
+  const o = (v ?? {}) as Record<string, unknown>;
+  return 'from' in o && 'to' in o ? `${one(o.from)} → ${one(o.to)}` : one(v);
+}
+
+/** An invoice's line as logged ({ description, grossCents, … }): what it is for and its gross. */
+function invoiceLineText(l: unknown): string {
+  const x = (l ?? {}) as { description?: unknown; grossCents?: unknown };
+  const gross = typeof x.grossCents === 'number' ? formatMoney2(x.grossCents / 100) : '';
+  return [typeof x.description === 'string' ? x.description : '', gross].filter(Boolean).join(': ');
 }
 
 /** Parts as one text: "Seller Pavlidis Giorgos, Buyer #385", "#12 → Kleidas Kostas". */

@@ -58,7 +58,7 @@ export const invoicesRoutes = fp(
           handler: async (req, reply) => {
             const { name, pdf, culture } = await invoicePdf(app, req.params.id, req.query.culture);
             // A customer's data leaving the system is on the record, as the documents' downloads are.
-            await logAction(app.db, req.actor, { action: 'Download', entity: INVOICE_LOG_ENTITY, entityId: req.params.id, message: name, data: { culture } });
+            await logAction(app.db, req.actor, { action: 'Download', entity: INVOICE_LOG_ENTITY, entityId: req.params.id, message: name, data: { culture, fileName: name } });
             return reply
               .header('Content-Type', 'application/pdf')
               .header('Content-Length', String(pdf.length))

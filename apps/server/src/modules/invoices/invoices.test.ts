@@ -363,7 +363,7 @@ describe('myDATA', () => {
     expect(queries.length).toBeGreaterThan(1);
     expect(queries.at(-1)!.query.nextRowKey).toBeTruthy();
     const logged = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Invoice'), eq(actionLog.entityId, d.id!)));
-    expect(logged.map((l) => l.data)).toContainEqual(expect.objectContaining({ mark: accepted.mark, foundBy: 'RequestTransmittedDocs' }));
+    expect(logged.map((l) => l.data)).toContainEqual(expect.objectContaining({ mark: accepted.mark, foundInMyData: true }));
     // A person's "send again" of it now is refused; nothing more reaches myDATA.
     expect((await employee.post(`/api/Invoice/transmit/${d.id}`, { version: accepted.version })).statusCode).toBe(409);
     await app.jobs.drain();

@@ -20,7 +20,7 @@ async function settle(
     if (outcome.accepted) {
       const res = await tx.execute(sql`update invoices set status = 'accepted', mark = ${outcome.mark}::bigint, uid = ${outcome.uid}, authentication_code = ${outcome.authenticationCode},
         qr_url = ${outcome.qrUrl}, errors = '[]'::jsonb, transmitted_on = now(), modified_on = now(), version = version + 1 where id = ${id} and status = 'sent' returning id`);
-      if (res.rows.length) await logAction(tx, MYDATA, { action: 'Update', entity: INVOICE_LOG_ENTITY, entityId: id, data: { status: { from: 'sent', to: 'accepted' }, mark: outcome.mark, uid: outcome.uid, ...(outcome.found ? { foundBy: 'RequestTransmittedDocs' } : {}) } });
+      if (res.rows.length) await logAction(tx, MYDATA, { action: 'Update', entity: INVOICE_LOG_ENTITY, entityId: id, data: { status: { from: 'sent', to: 'accepted' }, mark: outcome.mark, uid: outcome.uid, ...(outcome.found ? { foundInMyData: true } : {}) } });
     } else {
       const status = outcome.status ?? 'rejected';
       const res = await tx.execute(sql`update invoices set status = ${status}, errors = ${JSON.stringify(outcome.errors)}::jsonb, transmitted_on = now(), modified_on = now(), version = version + 1

@@ -171,7 +171,7 @@ export async function deleteMailbox(app: FastifyInstance, caller: Caller, id: nu
     const files = await tx.execute(sql`select a.system_name from mail_attachments a join mail_messages m on m.id = a.message_id where m.mailbox_id = ${id}`);
     const n = await tx.execute(sql`select count(*)::int as n from mail_messages where mailbox_id = ${id}`);
     await tx.delete(mailboxes).where(eq(mailboxes.id, id));
-    await logAction(tx, caller.actor, { action: 'Delete', entity: ENTITY, entityId: id, message: `${current.name} <${current.address}>`, data: { messages: (n.rows[0] as { n: number }).n } });
+    await logAction(tx, caller.actor, { action: 'Delete', entity: ENTITY, entityId: id, message: `${current.name} <${current.address}>`, data: { name: current.name, messages: (n.rows[0] as { n: number }).n } });
     return (files.rows as { system_name: string }[]).map((r) => r.system_name);
   });
   const storage = getFileStorage(app.config.dataDir);

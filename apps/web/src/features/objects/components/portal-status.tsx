@@ -65,7 +65,7 @@ export function PortalStatus({ objectId, onSite, lastUpdate }: Props) {
       )}
       {s.reports.map((r, i) => (
         <Text key={i} size="sm" c="red.8" data-testid="portal-report">
-          {t('portals.ui.reports', { message: r.message, date: formatDateTime(r.reportedOn) })}
+          <PortalWords text={t('portals.ui.reports', { message: MARK, date: formatDateTime(r.reportedOn) })} words={r.message} />
         </Text>
       ))}
       {s.notes.length > 0 && (
@@ -95,5 +95,19 @@ export function PortalStatus({ objectId, onSite, lastUpdate }: Props) {
       )}
       {items.map(line)}
     </Stack>
+  );
+}
+
+/** Where the portal's own words go in the sentence around them. */
+const MARK = '\u241f';
+/** A sentence with the portal's words in it, kept as the portal wrote them: not the interface's, not translated. */
+function PortalWords({ text, words }: { text: string; words: string }) {
+  const [before, after] = text.split(MARK);
+  return (
+    <>
+      {before}
+      <span translate="no">{words}</span>
+      {after}
+    </>
   );
 }

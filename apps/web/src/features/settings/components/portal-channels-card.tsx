@@ -127,7 +127,10 @@ export function PortalChannelsCard() {
                     ) : (
                       r.ref
                     )}
-                    {`: ${r.message} (${formatDateTime(r.reportedOn)})`}
+                    {': '}
+                    {/* The portal's own words, as it wrote them: not the interface's, not translated. */}
+                    <span translate="no">{r.message}</span>
+                    {` (${formatDateTime(r.reportedOn)})`}
                   </Text>
                 ))}
                 {c.refusedCount > c.refused.length && (
