@@ -33,7 +33,7 @@ export type Received = { path: string; userId: string | undefined; key: string |
 /** A RequestTransmittedDocs asked: its query and how many documents the answer listed. */
 export type Queried = { query: Record<string, string>; listed: number; answered: string };
 /** A document the stand-in registered (the part of InvoicesDoc between <invoice> and </invoice>, and what it gave it). */
-type Registered = { mark: number; uid: string; authenticationCode: string; invoice: string; issueDate: string; invoiceType: string };
+type Registered = { mark: number; uid: string; authenticationCode: string; qrUrl: string; invoice: string; issueDate: string; invoiceType: string };
 
 let marks = 400001000000000;
 
@@ -50,7 +50,7 @@ export async function startMydataServer(credentials: { userId: string; key: stri
   const queried: Queried[] = [];
   const registered: Registered[] = [];
   /** How many documents a RequestTransmittedDocs answer lists before its continuation token (AADE's pages are larger). */
-  const paging = { pageSize: 2 };
+  const paging = { pageSize: 2, stuck: false };
 
   /**
    * GET /RequestTransmittedDocs?mark=&dateFrom=&dateTo=&invType=&nextPartitionKey=&nextRowKey=: the
@@ -70,9 +70,12 @@ export async function startMydataServer(credentials: { userId: string; key: stri
     const start = q.nextRowKey ? Number(q.nextRowKey) : 0;
     const page = all.slice(start, start + paging.pageSize);
     const more = start + paging.pageSize < all.length;
-    const token = more ? `<continuationToken><nextPartitionKey>p${start + paging.pageSize}</nextPartitionKey><nextRowKey>${start + paging.pageSize}</nextRowKey></continuationToken>` : '';
+    // `stuck`: a broken listing whose token never moves on (page 0 again, with the same token).
+    const token = paging.stuck
+      ? '<continuationToken><nextPartitionKey>p0</nextPartitionKey><nextRowKey>0</nextRowKey></continuationToken>'
+      : more ? `<continuationToken><nextPartitionKey>p${start + paging.pageSize}</nextPartitionKey><nextRowKey>${start + paging.pageSize}</nextRowKey></continuationToken>` : '';
     const invoices = page
-      .map((r) => `<invoice><uid>${r.uid}</uid><mark>${r.mark}</mark><authenticationCode>${r.authenticationCode}</authenticationCode>${r.invoice}</invoice>`)
+      .map((r) => `<invoice><uid>${r.uid}</uid><mark>${r.mark}</mark><authenticationCode>${r.authenticationCode}</authenticationCode>${r.invoice}<qrCodeUrl>${escape(r.qrUrl)}</qrCodeUrl></invoice>`)
       .join('');
     const xml = `<?xml version="1.0" encoding="utf-8"?>\n<RequestedDoc ${REQUESTED_NS}>${token}<invoicesDoc>${invoices}</invoicesDoc></RequestedDoc>`;
     const own = await validateWith('requestedInvoicesDoc-v1.0.12.xsd', xml);
@@ -126,7 +129,7 @@ export async function startMydataServer(credentials: { userId: string; key: stri
         if (next.kind !== 'error') {
           const uid = (++marks).toString(16).toUpperCase().padStart(40, '0');
           const invoice = /<invoice>([\s\S]*)<\/invoice>/.exec(body)![1]!;
-          registered.push({ mark: marks, uid, authenticationCode: `AC${marks}`, invoice, issueDate: pick(body, 'issueDate'), invoiceType: pick(body, 'invoiceType') });
+          registered.push({ mark: marks, uid, authenticationCode: `AC${marks}`, qrUrl: `${origin()}/TimologioQR/QRInfo?q=${uid}`, invoice, issueDate: pick(body, 'issueDate'), invoiceType: pick(body, 'invoiceType') });
           if (next.kind === 'drop') {
             // Registered, then the connection is cut before any answer: the sender never learns the MARK.
             entry.answered = 'dropped';
@@ -136,7 +139,7 @@ export async function startMydataServer(credentials: { userId: string; key: stri
         }
         const xml =
           next.kind !== 'error'
-            ? responseDoc(`<invoiceUid>${registered.at(-1)!.uid}</invoiceUid><invoiceMark>${marks}</invoiceMark><qrUrl>${escape(`${origin()}/TimologioQR/QRInfo?q=${registered.at(-1)!.uid}`)}</qrUrl><authenticationCode>AC${marks}</authenticationCode><statusCode>Success</statusCode>`)
+            ? responseDoc(`<invoiceUid>${registered.at(-1)!.uid}</invoiceUid><invoiceMark>${marks}</invoiceMark><qrUrl>${escape(registered.at(-1)!.qrUrl)}</qrUrl><authenticationCode>AC${marks}</authenticationCode><statusCode>Success</statusCode>`)
             : responseDoc(`<errors><error><message>${escape(next.message)}</message><code>${escape(next.code)}</code></error></errors><statusCode>ValidationError</statusCode>`);
         const own = await validateWith('response-v1.0.12.xsd', xml);
         if (!own.valid) throw new Error(`the stand-in's own answer is no ResponseDoc: ${own.errors.join('; ')}`);

@@ -22,8 +22,8 @@ export function euros(cents: number): string {
 const dateOf = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
 
 /**
- * What the QR code says: the address myDATA answered (qrUrl, ResponseDoc v1.0.12) when it gave one;
- * else (a document whose MARK was found by RequestTransmittedDocs, which carries no qrUrl) the
+ * What the QR code says: the address myDATA gave (ResponseDoc's qrUrl, or RequestTransmittedDocs'
+ * qrCodeUrl for a document found there); else (an answer without one) the
  * document's registration as text: MARK, UID, authentication code, issuer ΑΦΜ, date, series/number, total.
  */
 export function qrContent(inv: TInvoice, issuerVat: string): string | null {

@@ -355,7 +355,8 @@ describe('myDATA', () => {
     expect(mine.map((r) => r.answered)).toEqual(['dropped']);
     const registered = mydata.registered.find((r) => r.invoice.includes(`<aa>${issued.number}</aa>`) && r.invoiceType === '2.1')!;
     const accepted = await view(d.id!);
-    expect(accepted).toMatchObject({ status: 'accepted', mark: String(registered.mark), uid: registered.uid, authenticationCode: registered.authenticationCode, errors: [] });
+    // The QR code's address too, from the listing's qrCodeUrl: the printed code is AADE's, not a text of ours.
+    expect(accepted).toMatchObject({ status: 'accepted', mark: String(registered.mark), uid: registered.uid, authenticationCode: registered.authenticationCode, qrUrl: registered.qrUrl, errors: [] });
     // The retry asked by date and type from MARK 0, in dd/MM/yyyy, and followed the continuation token.
     const queries = mydata.queried.slice(asked);
     const [y, m, day] = issued.issueDate!.split('-');
@@ -368,6 +369,24 @@ describe('myDATA', () => {
     expect((await employee.post(`/api/Invoice/transmit/${d.id}`, { version: accepted.version })).statusCode).toBe(409);
     await app.jobs.drain();
     expect(mydata.received.slice(before).filter((r) => r.body.includes(`<aa>${issued.number}</aa>`) && r.body.includes('<invoiceType>2.1</invoiceType>'))).toHaveLength(1);
+  });
+
+  it('never sends when the lookup does not end: a continuation token that repeats leaves the document unanswered, not sent twice', async () => {
+    const before = mydata.received.length;
+    mydata.plan.push({ kind: 'drop' });
+    const d = await draftFor(await addDeal(company), 'invoice');
+    const issued = ZInvoice.parse((await issue(d.id!, d.version)).json());
+    mydata.paging.stuck = true;
+    try {
+      await app.jobs.drain();
+    } finally {
+      mydata.paging.stuck = false;
+    }
+    const mine = mydata.received.slice(before).filter((r) => r.body.includes(`<aa>${issued.number}</aa>`) && r.body.includes('<invoiceType>2.1</invoiceType>'));
+    expect(mine.map((r) => r.answered)).toEqual(['dropped']);
+    const left = await view(d.id!);
+    expect(left.status).toBe('sent');
+    expect(left.errors[0]).toMatchObject({ code: 'response', message: expect.stringContaining('RequestTransmittedDocs') });
   });
 
   it('sends after asking when myDATA does not hold the document, and a second copy is what the lookup prevents', async () => {

@@ -81,9 +81,12 @@ async function askTransmitted(app: FastifyInstance, invoiceId: number, creds: { 
     const found = findTransmitted(doc.invoices, q);
     if (found) return found;
     if (!doc.continuation) return null;
+    // A token that does not move on, or more pages than any day's documents fill: not a "no", so
+    // nothing is sent (a send after an unfinished search could register the document twice).
+    if (token && doc.continuation.nextPartitionKey === token.nextPartitionKey && doc.continuation.nextRowKey === token.nextRowKey) break;
     token = doc.continuation;
   }
-  return null;
+  return unanswered(app, invoiceId, { code: 'response', message: `RequestTransmittedDocs: the list did not end (a continuation token repeated, or over ${MAX_PAGES} pages)` });
 }
 
 export async function sendInvoiceToMydata(app: FastifyInstance, invoiceId: number, ctx: Pick<JobContext, 'signal' | 'attempt'>): Promise<void> {
@@ -100,7 +103,7 @@ export async function sendInvoiceToMydata(app: FastifyInstance, invoiceId: numbe
   if (ctx.attempt > 1 || inv.errors.length > 0) {
     const q = { vatNumber: stored.issuer_vat_number, branch: Number(stored.issuer_branch ?? 0), issueDate: inv.issueDate!, invoiceType: inv.mydataType, series: inv.series, number: inv.number! };
     const found = await askTransmitted(app, invoiceId, creds, q, ctx.signal);
-    if (found) return settle(app, invoiceId, { accepted: true, mark: found.mark, uid: found.uid, authenticationCode: found.authenticationCode, qrUrl: null, found: true });
+    if (found) return settle(app, invoiceId, { accepted: true, mark: found.mark, uid: found.uid, authenticationCode: found.authenticationCode, qrUrl: found.qrUrl, found: true });
   }
   let res: Response;
   try {

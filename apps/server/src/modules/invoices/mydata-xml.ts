@@ -148,7 +148,7 @@ export function parseResponseDoc(xml: string): MydataAnswer[] | null {
 /** What a transmitted document is recognised by: the fields its UID is made of (issuer ΑΦΜ, issue date, branch, type, series, number). */
 export type TransmittedQuery = { vatNumber: string; branch: number; issueDate: string; invoiceType: string; series: string; number: number };
 /** A document myDATA holds, as RequestTransmittedDocs lists it. */
-export type TransmittedDoc = { mark: string; uid: string | null; authenticationCode: string | null; vatNumber: string | null; branch: number; issueDate: string | null; invoiceType: string | null; series: string | null; number: string | null };
+export type TransmittedDoc = { mark: string; uid: string | null; authenticationCode: string | null; qrUrl: string | null; vatNumber: string | null; branch: number; issueDate: string | null; invoiceType: string | null; series: string | null; number: string | null };
 
 /**
  * AADE's RequestedDoc (requestedInvoicesDoc-v1.0.12.xsd), the answer of RequestTransmittedDocs: the
@@ -166,6 +166,8 @@ export function parseRequestedDoc(xml: string): { invoices: TransmittedDoc[]; co
         mark: inner(v, 'mark') ?? '',
         uid: inner(v, 'uid'),
         authenticationCode: inner(v, 'authenticationCode'),
+        // AadeBookInvoiceType's qrCodeUrl (after invoiceSummary): the address the printed QR code must carry.
+        qrUrl: inner(v, 'qrCodeUrl'),
         vatNumber: inner(issuer, 'vatNumber'),
         branch: Number(inner(issuer, 'branch') ?? 0),
         issueDate: inner(header, 'issueDate'),

@@ -65,8 +65,8 @@ export async function channelBySecret(app: FastifyInstance, secret: string, kind
 }
 
 /** The enabled channel whose report address this is (its feed's secret), or undefined. */
-export async function channelByReportSecret(app: FastifyInstance, secret: string): Promise<{ id: number; name: string } | undefined> {
+export async function channelByReportSecret(app: FastifyInstance, secret: string): Promise<{ id: number; name: string; selection: string } | undefined> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(secret)) return undefined;
-  const res = await app.db.execute(sql`select id, name from portal_channels where feed_secret = ${secret} and enabled`);
-  return res.rows[0] as { id: number; name: string } | undefined;
+  const res = await app.db.execute(sql`select id, name, selection from portal_channels where feed_secret = ${secret} and enabled`);
+  return res.rows[0] as { id: number; name: string; selection: string } | undefined;
 }

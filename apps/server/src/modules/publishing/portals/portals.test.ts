@@ -312,6 +312,14 @@ describe('portal channels', () => {
     expect((await post('[]', 'application/json', chan.reportUrl.replace(/\/feed\/[^/]+\//, '/feed/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/'))).statusCode).toBe(404);
     expect((await post('{"errors":[]}', 'application/json')).json()).toEqual({ recorded: 0 });
     expect((await listed()).refusedCount).toBe(0);
+
+    // A channel that sends only its chosen properties, none chosen: a reference to one it does not
+    // send is kept unmatched, never shown on that property's card.
+    const picky = await channel('kyero', { name: 'Kyero, reports of the chosen', selection: 'chosen' });
+    const posted = await app.inject({ method: 'POST', url: picky.reportUrl.slice(PUBLIC.length), payload: JSON.stringify([{ ref: ready.ref, message: 'Not in our feed' }]), headers: { 'content-type': 'application/json' } });
+    expect(posted.json()).toEqual({ recorded: 1 });
+    expect((await status(ready.id)).find((c) => c.channelId === picky.id)!.reports).toEqual([]);
+    expect((await json<{ items: Channel[] }>(admin.get('/api/PortalChannels'))).items.find((c) => c.id === picky.id)!.refused.map((r) => [r.ref, r.objectId])).toEqual([[ready.ref, null]]);
   });
 
   it('refuse a stale change (409) and log every change', async () => {

@@ -4,6 +4,7 @@ import { PORTAL_REFUSED_SHOWN, ZPortalReportBody, type TPortalReport } from '@cr
 import { logAction } from '../../../lib/audit.ts';
 import { toLocalDateTime } from '../../../lib/dates.ts';
 import { badRequest } from '../../../lib/errors.ts';
+import { PUBLIC_WHERE } from '../public.view.ts';
 
 /**
  * The errors a portal reports on its import of a channel's feed (decision 091). No portal we build
@@ -69,7 +70,10 @@ export function parseReport(body: unknown): TReportLine[] {
 }
 
 /** The report recorded for the channel in place of its earlier one, its references matched to our properties; logged. */
-export async function recordReport(app: FastifyInstance, channel: { id: number; name: string }, lines: TReportLine[]): Promise<number> {
+export async function recordReport(app: FastifyInstance, channel: { id: number; name: string; selection: string }, lines: TReportLine[]): Promise<number> {
+  // Only a property this channel sends (on the website, and chosen for it where the channel sends
+  // the chosen ones) is named: a portal's reference to any other, a private one included, is kept unmatched.
+  const sent = channel.selection === 'chosen' ? sql`and exists (select 1 from portal_channel_objects pc where pc.channel_id = ${channel.id} and pc.object_id = o.id)` : sql``;
   await app.db.transaction(async (tx) => {
     await tx.execute(sql`delete from portal_reports where channel_id = ${channel.id}`);
     if (lines.length) {
@@ -78,7 +82,7 @@ export async function recordReport(app: FastifyInstance, channel: { id: number; 
       // The feeds give the reference number zero-padded ("0042"): matched by its number.
       await tx.execute(sql`
         insert into portal_reports (channel_id, ref, object_id, message)
-        select ${channel.id}, r.ref, (select o.id from objects o where r.ref ~ '^[0-9]{1,9}$' and o.reference_number = r.ref::int), r.message
+        select ${channel.id}, r.ref, (select o.id from objects o where r.ref ~ '^[0-9]{1,9}$' and o.reference_number = r.ref::int and ${PUBLIC_WHERE} ${sent}), r.message
         from unnest(${sql.param(refs)}::text[], ${sql.param(messages)}::text[]) as r(ref, message)`);
     }
     await logAction(tx, { id: null, name: channel.name }, { action: 'PortalReport', entity: 'PortalChannel', entityId: channel.id, data: { errors: lines.length } });
