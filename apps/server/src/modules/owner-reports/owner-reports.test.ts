@@ -196,6 +196,14 @@ describe('the owner’s page', () => {
     expect((await app.inject({ method: 'GET', url: `/api/ownerReport/public/${fresh}` })).statusCode).toBe(200);
   });
 
+  it('answers an address that guesses links a 429, even for a real link; another address reads it', async () => {
+    const token = tokenOf((await agent.post(`/api/ownerReport/${flatA.id}/link`, {})).json().url);
+    const open = (tk: string, ip: string) => app.inject({ method: 'GET', url: `/api/ownerReport/public/${tk}`, remoteAddress: ip });
+    for (let i = 0; i < 20; i++) expect((await open(`${String(i).padStart(2, '0')}${'q'.repeat(41)}`, '198.51.100.20')).statusCode).toBe(404);
+    expect((await open(token, '198.51.100.20')).statusCode).toBe(429);
+    expect((await open(token, '198.51.100.21')).statusCode).toBe(200);
+  });
+
   it('unshares a comment: the owner no longer sees it', async () => {
     await agent.post(`/api/ownerReport/${flatA.id}/share`, { viewingId: secondId, share: true });
     const token = tokenOf((await agent.post(`/api/ownerReport/${flatA.id}/link`, {})).json().url);
