@@ -13,7 +13,7 @@ const seenBy = new WeakMap<FastifyInstance, { day: string; seen: Set<string> }>(
  * A view of a property's page on the agency's site, counted per property and month (the owner's
  * report shows them, decision 087). Counted before the page cache answers, so a kept page counts
  * too; a shared cache in front of the CRM (a CDN) answers without asking. A robot that says so is not
- * counted, and one address counts once a day per property (remembered by the instance): a reload or a
+ * counted, and one address and browser count once a day per property (remembered by the instance): a reload or a
  * script hammering one page neither inflates the owner's figure nor writes a row per request. One
  * upsert of one row; a failure is only logged, never the visitor's error.
  */
@@ -26,7 +26,8 @@ export async function countSiteView(app: FastifyInstance, req: FastifyRequest, r
   const today = agencyToday(app.config.timeZone);
   let mem = seenBy.get(app);
   if (!mem || mem.day !== today || mem.seen.size >= SEEN_MAX) seenBy.set(app, (mem = { day: today, seen: new Set() }));
-  const key = `${req.ip}|${n}`;
+  // The address and the browser: visitors behind one address (a carrier's NAT, an office) are told apart by their browsers.
+  const key = `${req.ip}|${n}|${agent.slice(0, 200)}`;
   if (mem.seen.has(key)) return;
   mem.seen.add(key);
   const month = `${today.slice(0, 7)}-01`;
