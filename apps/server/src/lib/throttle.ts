@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { AppError } from './errors.ts';
 
 /** A text[] literal of bound values (a bare JS array would become a row). */
 const textArray = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
@@ -89,4 +90,24 @@ export async function rateLimit(db: Db, key: string, limit: number, windowSecond
 /** Old counters go away (called now and then, not on every request). */
 export async function pruneAttempts(db: Db) {
   await db.execute(sql`delete from login_failures where coalesce(locked_until, first_failure_on) < now() - interval '1 day'`);
+}
+
+/**
+ * A public page opened by a secret link (the signer's, the owner's report): made-up links are counted
+ * per client address, and an address past `limit` refused links a minute gets a 429 before any lookup,
+ * so a stream of guesses learns nothing; a right link costs one read, never a write.
+ */
+export async function guardSecretLink<T>(db: Db, scope: string, ip: string, run: () => Promise<T>, limit = 20): Promise<T> {
+  const key = `${scope}-refused:${ip}`;
+  const [row] = (
+    await db.execute(sql`select ceil(extract(epoch from (first_failure_on + interval '60 seconds' - now())))::int as left_seconds
+      from login_failures where key = ${key} and failures >= ${limit} and first_failure_on > now() - interval '60 seconds'`)
+  ).rows as { left_seconds: number }[];
+  if (row) throw new AppError(429, 'errors.tooManyRequestsWait', { minutes: Math.max(1, Math.ceil(Number(row.left_seconds) / 60)) });
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) await rateLimit(db, key, limit, 60);
+    throw e;
+  }
 }

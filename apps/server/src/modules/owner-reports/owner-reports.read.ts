@@ -9,7 +9,8 @@ import { agencyIdentity } from '../settings/site-settings.service.ts';
 /**
  * What the owner's report reads (decision 087). Never a client's name, phone or e-mail: the viewings
  * are dates, reactions and the comments an agent shared; the enquiries are counts per month and
- * source (the source is a lead source's name: a portal, the site, a partner office).
+ * source (the source is a lead source's name when it is a company: a portal, the site, a partner
+ * office; a person who sent the client, e.g. a friend, is a source without a name).
  */
 
 type Row = Record<string, unknown>;
@@ -96,7 +97,7 @@ export async function readReport(
     left join owner_report_shares s on s.viewing_id = vo.viewing_id and s.object_id = vo.object_id
     where vo.object_id = ${id} and v.date_of_viewing is not null and v.date_of_viewing <= now()
     order by v.date_of_viewing desc, v.id desc limit ${OWNER_REPORT_MAX_VIEWINGS}`);
-  const enquiries = await db.execute(sql`select to_char(l.created_on at time zone ${tz}, 'YYYY-MM') as month, src.display_name as source, count(*)::int as count
+  const enquiries = await db.execute(sql`select to_char(l.created_on at time zone ${tz}, 'YYYY-MM') as month, case when src.is_company and src.erased_on is null then src.display_name end as source, count(*)::int as count
     from lead_objects lo join leads l on l.id = lo.lead_id and not l.draft left join accounts src on src.id = l.source
     where lo.object_id = ${id} group by 1, 2 order by 1 desc, 3 desc, 2`);
   const [sl] = (await db.execute(sql`select count(distinct shortlist_id)::int as n from shortlist_objects where object_id = ${id}`)).rows as Row[];

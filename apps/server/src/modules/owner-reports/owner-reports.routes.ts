@@ -4,6 +4,7 @@ import { OWNER_REPORT_API } from '@crm/contract';
 import { OWNER_REPORT } from '@crm/contract/resources';
 import { STAFF } from '../../plugins/auth.ts';
 import { registerCalls } from '../../lib/calls.ts';
+import { guardSecretLink } from '../../lib/throttle.ts';
 import type { AppPageRoute } from '../../plugins/web.ts';
 import { createLink, getState, OWNER_REPORT_MONTHLY_JOB, revokeLinks, runMonthlyReports, sendNow, setMonthly, shareComment, viewReport } from './owner-reports.service.ts';
 
@@ -34,7 +35,7 @@ export const ownerReportsRoutes = fp(
           access: 'public',
           handler: async (req, reply) => {
             reply.headers(PRIVATE_HEADERS);
-            return viewReport(app, req.params.token);
+            return guardSecretLink(app.db, 'ownerreport', req.ip, () => viewReport(app, req.params.token));
           },
         },
       },

@@ -163,6 +163,10 @@ export async function viewReport(app: FastifyInstance, token: string): Promise<T
   const objectId = Number(link.object_id);
   const mandate = await mandateInForce(app.db, objectId, app.config.timeZone);
   if (!mandate) throw new AppError(404, 'ownerReport.mandateEnded');
+  // The link belongs to the mandate it was made under: a later mandate (another owner, perhaps) is not its owner's to read.
+  const [same] = (await app.db.execute(sql`select created_on <= ${link.made_on as string}::timestamptz
+      and start_date <= (${link.made_on as string}::timestamptz at time zone ${app.config.timeZone})::date as ok from object_mandates where id = ${mandate.id}`)).rows as Row[];
+  if (same?.ok !== true) throw new AppError(404, 'ownerReport.mandateEnded');
   await app.db.execute(sql`update owner_report_links set opened_on = now() where id = ${Number(link.id)} and opened_on is null`);
   return readReport(app, { objectId, language: ownerCulture(link.language as string), madeOn: new Date(link.made_on as string), expiresOn }, mandate);
 }

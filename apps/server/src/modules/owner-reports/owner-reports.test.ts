@@ -41,6 +41,7 @@ const ownerEl = await addAccount({ lastName: 'Παπαδόπουλος', firstNa
 const ownerRu = await addAccount({ lastName: 'Иванова', firstName: 'Анна', isOwner: true, email: 'anna.owner@example.ru', language: 'ru' });
 const client = await addAccount({ lastName: 'Μαρκοπούλου', firstName: 'Ελένη', isClient: true, email: 'eleni.client@example.gr', phone: '6944123456' });
 const sourceId = await addAccount({ firstName: 'Portal', lastName: 'Spitogatos', isSource: true });
+await db.execute(sql`update accounts set is_company = true where id = ${sourceId}`);
 
 const flatA = await underMandate([ownerEl, ownerRu]);
 const flatB = await underMandate([ownerEl]);
@@ -166,6 +167,43 @@ describe('the owner’s page', () => {
     expect(expired.json().title).toContain('истёк');
   });
 
+  it('names a source only when it is a company: a person who sent the client stays unnamed', async () => {
+    const flat = await underMandate([ownerEl]);
+    const friend = await addAccount({ lastName: 'Κωνσταντίνου', firstName: 'Σοφία', isSource: true, email: 'sofia.friend@example.gr' });
+    const lead = (await agent.post('/api/lead/add', { accountId: client })).json().id as number;
+    await db.update(leads).set({ source: friend } as never).where(eq(leads.id, lead));
+    await agent.post('/api/lead/addObject', { leadId: lead, objectId: flat.id });
+    const token = tokenOf((await agent.post(`/api/ownerReport/${flat.id}/link`, {})).json().url);
+    const page = await app.inject({ method: 'GET', url: `/api/ownerReport/public/${token}` });
+    expect(page.json().enquiries).toEqual([{ month: expect.stringMatching(/^\d{4}-\d{2}$/), source: null, count: 1 }]);
+    for (const secret of ['Κωνσταντίνου', 'Σοφία', 'sofia.friend']) expect(page.body).not.toContain(secret);
+  });
+
+  it('stops a link when a later mandate of the property is in force: the old owner does not read the new one’s report', async () => {
+    const flat = await underMandate([ownerEl]);
+    const token = tokenOf((await agent.post(`/api/ownerReport/${flat.id}/link`, {})).json().url);
+    expect((await app.inject({ method: 'GET', url: `/api/ownerReport/public/${token}` })).statusCode).toBe(200);
+    await db.execute(sql`update object_mandates set end_date = ${plusDays(today, -1)}::date where object_id = ${flat.id}`);
+    const next = await admin.post('/api/Mandate/update', {
+      objectId: flat.id, kind: 'simple', startDate: today, endDate: plusDays(today, 60), askingPrice: 190000, commissionPercent: 2, exceptions: [],
+      owners: [{ accountId: ownerRu, taxOffice: 'Καλαμαριάς' }],
+    });
+    expect(next.statusCode, next.body).toBe(200);
+    const gone = await app.inject({ method: 'GET', url: `/api/ownerReport/public/${token}`, headers: { 'accept-language': 'en' } });
+    expect(gone.statusCode).toBe(404);
+    // A link made under the new mandate opens.
+    const fresh = tokenOf((await agent.post(`/api/ownerReport/${flat.id}/link`, {})).json().url);
+    expect((await app.inject({ method: 'GET', url: `/api/ownerReport/public/${fresh}` })).statusCode).toBe(200);
+  });
+
+  it('answers an address that guesses links a 429, even for a real link; another address reads it', async () => {
+    const token = tokenOf((await agent.post(`/api/ownerReport/${flatA.id}/link`, {})).json().url);
+    const open = (tk: string, ip: string) => app.inject({ method: 'GET', url: `/api/ownerReport/public/${tk}`, remoteAddress: ip });
+    for (let i = 0; i < 20; i++) expect((await open(`${String(i).padStart(2, '0')}${'q'.repeat(41)}`, '198.51.100.20')).statusCode).toBe(404);
+    expect((await open(token, '198.51.100.20')).statusCode).toBe(429);
+    expect((await open(token, '198.51.100.21')).statusCode).toBe(200);
+  });
+
   it('unshares a comment: the owner no longer sees it', async () => {
     await agent.post(`/api/ownerReport/${flatA.id}/share`, { viewingId: secondId, share: true });
     const token = tokenOf((await agent.post(`/api/ownerReport/${flatA.id}/link`, {})).json().url);
@@ -178,15 +216,23 @@ describe('the owner’s page', () => {
 });
 
 describe('the views of the property’s page on the site', () => {
-  it('counts each view per month, and the report shows them', async () => {
+  it('counts each visitor once a day per month, not a robot nor a reload, and the report shows them', async () => {
     await db.execute(sql`update objects set published = true, publish_requested = true, active = true where id = ${flatA.id}`);
     const page = await app.inject({ method: 'GET', url: `/listings/${flatA.referenceNumber}` });
+    // The same visitor again (another language, a reload): not counted again.
     await app.inject({ method: 'GET', url: `/listings/${flatA.referenceNumber}?lang=en` });
+    for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url: `/listings/${flatA.referenceNumber}` });
+    // A robot that says so, and a request that names no client: not counted.
+    await app.inject({ method: 'GET', url: `/listings/${flatA.referenceNumber}`, remoteAddress: '203.0.113.7', headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } });
+    await app.inject({ method: 'GET', url: `/listings/${flatA.referenceNumber}`, remoteAddress: '203.0.113.8', headers: { 'user-agent': '' } });
+    // Another visitor: counted; and another browser behind the first one's address (a carrier's NAT).
+    await app.inject({ method: 'GET', url: `/listings/${flatA.referenceNumber}`, remoteAddress: '203.0.113.9' });
+    await app.inject({ method: 'GET', url: `/listings/${flatA.referenceNumber}`, headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36' } });
     await app.inject({ method: 'GET', url: `/listings/${flatB.referenceNumber}` });
     expect([200, 404]).toContain(page.statusCode);
     const token = tokenOf((await agent.post(`/api/ownerReport/${flatA.id}/link`, {})).json().url);
     const r = (await app.inject({ method: 'GET', url: `/api/ownerReport/public/${token}` })).json();
-    expect(r.siteViews).toEqual([{ month: today.slice(0, 7), views: 2 }]);
+    expect(r.siteViews).toEqual([{ month: today.slice(0, 7), views: 3 }]);
   });
 });
 

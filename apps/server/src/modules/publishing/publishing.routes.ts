@@ -254,7 +254,7 @@ export async function publicSiteRoutes(app: FastifyInstance) {
   const sendObject = async (req: FastifyRequest, reply: FastifyReply) => {
     const { ref } = req.params as { ref: string };
     const sent = (req.query as Record<string, unknown>).sent === '1';
-    if (!sent) await countSiteView(app, ref);
+    if (!sent) await countSiteView(app, req, ref);
     const key = cached(cultureOf(req), req);
     const hit = sent ? undefined : app.publicPages.get(key);
     if (typeof hit === 'string') return page(reply, 200, hit);

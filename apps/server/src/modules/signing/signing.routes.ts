@@ -5,6 +5,7 @@ import { SIGN_REQUEST } from '@crm/contract/resources';
 import { STAFF } from '../../plugins/auth.ts';
 import { registerCalls } from '../../lib/calls.ts';
 import { AppError } from '../../lib/errors.ts';
+import { guardSecretLink } from '../../lib/throttle.ts';
 import { contentDisposition } from '../files/files.service.ts';
 import type { AppPage, AppPageRoute } from '../../plugins/web.ts';
 import { listRequests, publicView, requestByToken, revokeRequest, sendForSignature } from './sign-requests.service.ts';
@@ -32,7 +33,7 @@ export const signingRoutes = fp(
           noBearer: true,
           handler: async (req, reply) => {
             reply.headers(PRIVATE);
-            return publicView(app, await requestByToken(app.db, req.params.token), req.culture);
+            return guardSecretLink(app.db, 'signlink', req.ip, async () => publicView(app, await requestByToken(app.db, req.params.token), req.culture));
           },
         },
         pdf: {
@@ -40,7 +41,8 @@ export const signingRoutes = fp(
           noBearer: true,
           file: 'The document to sign, or once signed the signed copy (PDF)',
           handler: async (req, reply) => {
-            const { name, pdf } = await signPdf(app, req.params.token);
+            reply.headers(PRIVATE);
+            const { name, pdf } = await guardSecretLink(app.db, 'signlink', req.ip, () => signPdf(app, req.params.token));
             return reply
               .headers(PRIVATE)
               .header('Content-Type', 'application/pdf')
@@ -57,7 +59,7 @@ export const signingRoutes = fp(
           bodyLimit: SIGN_IMAGE_MAX_CHARS + 4096,
           handler: async (req, reply) => {
             reply.headers(PRIVATE);
-            return signDocument(app, req, req.params.token, req.body);
+            return guardSecretLink(app.db, 'signlink', req.ip, () => signDocument(app, req, req.params.token, req.body));
           },
         },
       },

@@ -200,8 +200,20 @@ describe('signing by link', () => {
     expect((await anon.get(`/api/sign/${'x'.repeat(43)}`)).statusCode).toBe(404);
     expect((await anon.get('/api/sign/short')).statusCode).toBe(400);
     const codes: number[] = [];
-    for (let i = 0; i < 31; i++) codes.push((await sign('y'.repeat(43), {}, '198.51.100.1')).statusCode);
-    expect(codes.slice(0, 30).every((c) => c === 404)).toBe(true);
-    expect(codes[30]).toBe(429);
+    for (let i = 0; i < 21; i++) codes.push((await sign('y'.repeat(43), {}, '198.51.100.1')).statusCode);
+    expect(codes.slice(0, 20).every((c) => c === 404)).toBe(true);
+    expect(codes[20]).toBe(429);
+  });
+
+  it('answers an address that guesses links a 429 before any lookup, even for a real link; another address reads it', async () => {
+    const { mandate } = await newMandate();
+    const s = await send(mandate.id);
+    const view = (token: string, ip: string) => anon.call('GET', `/api/sign/${token}`, undefined, { remoteAddress: ip });
+    const codes: number[] = [];
+    for (let i = 0; i < 20; i++) codes.push((await view(`${String(i).padStart(2, '0')}${'z'.repeat(41)}`, '198.51.100.2')).statusCode);
+    expect(codes.every((c) => c === 404)).toBe(true);
+    expect((await view(s.token, '198.51.100.2')).statusCode).toBe(429);
+    expect((await anon.call('GET', `/api/sign/${s.token}/pdf`, undefined, { remoteAddress: '198.51.100.2' })).statusCode).toBe(429);
+    expect((await view(s.token, '198.51.100.3')).statusCode).toBe(200);
   });
 });
