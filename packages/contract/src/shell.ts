@@ -27,7 +27,7 @@ export const ZRecentAction = z.object({
   message: z.string().nullable(),
   /** A property's reference number ("0042"), as the action log names it; null for other records. */
   reference: z.string().nullable(),
-  /** An alert's entry: its data (a deleted system alert's text key and values); null for other records. */
+  /** An alert's entry: its data (a deleted system alert's text key and values); a mailbox's: its name (the agency's words, as its message); null for other records. */
   data: z.unknown(),
 });
 export const ZHome = z.object({

@@ -106,6 +106,7 @@ const FIELD_LABELS: Record<string, string> = {
   Mandate: 'mandates.field',
   Invoice: 'invoices.field',
   InvoiceSettings: 'invoices.settings',
+  Mailbox: 'mailbox.field',
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -145,6 +146,8 @@ const LIST_TEXTS: Record<string, Record<string, string>> = {
   // An invoice's status, kind and payment method by name.
   Invoice: { status: 'invoices.status', kind: 'invoices.kind', paymentMethod: 'invoices.payment' },
   PortalChannel: { selection: 'portals.ui.selection', kind: 'portals.kind' },
+  // A mailbox's password is logged only as set, never its value.
+  Mailbox: { imapPassword: 'actionLog.data.secret', smtpPassword: 'actionLog.data.secret' },
   // A property's contact: its relation by name (Owner, Tenant…).
   Object: { relation: 'objects.relation' },
   // An income or expense: its kind, status and category by name.
@@ -184,6 +187,8 @@ function fieldValue(t: TFunction, entity: string, key: string, v: unknown, refs?
   const o = v as Record<string, unknown> | null;
   if (LIST_TEXTS[entity]?.[key] && o && typeof o === 'object' && !Array.isArray(o) && Object.keys(o).length === 2 && 'from' in o && 'to' in o)
     return `${fieldValue(t, entity, key, o.from, refs)} → ${fieldValue(t, entity, key, o.to, refs)}`;
+  // An invoice's amounts are kept in cents: shown as money.
+  if (entity === 'Invoice' && /Cents$/.test(key) && typeof v === 'number') return formatMoney2(v / 100);
   // An invoice's customer by name and tax number, its lines by what each is for and its gross.
   if (entity === 'Invoice' && key === 'counterpart') return counterpartText(v);
   if (entity === 'Invoice' && key === 'lines' && Array.isArray(v)) return v.map((l) => invoiceLineText(l)).join('; ');
@@ -242,7 +247,11 @@ function fieldRow(t: TFunction, entity: string, key: string, label: string, v: u
 }
 
 /** A field's label as its form words it ("Sale price"), the log's own keys under actionLog.data.*, else the stored name. */
+/** An invoice's amounts are logged in cents under their own names: labelled as the invoice screen labels them. */
+const INVOICE_AMOUNTS: Record<string, string> = { netCents: 'net', vatCents: 'vatAmount', grossCents: 'gross', withheldCents: 'withheld' };
+
 export function logFieldLabel(t: TFunction, entity: string, key: string): string {
+  if (entity === 'Invoice' && INVOICE_AMOUNTS[key]) key = INVOICE_AMOUNTS[key];
   const prefix = FIELD_LABELS[entity];
   return t(prefix ? [`${prefix}.${key}`, `accounts.ui.kind.${key}`, `actionLog.data.${key}`] : [`actionLog.data.${key}`], { defaultValue: key });
 }

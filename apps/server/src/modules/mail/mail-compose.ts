@@ -94,7 +94,7 @@ export async function sendNewMail(app: FastifyInstance, caller: { user: SessionU
       entity: 'Mailbox',
       entityId: box.id,
       message: b.subject,
-      data: { to: b.to, cc: b.cc, accountId: b.accountId ?? null, objectId: b.objectId ?? null },
+      data: { subject: b.subject, to: b.to, cc: b.cc, accountId: b.accountId ?? null, objectId: b.objectId ?? null },
     });
     return row!.id;
   });

@@ -180,8 +180,8 @@ export const shellRoutes = async (app: FastifyInstance) => {
               entityId: actionLog.entityId,
               message: actionLog.message,
               ref: sql<number | null>`case when ${actionLog.entity} = 'Object' then (select o.reference_number from objects o where o.id = ${actionLog.entityId}) end`,
-              // A deleted alert's text key and values, so the page reads it in the reader's language.
-              data: sql<unknown>`case when ${actionLog.entity} = 'Alert' then ${actionLog.data} end`,
+              // A deleted alert's text key and values, so the page reads it in the reader's language; a mailbox's name (its message), the agency's words.
+              data: sql<unknown>`case when ${actionLog.entity} = 'Alert' then ${actionLog.data} when ${actionLog.entity} = 'Mailbox' then jsonb_build_object('name', ${actionLog.message}) end`,
             })
             .from(actionLog)
             // What the user did to the agency's records, not to their own sign-in: signing in and out, the
