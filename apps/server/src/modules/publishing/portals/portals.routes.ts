@@ -7,6 +7,11 @@ import { registerCalls } from '../../../lib/calls.ts';
 import { channelByReportSecret, channelBySecret, channelFeed } from './feeds.ts';
 import { parseReport, recordReport } from './reports.ts';
 import { createChannel, deleteChannel, listChannels, markFetched, objectChannels, setObjectIncluded, updateChannel } from './channels.service.ts';
+import { rateLimit } from '../../../lib/throttle.ts';
+
+/** Reports a channel may post in an hour, and made-up report addresses a client may try in a minute. */
+export const REPORTS_PER_HOUR = 30;
+const REFUSED_REPORTS_PER_MINUTE = 20;
 
 const caller = (req: FastifyRequest) => ({ actor: req.actor });
 
@@ -33,9 +38,19 @@ export const portalsRoutes = fp(
       return reply.header('Content-Type', 'application/xml; charset=utf-8').header('Cache-Control', 'private, no-cache').header('X-Robots-Tag', 'noindex').send(xml);
     };
     // A portal's report of its import's errors (decision 091), at the channel's secret address: JSON, or CSV text.
+    // A portal posts after each import: REPORTS_PER_HOUR a channel is many; past it (a loop, a leaked
+    // address) a 429 with Retry-After, before the report is read. Made-up addresses are counted per
+    // client address, so a stream of guesses gets a 429 rather than a lookup each.
+    const tooMany = (reply: FastifyReply, wait: number) => reply.status(429).header('Retry-After', String(wait)).header('Content-Type', 'text/plain; charset=utf-8').header('Cache-Control', 'no-store').send('Too many requests');
     const takeReport = async (req: FastifyRequest, reply: FastifyReply) => {
       const channel = await channelByReportSecret(app, (req.params as { secret: string }).secret);
-      if (!channel) return reply.status(404).header('Content-Type', 'text/plain; charset=utf-8').header('Cache-Control', 'no-store').send('Not found');
+      if (!channel) {
+        const wait = await rateLimit(app.db, `portal-report-refused:${req.ip}`, REFUSED_REPORTS_PER_MINUTE, 60);
+        if (wait !== null) return tooMany(reply, wait);
+        return reply.status(404).header('Content-Type', 'text/plain; charset=utf-8').header('Cache-Control', 'no-store').send('Not found');
+      }
+      const wait = await rateLimit(app.db, `portal-report:${channel.id}`, REPORTS_PER_HOUR, 3600);
+      if (wait !== null) return tooMany(reply, wait);
       return { recorded: await recordReport(app, channel, parseReport(req.body)) };
     };
     // In a scope of their own: the CSV parser serves the report address only.

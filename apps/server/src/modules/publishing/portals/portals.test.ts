@@ -12,6 +12,7 @@ import { getFileStorage } from '../../../storage/file-storage.ts';
 import { createTestApp, json, patchField } from '../../../../test/harness.ts';
 import { runPublish } from '../publishing.service.ts';
 import { PORTAL_MAPPINGS } from './feeds.ts';
+import { REPORTS_PER_HOUR } from './portals.routes.ts';
 
 /**
  * The portal channels (decision 083): each feed built for demo-like properties, Kyero's checked
@@ -320,6 +321,17 @@ describe('portal channels', () => {
     expect(posted.json()).toEqual({ recorded: 1 });
     expect((await status(ready.id)).find((c) => c.channelId === picky.id)!.reports).toEqual([]);
     expect((await json<{ items: Channel[] }>(admin.get('/api/PortalChannels'))).items.find((c) => c.id === picky.id)!.refused.map((r) => [r.ref, r.objectId])).toEqual([[ready.ref, null]]);
+  });
+
+  it('take at most REPORTS_PER_HOUR reports a channel, then answer 429 with Retry-After and keep the last report', async () => {
+    const busy = await channel('kyero', { name: 'Kyero, a looping portal' });
+    const post = (payload: string) => app.inject({ method: 'POST', url: busy.reportUrl.slice(PUBLIC.length), payload, headers: { 'content-type': 'application/json' } });
+    for (let i = 0; i < REPORTS_PER_HOUR; i++) expect((await post(JSON.stringify([{ ref: 'X1', message: `report ${i}` }]))).statusCode).toBe(200);
+    const refused = await post(JSON.stringify([{ ref: 'X1', message: 'one too many' }]));
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const kept = (await json<{ items: Channel[] }>(admin.get('/api/PortalChannels'))).items.find((c) => c.id === busy.id)!;
+    expect(kept.refused.map((r) => r.message)).toEqual([`report ${REPORTS_PER_HOUR - 1}`]);
   });
 
   it('refuse a stale change (409) and log every change', async () => {
