@@ -55,7 +55,7 @@ export const isServerPage = (pathname: string) => SERVER_PAGE_PREFIXES.some((p) 
  * that has the app installed gets the server's answer too; a server test checks that every such
  * route lies under one.
  */
-export const SERVER_WRITTEN_SCREENS = ['/Shortlist/', '/Sign/'] as const;
+export const SERVER_WRITTEN_SCREENS = ['/Shortlist/', '/OwnerReport/', '/Sign/'] as const;
 /** Whether a path is one of the screens the server writes per address (SERVER_WRITTEN_SCREENS). */
 export const isServerWrittenScreen = (pathname: string) => SERVER_WRITTEN_SCREENS.some((p) => pathname.startsWith(p));
 

@@ -130,15 +130,22 @@ describe('the client page as served', () => {
       expect(metaOf(res.body, 'robots')).toBe('noindex, nofollow');
       if (status === 200) expect(res.body).toContain('<html lang="ru">');
     }
+    // Made-up links are counted with the link's calls: past the limit the page answers 429, the real link too (no lookup).
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await app.inject({ url: `/Sign/${String(i).padStart(2, '0')}${'C'.repeat(41)}` })).statusCode);
+    expect(statuses.slice(0, 19)).toEqual(Array(19).fill(404));
+    expect(statuses.at(-1)).toBe(429);
+    expect((await app.inject({ url: new URL(sent.json().url).pathname })).statusCode).toBe(429);
   });
 
   it("lies under the screens the server writes per address, which the web app's service worker leaves to the server", () => {
     // The GET routes outside /api that are neither the public site's nor the web app's catch-all.
     const written = app.routeAccess.filter((r) => r.method === 'GET' && !r.url.startsWith('/api') && r.url !== '/*' && !/^\/(listings|feed\/|calendar\/)/.test(r.url)).map((r) => r.url);
-    expect(written).toEqual(['/Shortlist/:token', '/Sign/:token']);
+    expect(written).toEqual(['/Shortlist/:token', '/OwnerReport/:token', '/Sign/:token']);
     expect(written.filter((u) => !isServerWrittenScreen(u.replace(':token', 'x')))).toEqual([]);
     expect(isServerWrittenScreen('/Leads/View/1')).toBe(false);
     expect(isServerWrittenScreen('/Sign/x')).toBe(true);
+    expect(isServerWrittenScreen('/OwnerReport/x')).toBe(true);
     expect(isServerWrittenScreen('/Payments/ApproveExpense/1')).toBe(false);
   });
 });

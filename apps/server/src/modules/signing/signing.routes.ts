@@ -79,11 +79,12 @@ export const signAppPage = (app: FastifyInstance): AppPageRoute => ({
     let lang: string | undefined;
     if (!ZSignToken.safeParse(token).success) status = 404;
     else {
+      // Counted with the link's calls: the page's 200 or 404 must not be a way round their limit on guesses.
       try {
-        lang = (await requestByToken(app.db, token)).culture;
+        lang = (await guardSecretLink(app.db, 'signlink', req.ip, () => requestByToken(app.db, token))).culture;
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
-        status = 404;
+        status = e.status === 429 ? 429 : 404;
       }
     }
     return { status, ...(lang ? { lang } : {}), meta: [robots], headers: PRIVATE } satisfies AppPage;
