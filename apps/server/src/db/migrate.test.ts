@@ -16,6 +16,8 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0093: no fingerprint of what a document sent for signature prints.
+    await q(`alter table sign_requests drop column fill_sha256`);
     // Before 0092: no index of the mail by mailbox and UID.
     await q(`drop index mail_messages_mailbox_uid_idx`);
     // Before 0091: no errors reported by the portals.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { DEAL_RELATION, DEAL_TYPE_RENTAL, OWNER_RELATION, TENANT_RELATION, type TCulture, type TDeal, type TDocSource, type TDocTemplateKind } from '@crm/contract';
@@ -184,26 +185,38 @@ export async function mailValues(app: FastifyInstance, objectId: number | null, 
 /** Every `{name}` of a text replaced by its value (a name with no value stays as written). */
 export const fillText = (text: string, values: Record<string, string>) => text.replace(/\{([^{}\s]{1,60})\}/g, (m, name: string) => values[name] ?? m);
 
-/**
- * The document of a record in a language: its template's texts (the agency's own, else the
- * default) filled with the record's values, split into blocks and signature lines.
- */
-export async function fillDocument(app: FastifyInstance, source: TDocSource, id: number, culture: TCulture, userId: number): Promise<TFilledDoc> {
-  const t: T = (key, params) => app.translator.t(culture, key, params);
-  const r = await recordValues(app, source, id, culture, t, userId);
-  const tpl = await templateTexts(app, r.kind, culture);
+/** A template's texts filled with values: the title, the blocks (a heading is drawn bold) and the signature lines. */
+function layout(tpl: { title: string; body: string; signatures: string }, values: Record<string, string>) {
   const blocks = tpl.body
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter((p) => p !== '')
-    .map((p) => (p.startsWith('## ') ? { heading: true, text: fillText(p.slice(3).trim(), r.values) } : { heading: false, text: fillText(p, r.values) }))
+    .map((p) => (p.startsWith('## ') ? { heading: true, text: fillText(p.slice(3).trim(), values) } : { heading: false, text: fillText(p, values) }))
     .filter((b) => b.text.trim() !== '');
   const signatures = tpl.signatures
     .split(/\r?\n/)
-    .map((s) => fillText(s.trim(), r.values))
+    .map((s) => fillText(s.trim(), values))
     .filter((s) => s !== '');
-  return { kind: r.kind, culture, title: fillText(tpl.title.trim(), r.values), blocks, signatures, fileStem: r.stem, agency: r.agency };
+  return { title: fillText(tpl.title.trim(), values), blocks, signatures };
+}
+
+/**
+ * The document of a record in a language: its template's texts (the agency's own, else the
+ * default) filled with the record's values, split into blocks and signature lines. With it its
+ * fingerprint (decision 086): the SHA-256 of everything it prints (the filled texts, the file name,
+ * the agency's header) save the day it is made and the logo, so a change of any record it prints
+ * (an owner's tax number, the property's address, the agency's details, the template) changes it.
+ */
+export async function fillDocument(app: FastifyInstance, source: TDocSource, id: number, culture: TCulture, userId: number): Promise<TFilledDoc & { fingerprint: string }> {
+  const t: T = (key, params) => app.translator.t(culture, key, params);
+  const r = await recordValues(app, source, id, culture, t, userId);
+  const tpl = await templateTexts(app, r.kind, culture);
+  const stable = layout(tpl, { ...r.values, 'document.date': '{document.date}' });
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([r.kind, culture, r.stem, r.agency.name, r.agency.lines, stable.title, stable.blocks, stable.signatures]))
+    .digest('hex');
+  return { kind: r.kind, culture, ...layout(tpl, r.values), fileStem: r.stem, agency: r.agency, fingerprint };
 }
 
 /** The document as plain text: what the PDF draws, in the same order (title, blocks, signature lines). */

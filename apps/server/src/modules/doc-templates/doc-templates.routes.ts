@@ -22,7 +22,7 @@ export async function makeDocument(app: FastifyInstance, source: TDocSource, id:
   const d = await fillDocument(app, source, id, culture, userId);
   const pdf = await renderPdf(d, { pageLabel: (page, pages) => app.translator.t(culture, 'doctemplates.page', { page, pages }) });
   const name = `${d.fileStem.replace(/[\\/:*?"<>|]+/g, ' ').trim()} (${culture}).pdf`;
-  return { name, pdf, kind: d.kind };
+  return { name, pdf, kind: d.kind, fingerprint: d.fingerprint };
 }
 
 /** Stores the document among the record's files (one action-log row), as an upload attached to it would be. */

@@ -13,7 +13,7 @@ import { buildMail } from '../../mail/mail-people.ts';
 import type { Mail } from '../../mail/mailer.ts';
 import { dateIn } from '../doc-templates/doc-fill.ts';
 import { appendPagesIncrementally, renderSealPage } from './sign-seal.ts';
-import { SIGN_LOG_ENTITY, hashOf, publicView, readStored, requestByToken, sourceState, statusOf, type SignRow } from './sign-requests.service.ts';
+import { SIGN_LOG_ENTITY, fillNow, hashOf, publicView, readStored, requestByToken, sourceState, statusOf, type SignRow } from './sign-requests.service.ts';
 
 /** Sign tries per client address an hour (a person signs once; a stream of posts is refused). */
 const SIGNS_PER_IP_HOUR = 30;
@@ -54,7 +54,8 @@ function refuse(status: ReturnType<typeof statusOf>) {
 
 /**
  * POST /api/sign/{token}: the signature sealed. Under a lock of the request (a second post waits and
- * then finds it signed: one signature, one file), with the record's version checked again: the sent
+ * then finds it signed: one signature, one file), with the record's version and the fingerprint of what
+ * the document prints checked again: the sent
  * bytes read back and checked against their hash, the record page appended to them, the signed copy
  * stored among the record's files, the request closed, logged; then mailed to the signer and the sender.
  */
@@ -62,6 +63,8 @@ export async function signDocument(app: FastifyInstance, req: FastifyRequest, to
   const wait = await rateLimit(app.db, `sign:ip:${req.ip}`, SIGNS_PER_IP_HOUR, 3600);
   if (wait !== null) throw new AppError(429, 'errors.tooManyRequestsWait', { minutes: Math.ceil(wait / 60) });
   const first = await requestByToken(app.db, token);
+  // What the document prints, made again now (one fill, outside the transaction: it reads on its own connection).
+  const fill = await fillNow(app, first);
   const image = await signatureImage(body.signature);
   const storage = getFileStorage(app.config.dataDir);
   const ip = req.ip;
@@ -73,7 +76,7 @@ export async function signDocument(app: FastifyInstance, req: FastifyRequest, to
       const r = await requestByToken(tx, token, true);
       if (r.signed_on) return null;
       const state = await sourceState(tx, r.source, r.source_id, true);
-      const status = statusOf(r, state?.version ?? null);
+      const status = statusOf(r, state?.version ?? null, Date.now(), fill);
       if (status !== 'sent') throw refuse(status);
       const original = await readStored(app, r.pdf_system_name);
       if (!original || hashOf(original) !== r.pdf_sha256) throw new AppError(500, 'errors.internal');
@@ -144,7 +147,8 @@ async function mailSigned(app: FastifyInstance, r: SignRow, fileName: string, pd
 export async function signPdf(app: FastifyInstance, token: string): Promise<{ name: string; pdf: Buffer }> {
   const r = await requestByToken(app.db, token);
   const state = await sourceState(app.db, r.source, r.source_id);
-  const status = statusOf(r, state?.version ?? null);
+  const byVersion = statusOf(r, state?.version ?? null);
+  const status = byVersion === 'sent' ? statusOf(r, state?.version ?? null, Date.now(), await fillNow(app, r)) : byVersion;
   if (status === 'signed') {
     if (r.expires_on.getTime() <= Date.now() || r.signed_file_id === null) throw new AppError(410, 'signing.signedCopyGone');
     const f = (await app.db.execute(sql`select system_name, user_name from files where id = ${r.signed_file_id}`)).rows[0] as { system_name: string; user_name: string } | undefined;

@@ -13,11 +13,12 @@ import { getFileStorage } from '../../storage/file-storage.ts';
 import { buildMail } from '../../mail/mail-people.ts';
 import { agencyIdentity, linkBase } from '../settings/site-settings.service.ts';
 import { makeDocument } from '../doc-templates/doc-templates.routes.ts';
+import { fillDocument } from '../doc-templates/doc-fill.ts';
 
 /**
  * Documents sent for signature by link (issue 47, decision 086). A request keeps the exact PDF the
- * signer is shown and its SHA-256, the version of the record it was made from (a change voids the
- * link), and the link's token as its SHA-256 only.
+ * signer is shown and its SHA-256, the version of the record it was made from and the fingerprint of
+ * what the document prints (a change of either voids the link), and the link's token as its SHA-256 only.
  */
 
 export type Caller = { user: SessionUser; actor: Actor };
@@ -26,7 +27,7 @@ export type SignRow = {
   id: number; source: TDocSource; source_id: number; source_version: number; parent_type: number; parent_id: number; culture: TCulture;
   signer_name: string; signer_email: string; document_name: string; pdf_system_name: string; pdf_size: number; pdf_sha256: string;
   sent_on: Date; sent_by: number | null; sent_by_name: string | null; expires_on: Date; revoked_on: Date | null; revoked_by_name: string | null;
-  signed_on: Date | null; signed_name: string | null; signed_ip: string | null; signed_user_agent: string | null; signed_sha256: string | null; signed_file_id: number | null; version: number; token_hash: string; signed_system_name?: string | null; signed_user_name?: string | null;
+  signed_on: Date | null; signed_name: string | null; signed_ip: string | null; signed_user_agent: string | null; signed_sha256: string | null; signed_file_id: number | null; version: number; token_hash: string; fill_sha256: string | null; signed_system_name?: string | null; signed_user_name?: string | null;
 };
 
 export const SIGN_LOG_ENTITY = 'SignRequest';
@@ -50,13 +51,33 @@ export async function sourceState(db: Db | Tx, source: TDocSource, id: number, l
   return { version: Number(row.version), parentType, parentId: Number(row.parent) };
 }
 
-/** The state of a request now: signed and revoked stay; a changed or deleted record voids it; then time. */
-export function statusOf(r: SignRow, currentVersion: number | null, now = Date.now()): TSignStatus {
+/**
+ * The state of a request now: signed and revoked stay; a changed or deleted record voids it, and so
+ * does a change of what the document prints (`fill`: its fingerprint now, when the caller made it;
+ * undefined: not checked; a request sent before 0093 has none and is checked by version only); then time.
+ */
+export function statusOf(r: SignRow, currentVersion: number | null, now = Date.now(), fill?: string | null): TSignStatus {
   if (r.signed_on) return 'signed';
   if (r.revoked_on) return 'revoked';
   if (currentVersion === null || currentVersion !== Number(r.source_version)) return 'voided';
+  if (fill !== undefined && r.fill_sha256 && fill !== r.fill_sha256) return 'voided';
   if (r.expires_on.getTime() <= now) return 'expired';
   return 'sent';
+}
+
+/**
+ * The fingerprint of the request's document made again now (one fill, as at sending: same record,
+ * language and sender), or undefined when there is nothing to compare (signed, revoked, no fingerprint
+ * kept); null when the record is gone.
+ */
+export async function fillNow(app: FastifyInstance, r: SignRow): Promise<string | null | undefined> {
+  if (r.signed_on || r.revoked_on || !r.fill_sha256) return undefined;
+  try {
+    return (await fillDocument(app, r.source, r.source_id, r.culture, r.sent_by ?? 0)).fingerprint;
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) return null;
+    throw e;
+  }
 }
 
 function toRequest(r: SignRow, status: TSignStatus, tz: string): TSignRequest {
@@ -94,7 +115,18 @@ export async function listRequests(app: FastifyInstance, source: TDocSource, id:
   if (!state) throw notFound();
   const rows = rowsOf(await app.db.execute(sql`select r.*, f.system_name as signed_system_name, f.user_name as signed_user_name from sign_requests r left join files f on f.id = r.signed_file_id
     where r.source = ${source} and r.source_id = ${id} order by r.sent_on desc, r.id desc limit 100`));
-  return { items: rows.map((r) => toRequest(r, statusOf(r, state.version), app.config.timeZone)), signer: await defaultSigner(app.db, source, id) };
+  // The fingerprint made once per language and sender among the links still open (most often one fill, not one a row).
+  const fills = new Map<string, Promise<string | null | undefined>>();
+  const statuses = await Promise.all(
+    rows.map(async (r) => {
+      const byVersion = statusOf(r, state.version);
+      if (byVersion !== 'sent' || !r.fill_sha256) return byVersion;
+      const key = `${r.culture}:${r.sent_by ?? 0}`;
+      if (!fills.has(key)) fills.set(key, fillNow(app, r));
+      return statusOf(r, state.version, Date.now(), await fills.get(key));
+    }),
+  );
+  return { items: rows.map((r, i) => toRequest(r, statuses[i]!, app.config.timeZone)), signer: await defaultSigner(app.db, source, id) };
 }
 
 /**
@@ -105,7 +137,7 @@ export async function listRequests(app: FastifyInstance, source: TDocSource, id:
 export async function sendForSignature(app: FastifyInstance, caller: Caller, body: TSignSend & { name: string; email: string }, readerCulture: TCulture): Promise<TSignSent> {
   const state = await sourceState(app.db, body.source, body.id);
   if (!state) throw notFound();
-  const { name, pdf } = await makeDocument(app, body.source, body.id, body.culture, caller.user.id);
+  const { name, pdf, fingerprint } = await makeDocument(app, body.source, body.id, body.culture, caller.user.id);
   const storage = getFileStorage(app.config.dataDir);
   const systemName = `${randomBytes(16).toString('hex')}.pdf`;
   await storage.put(systemName, Readable.from([pdf]));
@@ -118,8 +150,8 @@ export async function sendForSignature(app: FastifyInstance, caller: Caller, bod
       // The version the document was made from, read under a lock: a change committed meanwhile voids it at once.
       const now = await sourceState(tx, body.source, body.id, true);
       if (!now) throw notFound();
-      const [r] = rowsOf(await tx.execute(sql`insert into sign_requests (source, source_id, source_version, parent_type, parent_id, culture, signer_name, signer_email, token_hash, document_name, pdf_system_name, pdf_size, pdf_sha256, sent_by, sent_by_name, expires_on)
-        values (${body.source}, ${body.id}, ${state.version}, ${state.parentType}, ${state.parentId}, ${body.culture}, ${body.name}, ${body.email}, ${tokenHash(token)}, ${name}, ${systemName}, ${pdf.length}, ${hashOf(pdf)}, ${caller.user.id}, ${caller.actor.name}, ${expiresOn}) returning *`));
+      const [r] = rowsOf(await tx.execute(sql`insert into sign_requests (source, source_id, source_version, parent_type, parent_id, culture, signer_name, signer_email, token_hash, document_name, pdf_system_name, pdf_size, pdf_sha256, fill_sha256, sent_by, sent_by_name, expires_on)
+        values (${body.source}, ${body.id}, ${state.version}, ${state.parentType}, ${state.parentId}, ${body.culture}, ${body.name}, ${body.email}, ${tokenHash(token)}, ${name}, ${systemName}, ${pdf.length}, ${hashOf(pdf)}, ${fingerprint}, ${caller.user.id}, ${caller.actor.name}, ${expiresOn}) returning *`));
       await logAction(tx, caller.actor, {
         action: 'SendForSignature', entity: SIGN_LOG_ENTITY, entityId: r!.id, message: `${name} → ${body.email}`,
         data: { source: body.source, sourceId: body.id, sourceVersion: state.version, signerName: body.name, signerEmail: body.email, culture: body.culture, sha256: r!.pdf_sha256, linkId: r!.token_hash.slice(0, 12) },
@@ -177,7 +209,7 @@ export async function readStored(app: FastifyInstance, name: string): Promise<Bu
 /** What the signer's page is told of its request. */
 export async function publicView(app: FastifyInstance, r: SignRow, culture: TCulture) {
   const state = await sourceState(app.db, r.source, r.source_id);
-  const status = statusOf(r, state?.version ?? null);
+  const status = statusOf(r, state?.version ?? null, Date.now(), state && statusOf(r, state.version) === 'sent' ? await fillNow(app, r) : undefined);
   const agencyName = (await agencyIdentity(app)).nameIn(culture, app.translator.t(culture, 'publishing.site.name'));
   const live = r.expires_on.getTime() > Date.now();
   return {

@@ -173,6 +173,32 @@ describe('signing by link', () => {
     expect((await employee.get(`/api/SignRequest?source=mandate&id=${mandate.id}`)).json().items[0].status).toBe('voided');
   });
 
+  it('voids the link when an owner’s printed identity changes after sending (the tax number), not when a field the document does not print does', async () => {
+    const seller = await addAccount('Ελένη', 'Νικολάου', { isOwner: true, email: 'eleni@example.gr', taxNumber: '090000045' });
+    const o = (await admin.get('/api/object/add')).json() as { id: number };
+    const m = await admin.post('/api/Mandate/update', { objectId: o.id, kind: 'exclusive', startDate: '2026-01-10', endDate: '2026-09-10', askingPrice: 185000, commissionPercent: 2, owners: [{ accountId: seller }] });
+    expect(m.statusCode, m.body).toBe(200);
+    const s = await send(m.json().id, { name: 'Ελένη Νικολάου', email: 'eleni@example.gr' });
+    const updateAccount = async (fields: Record<string, unknown>) => {
+      const { version } = (await admin.get(`/api/account/view/${seller}`)).json() as { version: number };
+      const res = await admin.post('/api/account/update', { id: seller, version, ...fields });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Internal notes are not printed: the link stays good.
+    await updateAccount({ notes: 'Προτιμά τηλεφωνική επικοινωνία το απόγευμα.' });
+    expect((await anon.get(`/api/sign/${s.token}`)).json()).toMatchObject({ status: 'sent', pdfAvailable: true });
+    expect((await anon.get(`/api/sign/${s.token}/pdf`)).statusCode).toBe(200);
+    // The tax number corrected: the sent PDF names the old one, so it may no longer be signed.
+    await updateAccount({ taxNumber: '094019245' });
+    expect((await anon.get(`/api/sign/${s.token}`)).json()).toMatchObject({ status: 'voided', pdfAvailable: false });
+    expect((await anon.get(`/api/sign/${s.token}/pdf`)).statusCode).toBe(409);
+    const refused = await sign(s.token, { name: 'Ελένη Νικολάου' }, '203.0.113.10');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().title).toContain('τροποποιήθηκε');
+    expect((await t.db.execute(sql`select signed_on from sign_requests where id = ${s.request.id}`)).rows[0]).toEqual({ signed_on: null });
+    expect((await employee.get(`/api/SignRequest?source=mandate&id=${m.json().id}`)).json().items[0].status).toBe('voided');
+  });
+
   it('says an expired or revoked link is so, in the link’s language, and refuses to sign it', async () => {
     const { mandate } = await newMandate();
     const old = await send(mandate.id);
