@@ -55,9 +55,9 @@ describe('a new mail from a record', () => {
     expect(d.to.map((a: { address: string }) => a.address)).toEqual(['ivan@example.ru', 'ivan.work@example.ru']);
     expect(d.templates.map((x: { kind: string }) => x.kind)).toEqual(['mailViewing', 'mailDocuments', 'mailFollowUp']);
     const viewing = d.templates[0];
-    expect(viewing.subject).toBe('Подтверждение просмотра');
+    expect(viewing.subject).toBe('Подтверждение показа');
     expect(viewing.text).not.toMatch(/\{[a-z]+\.[a-z]+\}/i);
-    expect(viewing.text).toMatch(/^Уважаемый Иван Сергеевич!\n\nПодтверждаю нашу встречу/);
+    expect(viewing.text).toMatch(/^Уважаемый Иван Сергеевич!\n\nПодтверждаю показ объекта/);
 
     // The agency edits its Russian text in Settings (version guarded); the draft offers it.
     const list = (await admin.get('/api/DocTemplate')).json();
