@@ -55,7 +55,7 @@ export function SignRequests({ source, id, title }: { source: TDocSource; id: nu
   return (
     <Stack gap={4}>
       <Group gap={6}>
-        <Button size="compact-sm" variant="light" leftSection={<IconFile size={14} />} onClick={() => setOpen(true)} data-testid="sign-send-open">
+        <Button size="compact-sm" variant="light" leftSection={<IconFile size={14} />} disabled={q.isPending} onClick={() => setOpen(true)} data-testid="sign-send-open">
           {t('signing.ui.send')}
         </Button>
       </Group>
@@ -79,6 +79,7 @@ export function SignRequests({ source, id, title }: { source: TDocSource; id: nu
           ))}
         </Stack>
       )}
+      {/* Opened once the requests are read: the dialog starts from the default signer they name. */}
       {open && <SendDialog source={source} id={id} title={title} signer={q.data?.signer ?? null} onClose={() => setOpen(false)} onSent={reload} />}
     </Stack>
   );
