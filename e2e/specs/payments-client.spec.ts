@@ -1,5 +1,6 @@
 import { expect, test, type Download } from '@playwright/test';
 import { apiToken, expectAccessible, lastMailTo } from '../fixtures.ts';
+import { closeMenuWithEscape } from '../pages/menu.ts';
 
 /**
  * The client side of payments, on the payments host (127.0.0.1 here; the CRM is on localhost):
@@ -104,7 +105,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('logout')).toBeInViewport({ ratio: 1 });
     await expect(page.getByTestId('logout')).toHaveText(el ? 'Αποσύνδεση' : 'Logout');
     await expectAccessible(page, 'client user menu');
-    await page.keyboard.press('Escape');
+    await closeMenuWithEscape(page);
     await expect(page.getByTestId('logout')).toBeHidden();
     await expect(page.getByTestId('statement-add-expense')).toHaveCount(0);
     // The download sits beside the title on the phone, not inside the folded filters.
@@ -170,7 +171,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('statement-account')).toContainText(renamed);
     await page.getByTestId('user-menu').click();
     await expect(page.getByTestId('user-name')).toContainText(renamed);
-    await page.keyboard.press('Escape');
+    await closeMenuWithEscape(page);
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
     await page.goto(approvalLink);

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { closeMenuWithEscape } from '../pages/menu.ts';
 
 /**
  * A person's data (GDPR, decision 051): an office admin downloads everything held about one
@@ -70,8 +71,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('account-menu').click();
     await expect(page.getByTestId('personal-data-erase')).toHaveCount(0);
     await expect(page.getByTestId('personal-data-download')).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('menu')).toBeHidden();
+    await closeMenuWithEscape(page);
     await expectAccessible(page, 'erased account');
     const stored = await request.get(`/api/account/view/${leaving}`, { headers: auth(token) });
     expect(await stored.json()).toMatchObject({ displayName: `#${leaving}`, email: null, phone: null });
