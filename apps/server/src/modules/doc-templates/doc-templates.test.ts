@@ -209,7 +209,7 @@ describe('saving a document to the record’s files', () => {
     const res = await employee.post('/api/DocTemplate/save', { source: 'mandate', id: exclusive, culture: 'ru' });
     expect(res.statusCode, res.body).toBe(200);
     const saved = res.json();
-    expect(saved).toMatchObject({ parentType: LinkKind.Mandate, parentId: exclusive, name: `Исключительное поручение ${property.referenceNumber} (ru).pdf` });
+    expect(saved).toMatchObject({ parentType: LinkKind.Mandate, parentId: exclusive, name: `Эксклюзивное поручение ${property.referenceNumber} (ru).pdf` });
     const list = await employee.get(`/api/files?parentType=${LinkKind.Mandate}&parentId=${exclusive}`);
     expect(list.statusCode, list.body).toBe(200);
     const file = (list.json().items as { id: number; systemName: string; userName: string; mime: string }[]).find((f) => f.id === saved.fileId)!;

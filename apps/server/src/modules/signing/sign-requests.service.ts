@@ -166,7 +166,7 @@ export async function sendForSignature(app: FastifyInstance, caller: Caller, bod
     to: body.email, culture: body.culture, fallback: body.culture, agentUserId: caller.user.id,
     letter: {
       subject: (t: T) => t('signing.mail.requestSubject', { document: name }),
-      body: (t: T) => [{ p: t('signing.mail.requestBody', { document: name }) }, { link: url, label: t('signing.mail.requestButton') }, { note: t('signing.mail.validity', { days: SIGN_LINK_DAYS }) }, { note: t('signing.simpleSignature') }],
+      body: (t: T) => [{ p: t('signing.mail.requestBody', { document: name }) }, { link: url, label: t('signing.mail.requestButton') }, { note: t('signing.mail.validity', { days: SIGN_LINK_DAYS, count: SIGN_LINK_DAYS }) }, { note: t('signing.simpleSignature') }],
     },
   });
   await app.mailer.send(mail);
