@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test';
-import { expectAccessible, openAs } from '../fixtures.ts';
+import { auth, createObject, expectAccessible, openAs } from '../fixtures.ts';
 
 /**
  * Every screen of the demo agency, read in each language, shows no text of another language but
@@ -124,6 +124,25 @@ async function agencyNames(request: APIRequestContext, token: string, into: Set<
   collectData(items, into);
 }
 
+/**
+ * The pages the agency's clients open from a link, without signing in: a mandate to sign and the
+ * owner's report, made for this run on a new property of an owner who reads `lang`.
+ */
+async function clientPages(request: APIRequestContext, token: string, lang: Lang): Promise<string[]> {
+  const culture = lang === 'en-UK' ? 'en' : lang;
+  const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>) => {
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return (await res.json()) as { id: number; url: string };
+  };
+  const flat = await createObject(request, token, { area: 64, forSale: true, salePrice: 142000 });
+  const email = `crawl-owner-${lang}-${Date.now()}@example.gr`;
+  const owner = await ok(await request.post('/api/account/add', { data: { firstName: 'Δέσποινα', lastName: `Αλεξίου${Date.now()}`, isOwner: true, email, language: culture }, headers: auth(token) }));
+  const mandate = await ok(await request.post('/api/Mandate/update', { data: { objectId: flat.id, kind: 'exclusive', startDate: '2026-11-01', endDate: '2027-05-01', askingPrice: 142000, commissionPercent: 2, owners: [{ accountId: owner.id }] }, headers: auth(token) }));
+  const sign = await ok(await request.post('/api/SignRequest/send', { data: { source: 'mandate', id: mandate.id, culture, name: 'Δέσποινα Αλεξίου', email }, headers: auth(token) }));
+  const report = await ok(await request.post(`/api/ownerReport/${flat.id}/link`, { data: {}, headers: auth(token) }));
+  return [new URL(sign.url).pathname, new URL(report.url).pathname];
+}
+
 test.describe.configure({ mode: 'parallel' });
 
 for (const lang of LANGS) {
@@ -173,6 +192,7 @@ for (const lang of LANGS) {
       }
       await read(href);
     }
+    for (const path of await clientPages(request, token, lang)) await read(path);
     await read('/CRM');
     await expectAccessible(page, `home in ${lang}`);
     expect(offenders, `texts in another language on ${lang} screens:\n${offenders.join('\n')}`).toEqual([]);
