@@ -66,9 +66,23 @@ export type TSignRequest = z.infer<typeof ZSignRequest>;
 export const ZSignSent = z.object({ request: ZSignRequest, url: z.string(), message: z.string() });
 export type TSignSent = z.infer<typeof ZSignSent>;
 
-/** GET /api/SignRequest?source=&id=: a record's requests, newest first, and who signs by default (the mandate's first owner). */
-export const ZSignListQuery = z.object({ source: z.enum(DOC_SOURCES), id: ZIdString });
-export const ZSignList = z.object({ items: z.array(ZSignRequest), signer: z.object({ name: z.string(), email: z.string().nullable() }).nullable() });
+/**
+ * GET /api/SignRequest?source=&id=: a record's requests, newest first, and who may sign it: the
+ * mandate's owners, the offer's sellers and buyers, the handover protocol's owners and tenant, or
+ * with `dealId` (the deal of that property) the deal's sellers and buyers.
+ */
+export const ZSignListQuery = z.object({ source: z.enum(DOC_SOURCES), id: ZIdString, dealId: ZIdString.optional() });
+/** The roles a proposed signer has on the record. */
+export const SIGNER_ROLES = ['owner', 'seller', 'buyer', 'tenant'] as const;
+export const ZSigner = z.object({ accountId: ZId, name: z.string(), email: z.string().nullable(), role: z.enum(SIGNER_ROLES) });
+export type TSigner = z.infer<typeof ZSigner>;
+export const ZSignList = z.object({
+  items: z.array(ZSignRequest),
+  /** The first of `signers` (with an e-mail when one has it): the dialog's default. */
+  signer: z.object({ name: z.string(), email: z.string().nullable() }).nullable(),
+  /** Everyone who may sign it, in the document's order, those with an e-mail first. */
+  signers: z.array(ZSigner),
+});
 export type TSignList = z.infer<typeof ZSignList>;
 
 /** POST /api/SignRequest/revoke: the link stops working, based on the request's version. */

@@ -1,13 +1,14 @@
 // A record's document sent for signature by link (decision 086): the dialog that sends it (signer,
-// e-mail, language; the mandate's owner by default), and the requests with their status and Revoke.
-import { Badge, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+// e-mail, language; the record's parties to choose from, the first with an e-mail by default), and
+// the requests with their status and Revoke.
+import { Badge, Button, Group, Modal, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CULTURES, type TCulture } from '@crm/contract/constants';
 import { SIGN_REQUEST } from '@crm/contract/resources';
-import type { TDocSource, TSignRequest, TSignStatus } from '@crm/contract';
+import type { TDocSource, TSigner, TSignRequest, TSignStatus } from '@crm/contract';
 import { IconFile } from './icons.ts';
 import { FileLinks } from './file-links.tsx';
 import { call } from '../lib/api.ts';
@@ -20,18 +21,24 @@ import { useGuardedMutation } from '../lib/use-guarded-mutation.ts';
 const LANGUAGE_KEY: Record<TCulture, string> = { el: 'lang.el', en: 'lang.en-UK', ru: 'lang.ru' };
 const STATUS_COLOR: Record<TSignStatus, string> = { sent: 'blue', signed: 'green', voided: 'orange', expired: 'gray', revoked: 'gray' };
 
-const signRequestsQuery = (source: TDocSource, id: number) =>
-  queryOptions({ queryKey: ['sign-requests', source, id] as const, queryFn: ({ signal }) => call(SIGN_REQUEST.calls.list, { query: { source, id } }, { signal }) });
+const signRequestsQuery = (source: TDocSource, id: number, dealId?: number) =>
+  queryOptions({
+    queryKey: ['sign-requests', source, id, dealId ?? null] as const,
+    queryFn: ({ signal }) => call(SIGN_REQUEST.calls.list, { query: { source, id, ...(dealId ? { dealId } : {}) } }, { signal }),
+  });
 
-/** "Send for signature" and the record's requests (each with its status; Revoke while it may be signed). */
-export function SignRequests({ source, id, title }: { source: TDocSource; id: number; title: string }) {
+/**
+ * "Send for signature" and the record's requests (each with its status; Revoke while it may be
+ * signed). `dealId`: the handover protocol of a deal's property, signed by the deal's parties.
+ */
+export function SignRequests({ source, id, title, dealId }: { source: TDocSource; id: number; title: string; dealId?: number }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const q = useQuery(signRequestsQuery(source, id));
+  const q = useQuery(signRequestsQuery(source, id, dealId));
   const [open, setOpen] = useState(false);
   const items = q.data?.items ?? [];
   const reload = () => {
-    void client.invalidateQueries({ queryKey: signRequestsQuery(source, id).queryKey });
+    void client.invalidateQueries({ queryKey: ['sign-requests', source, id] });
     // A signed copy lands among the record's files.
     void client.invalidateQueries({ queryKey: ['files'] });
   };
@@ -80,15 +87,25 @@ export function SignRequests({ source, id, title }: { source: TDocSource; id: nu
         </Stack>
       )}
       {/* Opened once the requests are read: the dialog starts from the default signer they name. */}
-      {open && <SendDialog source={source} id={id} title={title} signer={q.data?.signer ?? null} onClose={() => setOpen(false)} onSent={reload} />}
+      {open && <SendDialog source={source} id={id} title={title} signers={q.data?.signers ?? []} onClose={() => setOpen(false)} onSent={reload} />}
     </Stack>
   );
 }
 
-function SendDialog({ source, id, title, signer, onClose, onSent }: { source: TDocSource; id: number; title: string; signer: { name: string; email: string | null } | null; onClose: () => void; onSent: () => void }) {
+const OTHER = 'other';
+
+function SendDialog({ source, id, title, signers, onClose, onSent }: { source: TDocSource; id: number; title: string; signers: TSigner[]; onClose: () => void; onSent: () => void }) {
   const { t } = useTranslation();
-  const [name, setName] = useState(signer?.name ?? '');
-  const [email, setEmail] = useState(signer?.email ?? '');
+  const first = signers[0];
+  const [who, setWho] = useState(first ? String(first.accountId) : OTHER);
+  const [name, setName] = useState(first?.name ?? '');
+  const [email, setEmail] = useState(first?.email ?? '');
+  const pick = (value: string) => {
+    setWho(value);
+    const s = signers.find((x) => String(x.accountId) === value);
+    setName(s?.name ?? '');
+    setEmail(s?.email ?? '');
+  };
   const [culture, setCulture] = useState<TCulture>(currentCulture());
   const [link, setLink] = useState<string | null>(null);
   const send = useGuardedMutation({
@@ -113,6 +130,18 @@ function SendDialog({ source, id, title, signer, onClose, onSent }: { source: TD
         <Text size="xs" c="dimmed">
           {t('signing.simpleSignature')}
         </Text>
+        {signers.length > 0 && (
+          <NativeSelect
+            label={t('signing.ui.signer')}
+            value={who}
+            onChange={(e) => pick(e.currentTarget.value)}
+            data={[
+              ...signers.map((s) => ({ value: String(s.accountId), label: `${s.name} (${t(`signing.ui.role.${s.role}`)}): ${s.email ?? t('signing.ui.noEmail')}` })),
+              { value: OTHER, label: t('signing.ui.otherSigner') },
+            ]}
+            data-testid="sign-signer"
+          />
+        )}
         <TextInput label={t('signing.ui.signerName')} value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={200} data-testid="sign-signer-name" />
         <TextInput label={t('signing.ui.signerEmail')} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} required maxLength={254} data-testid="sign-signer-email" />
         <Stack gap={4}>

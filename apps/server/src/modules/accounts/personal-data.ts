@@ -12,6 +12,7 @@ import type { Download } from '../../lib/downloads.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { storedNames } from '../files/files.service.ts';
 import { accountMailList, eraseAccountMail } from '../mail/mail-accounts.ts';
+import { deleteSentPdfs, eraseSignRequests, personalSignRequests } from '../signing/sign-people.ts';
 import { accountForCaller, ASSIGNMENT_PARENT_ACCOUNT, requireAccountDto } from './accounts.service.ts';
 import { OWNED_RELATIONS } from './accounts.sql.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -128,6 +129,9 @@ export async function personalDataWorkbook(app: FastifyInstance, id: number, t: 
   const mandates = await rowsOf(db, sql`select o.reference_number, o.title, m.kind, m.start_date, m.end_date, m.extended_until, m.asking_price, m.commission_percent, m.commission_amount, mo.tax_office
       from object_mandate_owners mo join object_mandates m on m.id = mo.mandate_id join objects o on o.id = m.object_id where mo.account_id = ${id} order by m.start_date, m.id`);
 
+  // The documents sent to the person for signature (decision 086): what they typed, when, from which address and device, the hashes.
+  const signatures = await personalSignRequests(db, id, [...a.emails, ...signIns.map((u) => String(u.email ?? ''))]);
+
   // The mail linked to the person (decision 078): when, what about, between whom; not its text.
   const mail = await accountMailList(db, id);
 
@@ -234,6 +238,27 @@ export async function personalDataWorkbook(app: FastifyInstance, id: number, t: 
     );
     rows += addSheet(
       wb,
+      t('accounts.personalData.sheet.signatures'),
+      [c('document'), c('sentOn'), c('by'), c('signerName'), t('accounts.ui.field.email'), c('expiresOn'), c('status'), c('signedOn'), c('signedName'), c('ip'), c('device'), c('documentHash'), c('signedHash')],
+      signatures.map((s) => [
+        str(s.document_name),
+        dateTime(s.sent_on, tz),
+        str(s.sent_by_name),
+        str(s.signer_name),
+        str(s.signer_email),
+        dateTime(s.expires_on, tz),
+        t(`signing.status.${String(s.status)}`),
+        dateTime(s.signed_on, tz),
+        str(s.signed_name),
+        str(s.signed_ip),
+        str(s.signed_user_agent),
+        str(s.pdf_sha256),
+        str(s.signed_sha256),
+      ]),
+      { 1: DATE_TIME_FORMAT, 5: DATE_TIME_FORMAT, 7: DATE_TIME_FORMAT },
+    );
+    rows += addSheet(
+      wb,
       t('accounts.personalData.sheet.activities'),
       [c('number'), c('createdOn'), c('date'), c('category'), c('done'), c('description')],
       activities.map((x) => [x.id as number, dateTime(x.created_on, tz), dateTime(x.date, tz), t(`activities.category.${x.category}`), yesNo(x.done), str(x.description)]),
@@ -294,6 +319,7 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export async function erasePersonalData(app: FastifyInstance, caller: Caller, id: number, version: number) {
   const filesGone: { systemName: string; thumbName: string | null; webName: string | null }[] = [];
   const mailFilesGone: string[] = [];
+  const sentPdfsGone: string[] = [];
   const marker = erasedName(id);
   await app.db.transaction(async (tx) => {
     const [a] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');
@@ -369,6 +395,7 @@ export async function erasePersonalData(app: FastifyInstance, caller: Caller, id
       Activity: await idsOf(sql`select activity_id as id from activity_links where entity = ${LinkKind.Account} and entity_id = ${id}`),
       File: await idsOf(sql`select id from files where parent_type = ${LinkKind.Account} and parent_id = ${id}`),
       User: signIns.map((u) => Number(u.id)),
+      SignRequest: [] as number[],
     };
 
     // The account: every personal field emptied, the names a number.
@@ -431,6 +458,11 @@ export async function erasePersonalData(app: FastifyInstance, caller: Caller, id
     // Its files: the records go now, the stored files once this has committed.
     const gone = await rowsOf(tx, sql`delete from files where parent_type = ${LinkKind.Account} and parent_id = ${id} returning id, system_name, thumb_name, web_name`);
     for (const f of gone) filesGone.push({ systemName: f.system_name as string, thumbName: (f.thumb_name as string) ?? null, webName: (f.web_name as string) ?? null });
+
+    // Its documents sent for signature: unsigned ones go with their PDF; signed ones keep the proof, not the person (decision 086).
+    const signing = await eraseSignRequests(tx, id, [...a.emails, ...signIns.map((u) => String(u.email ?? ''))], marker);
+    own.SignRequest = signing.ids;
+    sentPdfsGone.push(...signing.files);
 
     // Its mail: the messages linked to it and their attachments; the stored files once this has committed.
     const mailGone = await eraseAccountMail(tx, id);
@@ -500,10 +532,11 @@ export async function erasePersonalData(app: FastifyInstance, caller: Caller, id
       action: 'Erase',
       entity: 'Account',
       entityId: id,
-      data: { filesDeleted: gone.length, mailDeleted: mailGone.messages, signInsEnded: signIns.length, shortlistsWithdrawn: withdrawn.length, activitiesUnlinked: activityIds.length },
+      data: { filesDeleted: gone.length, mailDeleted: mailGone.messages, signInsEnded: signIns.length, shortlistsWithdrawn: withdrawn.length, activitiesUnlinked: activityIds.length, signRequestsDeleted: signing.deleted, signedDocumentsKept: signing.ids.length - signing.deleted },
     });
   });
   const storage = getFileStorage(app.config.dataDir);
   for (const f of filesGone) for (const name of storedNames(f)) await storage.delete(name).catch(() => {});
   for (const name of mailFilesGone) await storage.delete(name).catch(() => {});
+  await deleteSentPdfs(app, sentPdfsGone);
 }

@@ -125,12 +125,15 @@ export async function signDocument(app: FastifyInstance, req: FastifyRequest, to
   return publicView(app, after, cultureOf(first.culture));
 }
 
-/** The signed copy mailed to the signer (in the document's language) and to the staff member who sent it (in theirs). */
+/** The signed copy mailed to the signer (in the document's language) and to the staff member who sent it (in theirs), each with its SHA-256. */
 async function mailSigned(app: FastifyInstance, r: SignRow, fileName: string, pdf: Buffer, signedName: string) {
   const attach = (m: Mail): Mail => ({ ...m, attachments: [...(m.attachments ?? []), { filename: fileName, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }] });
+  // The fingerprint of the very file attached (and filed), so either side can check the copy they keep; then the document's as read.
+  const sealedHash = hashOf(pdf);
+  const hashes = (t: T) => [{ note: t('signing.mail.signedCopyHash', { hash: sealedHash }) }, { note: t('signing.mail.documentHash', { hash: r.pdf_sha256, bytes: r.pdf_size }) }];
   const toSigner = await buildMail(app, {
     to: r.signer_email, culture: r.culture, fallback: r.culture, agentUserId: r.sent_by,
-    letter: { subject: (t: T) => t('signing.mail.signedSubject', { document: r.document_name }), body: (t: T) => [{ p: t('signing.mail.signedBody', { document: r.document_name }) }, { note: `SHA-256: ${r.pdf_sha256}` }, { note: t('signing.simpleSignature') }] },
+    letter: { subject: (t: T) => t('signing.mail.signedSubject', { document: r.document_name }), body: (t: T) => [{ p: t('signing.mail.signedBody', { document: r.document_name }) }, ...hashes(t), { note: t('signing.simpleSignature') }] },
   });
   await app.mailer.send(attach(toSigner.mail));
   if (r.sent_by === null) return;
@@ -138,7 +141,7 @@ async function mailSigned(app: FastifyInstance, r: SignRow, fileName: string, pd
   if (!u?.email) return;
   const toAgent = await buildMail(app, {
     to: u.email, accountId: u.account_id, culture: cultureOf(u.language ?? 'en'), fallback: 'en',
-    letter: { subject: (t: T) => t('signing.mail.agentSubject', { document: r.document_name, name: signedName }), body: (t: T) => [{ p: t('signing.mail.agentBody', { document: r.document_name, name: signedName, email: r.signer_email }) }, { note: `SHA-256: ${r.pdf_sha256}` }] },
+    letter: { subject: (t: T) => t('signing.mail.agentSubject', { document: r.document_name, name: signedName }), body: (t: T) => [{ p: t('signing.mail.agentBody', { document: r.document_name, name: signedName, email: r.signer_email }) }, ...hashes(t)] },
   });
   await app.mailer.send(attach(toAgent.mail));
 }

@@ -14,6 +14,7 @@ import { buildMail } from '../../mail/mail-people.ts';
 import { agencyIdentity, linkBase } from '../settings/site-settings.service.ts';
 import { makeDocument } from '../doc-templates/doc-templates.routes.ts';
 import { fillDocument } from '../doc-templates/doc-fill.ts';
+import { signerAccount, signersOf } from './sign-people.ts';
 
 /**
  * Documents sent for signature by link (issue 47, decision 086). A request keeps the exact PDF the
@@ -27,7 +28,7 @@ export type SignRow = {
   id: number; source: TDocSource; source_id: number; source_version: number; parent_type: number; parent_id: number; culture: TCulture;
   signer_name: string; signer_email: string; document_name: string; pdf_system_name: string; pdf_size: number; pdf_sha256: string;
   sent_on: Date; sent_by: number | null; sent_by_name: string | null; expires_on: Date; revoked_on: Date | null; revoked_by_name: string | null;
-  signed_on: Date | null; signed_name: string | null; signed_ip: string | null; signed_user_agent: string | null; signed_sha256: string | null; signed_file_id: number | null; version: number; token_hash: string; fill_sha256: string | null; signed_system_name?: string | null; signed_user_name?: string | null;
+  signed_on: Date | null; signed_name: string | null; signed_ip: string | null; signed_user_agent: string | null; signed_sha256: string | null; signed_file_id: number | null; signer_account_id?: number | null; version: number; token_hash: string; fill_sha256: string | null; signed_system_name?: string | null; signed_user_name?: string | null;
 };
 
 export const SIGN_LOG_ENTITY = 'SignRequest';
@@ -100,17 +101,8 @@ const rowsOf = (res: { rows: unknown[] }) =>
     return out as SignRow;
   });
 
-/** Who signs by default: the mandate's first owner (full name, first e-mail); none for the other documents. */
-async function defaultSigner(db: Db, source: TDocSource, id: number) {
-  if (source !== 'mandate') return null;
-  const row = (await db.execute(sql`select coalesce(nullif(concat_ws(' ', nullif(btrim(a.first_name), ''), nullif(btrim(a.last_name), '')), ''), a.display_name) as name, a.emails
-    from object_mandate_owners o join accounts a on a.id = o.account_id where o.mandate_id = ${id} and a.erased_on is null order by o.position, a.id limit 1`)).rows[0] as { name: string | null; emails: string[] | null } | undefined;
-  if (!row?.name) return null;
-  return { name: row.name, email: (row.emails ?? []).map((e) => e.trim()).find(Boolean) ?? null };
-}
-
-/** GET /api/SignRequest?source=&id=: the record's requests, newest first, with their status now. */
-export async function listRequests(app: FastifyInstance, source: TDocSource, id: number): Promise<TSignList> {
+/** GET /api/SignRequest?source=&id=(&dealId=): the record's requests, newest first, with their status now, and who may sign it. */
+export async function listRequests(app: FastifyInstance, source: TDocSource, id: number, dealId?: number): Promise<TSignList> {
   const state = await sourceState(app.db, source, id);
   if (!state) throw notFound();
   const rows = rowsOf(await app.db.execute(sql`select r.*, f.system_name as signed_system_name, f.user_name as signed_user_name from sign_requests r left join files f on f.id = r.signed_file_id
@@ -126,7 +118,9 @@ export async function listRequests(app: FastifyInstance, source: TDocSource, id:
       return statusOf(r, state.version, Date.now(), await fills.get(key));
     }),
   );
-  return { items: rows.map((r, i) => toRequest(r, statuses[i]!, app.config.timeZone)), signer: await defaultSigner(app.db, source, id) };
+  const signers = await signersOf(app.db, source, id, app.config.timeZone, dealId);
+  const first = signers[0];
+  return { items: rows.map((r, i) => toRequest(r, statuses[i]!, app.config.timeZone)), signer: first ? { name: first.name, email: first.email } : null, signers };
 }
 
 /**
@@ -138,6 +132,8 @@ export async function sendForSignature(app: FastifyInstance, caller: Caller, bod
   const state = await sourceState(app.db, body.source, body.id);
   if (!state) throw notFound();
   const { name, pdf, fingerprint } = await makeDocument(app, body.source, body.id, body.culture, caller.user.id);
+  // The person the link goes to, when the e-mail is a party's (or one account's): their data export and erasure find it.
+  const accountId = await signerAccount(app.db, await signersOf(app.db, body.source, body.id, app.config.timeZone), body.email);
   const storage = getFileStorage(app.config.dataDir);
   const systemName = `${randomBytes(16).toString('hex')}.pdf`;
   await storage.put(systemName, Readable.from([pdf]));
@@ -150,8 +146,8 @@ export async function sendForSignature(app: FastifyInstance, caller: Caller, bod
       // The version the document was made from, read under a lock: a change committed meanwhile voids it at once.
       const now = await sourceState(tx, body.source, body.id, true);
       if (!now) throw notFound();
-      const [r] = rowsOf(await tx.execute(sql`insert into sign_requests (source, source_id, source_version, parent_type, parent_id, culture, signer_name, signer_email, token_hash, document_name, pdf_system_name, pdf_size, pdf_sha256, fill_sha256, sent_by, sent_by_name, expires_on)
-        values (${body.source}, ${body.id}, ${state.version}, ${state.parentType}, ${state.parentId}, ${body.culture}, ${body.name}, ${body.email}, ${tokenHash(token)}, ${name}, ${systemName}, ${pdf.length}, ${hashOf(pdf)}, ${fingerprint}, ${caller.user.id}, ${caller.actor.name}, ${expiresOn}) returning *`));
+      const [r] = rowsOf(await tx.execute(sql`insert into sign_requests (source, source_id, source_version, parent_type, parent_id, culture, signer_name, signer_email, signer_account_id, token_hash, document_name, pdf_system_name, pdf_size, pdf_sha256, fill_sha256, sent_by, sent_by_name, expires_on)
+        values (${body.source}, ${body.id}, ${state.version}, ${state.parentType}, ${state.parentId}, ${body.culture}, ${body.name}, ${body.email}, ${accountId}, ${tokenHash(token)}, ${name}, ${systemName}, ${pdf.length}, ${hashOf(pdf)}, ${fingerprint}, ${caller.user.id}, ${caller.actor.name}, ${expiresOn}) returning *`));
       await logAction(tx, caller.actor, {
         action: 'SendForSignature', entity: SIGN_LOG_ENTITY, entityId: r!.id, message: `${name} → ${body.email}`,
         data: { source: body.source, sourceId: body.id, sourceVersion: state.version, signerName: body.name, signerEmail: body.email, culture: body.culture, sha256: r!.pdf_sha256, linkId: r!.token_hash.slice(0, 12) },

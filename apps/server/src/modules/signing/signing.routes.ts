@@ -26,7 +26,7 @@ export const signingRoutes = fp(
       SIGN_API,
       {
         send: { access: STAFF, handler: async (req) => sendForSignature(app, { user: req.user!, actor: req.actor }, req.body, req.culture) },
-        list: { access: STAFF, handler: async (req) => listRequests(app, req.query.source, req.query.id) },
+        list: { access: STAFF, handler: async (req) => listRequests(app, req.query.source, req.query.id, req.query.dealId) },
         revoke: { access: STAFF, handler: async (req) => revokeRequest(app, { user: req.user!, actor: req.actor }, req.body.id, req.body.version) },
         view: {
           access: 'public',

@@ -21,6 +21,7 @@ import { onlyTypeFields, toDealForm, typeOf, withLead } from '../deal-form.ts';
 import { useDealActions } from '../components/deal-actions.tsx';
 import { DealGroupCard, DealParties, type DealFormParts } from '../components/deal-sections.tsx';
 import { DealInvoices } from '../components/deal-invoices.tsx';
+import { DealSigning } from '../components/deal-signing.tsx';
 
 /** Activities link to a deal with link kind 5. */
 const ENTITY_DEAL = 5;
@@ -110,6 +111,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
       {mode !== 'create' && deal.id != null && (
         <RecordStamps createdOn={deal.createdOn} createdBy={deal.createdBy} modifiedOn={deal.modifiedOn} modifiedBy={deal.modifiedBy} testId="deal-stamps" />
       )}
+      {mode === 'view' && deal.id != null && <DealSigning dealId={deal.id} objectId={deal.objectId} />}
       {mode === 'view' && deal.id != null && <DealInvoices dealId={deal.id} dealStage={deal.dealStage as number | null} />}
       {mode === 'view' && deal.id != null && <ActivityList entityType={ENTITY_DEAL} id={deal.id} editable />}
     </Stack>
