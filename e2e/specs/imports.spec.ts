@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { agencyDay, agencyToday, apiToken, auth, createObject, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
  * Import (decision 052): an office admin brings properties with their owners in from a CSV, sees
@@ -59,6 +59,54 @@ for (const language of ['en-UK', 'el'] as const) {
     await row.getByTestId('object-link').click();
     await expect(page.getByTestId('object-view')).toBeVisible();
     await expect(page.getByTestId('object-view')).toContainText(owner);
+    await ctx.close();
+  });
+}
+
+/** Mandates (decision 094): the rows' texts in each language. */
+const M = {
+  'en-UK': { mandates: 'New mandates: 1', errors: 'Rows with errors: 1', law: 'An exclusive mandate lasts at most 8 months (law 4072/2012)', kind: 'Exclusive', inForce: 'Exclusive mandate until' },
+  el: { mandates: 'Νέες εντολές ανάθεσης: 1', errors: 'Γραμμές με σφάλματα: 1', law: 'Η αποκλειστική εντολή διαρκεί το πολύ 8 μήνες (ν. 4072/2012)', kind: 'Αποκλειστική', inForce: 'Αποκλειστική εντολή έως' },
+} as const;
+const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`mandates from a CSV: the property by its number, the owner by e-mail, the law's limit per row, the mandate in force on the property (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const email = `mandate.${tag}@example.gr`;
+    const owner = await request.post('/api/account/add', { data: { lastName: `Εντολέας${tag}`, firstName: 'Ελένη', email, isOwner: true }, headers: auth(token) });
+    expect(owner.ok(), await owner.text()).toBeTruthy();
+    const flat = await createObject(request, token, { title: `Mandate flat ${tag}`, forSale: true, salePrice: 185000 });
+    const csv = [
+      'Κωδικός ακινήτου;Είδος εντολής;Έναρξη;Λήξη;Ζητούμενο τίμημα;Email εντολέα;Εξαιρέσεις',
+      `${flat.referenceNumber};Αποκλειστική;${dmy(agencyToday())};${dmy(agencyDay(120))};185.000;${email};Νίκος Γεωργίου`,
+      `${flat.referenceNumber};Αποκλειστική;${dmy(agencyToday())};${dmy(agencyDay(300))};185.000;${email};`,
+    ].join('\r\n');
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    const m = M[language];
+    await page.goto('/Import');
+    await page.getByTestId('import-kind-mandates').check();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'mandates.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page.getByTestId('import-read').click();
+    await expect(page.getByTestId('import-mandates-hint')).toBeVisible();
+    await page.getByTestId('import-preview').click();
+    const preview = page.getByTestId('import-preview-card');
+    await expect(preview.getByTestId('import-row')).toHaveCount(2);
+    await expect(preview.getByTestId('import-count-mandates')).toHaveText(m.mandates);
+    await expect(preview.getByTestId('import-count-withErrors')).toHaveText(m.errors);
+    await expect(preview.getByTestId('import-row').first()).toContainText(m.kind);
+    // The second mandate runs past 8 months: the law's reason under its end date, as the form says it.
+    await expect(preview.getByTestId('import-row').nth(1).getByTestId('import-cell-error')).toContainText(m.law);
+    await expect(page.getByTestId('import-run')).toBeDisabled();
+    await expectAccessible(page, `import mandates preview (${language})`);
+
+    await page.getByTestId('import-skip-errors').check();
+    await page.getByTestId('import-run').click();
+    await expect(page.getByTestId('import-done')).toContainText(m.mandates);
+    await page.goto(`/Objects/View/${flat.id}`);
+    await expect(page.getByTestId('mandate-in-force-badge')).toContainText(m.inForce);
     await ctx.close();
   });
 }

@@ -3,10 +3,10 @@ import { ZXlsxWorkbook } from './common.ts';
 import type { CallSchemas } from './call.ts';
 
 /**
- * Bringing owners and properties in from a spreadsheet (decision 052): upload a file, map its
- * columns to fields, preview (nothing stored), import (one transaction, once per upload).
+ * Bringing owners, properties and mandates in from a spreadsheet (decisions 052, 094): upload a
+ * file, map its columns to fields, preview (nothing stored), import (one transaction, once per upload).
  */
-export const IMPORT_KINDS = ['owners', 'objects'] as const;
+export const IMPORT_KINDS = ['owners', 'objects', 'mandates'] as const;
 export type TImportKind = (typeof IMPORT_KINDS)[number];
 /** What to do with a row whose person is already in the CRM (same phone or e-mail). */
 export const IMPORT_DUPLICATE_CHOICES = ['link', 'skip'] as const;
@@ -56,7 +56,7 @@ export const ZImportPreviewRow = z.object({
   row: z.number().int(),
   values: z.record(z.string(), z.string()),
   errors: z.record(z.string(), z.string()),
-  /** The account already in the CRM with the same phone or e-mail (owners; for properties, the owner's). */
+  /** The account already in the CRM with the same phone or e-mail (owners; for properties, the owner's); for mandates, the same mandate already stored. */
   existing: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type TImportPreviewRow = z.infer<typeof ZImportPreviewRow>;
@@ -65,9 +65,11 @@ export const ZImportCounts = z.object({
   /** Records that would be / were created: owners (new accounts) and properties. */
   owners: z.number().int(),
   objects: z.number().int(),
+  /** Mandates that would be / were created (decision 094). */
+  mandates: z.number().int(),
   /** Rows whose person is already in the CRM and was linked (owners: marked owner; properties: the existing owner). */
   linked: z.number().int(),
-  /** Rows left out: duplicates skipped, rows with errors skipped. */
+  /** Rows left out: duplicates skipped (a mandate already stored always), rows with errors skipped. */
   skipped: z.number().int(),
   /** Rows with at least one error. */
   withErrors: z.number().int(),

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_FIELD_DESCRIPTIONS,
   CULTURES,
+  MANDATE_FIELDS,
   OBJECT_EDITABLE_FIELDS,
   type TCulture,
   type TImportKind,
@@ -19,8 +20,8 @@ import { listOptions } from '../objects/objects.options.ts';
 export type ImportField = {
   /** The mapping's key: the field's name; an owner's field on a property row is "owner.<name>". */
   key: string;
-  /** Which record it fills. */
-  target: 'account' | 'object';
+  /** Which record it fills (a mandate's owner columns find accounts: they fill the mandate). */
+  target: 'account' | 'object' | 'mandate';
   /** The field (the record's table property). */
   name: string;
   def: PatchableField;
@@ -158,7 +159,48 @@ const OBJECT_IMPORT_FIELDS: readonly ImportField[] = [
   fullNameField('owner.fullName'),
 ];
 
-export const importFields = (kind: TImportKind): readonly ImportField[] => (kind === 'owners' ? OWNER_IMPORT_FIELDS : OBJECT_IMPORT_FIELDS);
+/** Header texts people write for a mandate's field (normalized, see normalizeHeader). */
+const MANDATE_HINTS: Record<string, readonly string[]> = {
+  referenceNumber: ['reference', 'reference number', 'ref', 'ref no', 'property', 'property code', 'code', 'κωδικος', 'κωδικος ακινητου', 'αριθμος ακινητου', 'ακινητο', 'код', 'код объекта', 'номер объекта', 'объект'],
+  kind: ['type', 'kind', 'mandate', 'mandate type', 'ειδος', 'εντολη', 'τυπος εντολης', 'тип', 'вид', 'тип договора'],
+  startDate: ['start', 'from', 'start date', 'starts', 'εναρξη', 'απο', 'ημερομηνια εναρξης', 'начало', 'дата начала', 'с'],
+  endDate: ['end', 'until', 'to', 'end date', 'expiry', 'expires', 'ληξη', 'εως', 'ημερομηνια ληξης', 'окончание', 'дата окончания', 'по'],
+  extendedUntil: ['extension', 'extended to', 'παραταση', 'продление', 'продлен до'],
+  askingPrice: ['price', 'asking price', 'τιμη', 'τιμημα', 'ζητουμενη τιμη', 'цена', 'запрашиваемая цена'],
+  commissionPercent: ['commission', 'commission percent', 'αμοιβη', 'προμηθεια', 'αμοιβη μεσιτη', 'комиссия', 'комиссия процент'],
+  commissionAmount: ['commission amount', 'commission eur', 'αμοιβη ευρω', 'προμηθεια ευρω', 'комиссия сумма', 'комиссия евро'],
+  exceptions: ['exceptions', 'excluded buyers', 'εξαιρεσεις', 'исключения'],
+  notes: ['notes', 'comments', 'σημειωσεις', 'παρατηρησεις', 'примечания', 'заметки'],
+};
+/** Words of a mandate file's owner columns ("ΑΦΜ εντολέα"), besides OWNER_WORDS. */
+const MANDATOR_WORDS = [...OWNER_WORDS, 'mandator', 'principal', 'εντολεα', 'εντολεας', 'доверитель', 'доверителя'];
+
+const mandateField = (name: string, def: PatchableField, labelKey: string, required = false): ImportField => ({
+  key: name,
+  target: 'mandate',
+  name,
+  def: { ...def, required },
+  labelKey,
+  required,
+  hints: (MANDATE_HINTS[name] ?? []).map(normalizeHeader),
+});
+
+/**
+ * A mandate's row (decision 094): the property by its reference number, the kind, the dates, the
+ * money, the named exceptions ("name (note); name"), the notes; its owners by their accounts'
+ * tax number, e-mail or phone (none: the property's owners, as the form starts with them).
+ */
+const MANDATE_IMPORT_FIELDS: readonly ImportField[] = [
+  mandateField('referenceNumber', { type: 'text', max: 20 }, 'imports.field.referenceNumber', true),
+  ...MANDATE_FIELDS.map((d) =>
+    mandateField(d.name, d.name === 'kind' ? { type: 'text', max: 100 } : { type: d.type, max: d.max, min: d.min }, `mandates.field.${d.name}`, d.required === true),
+  ),
+  mandateField('exceptions', { type: 'textarea', max: 20000 }, 'mandates.field.exceptions'),
+  ...(['taxNumber', 'email', 'phone'] as const).map((name) => ({ ...accountField(name, `owner.${name}`), target: 'mandate' as const, required: false, hints: [] })),
+];
+
+export const importFields = (kind: TImportKind): readonly ImportField[] =>
+  kind === 'owners' ? OWNER_IMPORT_FIELDS : kind === 'mandates' ? MANDATE_IMPORT_FIELDS : OBJECT_IMPORT_FIELDS;
 
 type Translate = (culture: TCulture, key: string, params?: Record<string, string | number>) => string;
 
@@ -181,9 +223,28 @@ export function guessMapping(t: Translate, kind: TImportKind, headers: readonly 
     const n = normalizeHeader(text);
     if (n && !names.has(n)) names.set(n, f);
   };
+  // Labels told apart only by a sign ("Commission (%)", "Commission (€)") are found by it first.
+  const signed = new Map<string, ImportField>();
+  const withSigns = (text: string) => normalizeHeader(text.replace(/%/g, ' percent ').replace(/€/g, ' eur '));
   // Labels first (the template's headers are labels), then the hints.
+  for (const culture of CULTURES) for (const f of fields) {
+    const n = withSigns(fieldLabel(t, culture, f));
+    if (n && !signed.has(n)) signed.set(n, f);
+  }
   for (const culture of CULTURES) for (const f of fields) add(fieldLabel(t, culture, f), f);
   for (const f of fields) for (const h of f.hints) add(h, f);
+  if (kind === 'mandates') {
+    // "ΑΦΜ εντολέα", "Owner e-mail"; and a mandate file's plain "ΑΦΜ", "Email" are its owner's.
+    for (const f of fields.filter((x) => x.key.startsWith('owner.'))) {
+      const own = (HINTS[f.name] ?? []).map(normalizeHeader);
+      for (const culture of CULTURES) own.push(normalizeHeader(t(culture, f.labelKey)));
+      for (const w of MANDATOR_WORDS) for (const h of own) {
+        add(`${h} ${w}`, f);
+        add(`${w} ${h}`, f);
+      }
+      for (const h of own) add(h, f);
+    }
+  }
   if (kind === 'objects') {
     for (const name of OWNER_KEYS) {
       const f = fields.find((x) => x.key === `owner.${name}`)!;
@@ -203,7 +264,7 @@ export function guessMapping(t: Translate, kind: TImportKind, headers: readonly 
   }
   const used = new Set<string>();
   return headers.map((h) => {
-    const f = names.get(normalizeHeader(h));
+    const f = signed.get(withSigns(h)) ?? names.get(normalizeHeader(h));
     if (!f || used.has(f.key)) return '';
     used.add(f.key);
     return f.key;
@@ -228,5 +289,9 @@ export const TEMPLATE_FIELDS: Record<TImportKind, readonly string[]> = {
   objects: [
     'title', 'objectSubTypeId', 'locationId', 'address', 'zipCode', 'salePrice', 'rentPrice', 'area', 'bedrooms', 'bathrooms', 'floor',
     'constructionYear', 'energyClass', 'description', 'owner.lastName', 'owner.firstName', 'owner.phone', 'owner.email',
+  ],
+  mandates: [
+    'referenceNumber', 'kind', 'startDate', 'endDate', 'extendedUntil', 'askingPrice', 'commissionPercent', 'commissionAmount', 'owner.taxNumber', 'owner.email', 'owner.phone',
+    'exceptions', 'notes',
   ],
 };

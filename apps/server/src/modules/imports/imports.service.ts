@@ -3,12 +3,7 @@ import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import {
-  MAX_EMAILS,
-  MAX_PHONES,
   OWNER_RELATION,
-  isEmailList,
-  isPhoneList,
-  parseTypedDate,
   type TCulture,
   type TImportCounts,
   type TImportKind,
@@ -23,7 +18,6 @@ import {
   IMPORT_KINDS,
   IMPORT_ROWS_MAX,
 } from '@crm/contract';
-import { readTypedDecimal } from '@crm/contract/typed-number';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, imports, locations, objectAccounts, objects } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -32,16 +26,16 @@ import { toLocalDateTime } from '../../lib/dates.ts';
 import { loadExcel } from '../../lib/excel.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { FieldContext } from '../fields/field-registry.ts';
-import { normalizeValue } from '../fields/field-values.ts';
 import { checkObjectRules } from '../objects/objects.rules.ts';
 import { parentTypeOf } from '../objects/objects.options.ts';
-import { fieldLabel, guessMapping, importFields, listChoices, normalizeHeader, TEMPLATE_FIELDS, type ImportField } from './imports.fields.ts';
+import { fieldLabel, guessMapping, importFields, normalizeHeader, TEMPLATE_FIELDS, type ImportField } from './imports.fields.ts';
+import { insertMandates, readMandateRows } from './imports.mandates.ts';
+import { CellError, emailKey, judge, loadLookups, phoneKey, readCell, readContacts, type ReadRow } from './imports.cells.ts';
 import { CELL_LENGTH_MAX, type SheetText } from '../../lib/sheet-read.ts';
 import { readSheet } from '../../lib/sheet-reader.ts';
 import { dropScratch, readUploadForm, type ReceivedFile } from '../../lib/upload-form.ts';
 
 type Caller = { user: SessionUser; actor: Actor };
-type Row = Record<string, unknown>;
 
 /** An upload not imported within a day is dropped (with the next upload). */
 const UPLOAD_KEPT_HOURS = 24;
@@ -130,180 +124,7 @@ async function findUpload(db: Db | Tx, token: string, caller: Caller, lock = fal
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading the rows
-
-/** A phone's key: its last ten digits ("+30 694 123 4567" = "6941234567"); none under eight digits. */
-const phoneKey = (p: string) => {
-  const d = p.replace(/\D/g, '');
-  return d.length >= 8 ? d.slice(-10) : null;
-};
-const emailKey = (e: string) => e.trim().toLowerCase();
-/** A phone or e-mail cell's parts: separated by ';' (as the CRM keeps them), ',' or a line break. */
-const splitContacts = (text: string) => text.split(/[;,\n]/).map((s) => s.trim()).filter(Boolean);
-
-const YES = new Set(['yes', 'y', 'true', '1', 'x', 'ναι', 'ν', 'да', 'д', '+']);
-const NO = new Set(['no', 'n', 'false', '0', 'οχι', 'ο', 'нет', 'н', '-']);
-/** A gender as a cell writes it (normalized): words and initials in en, el and ru. */
-const GENDER_WORDS: Record<string, 'male' | 'female'> = Object.fromEntries([
-  ...['male', 'm', 'man', 'mr', 'άνδρας', 'άντρας', 'α', 'άρρεν', 'αρσενικό', 'κ', 'κος', 'мужской', 'муж', 'м', 'мужчина'].map((w) => [normalizeHeader(w), 'male'] as const),
-  ...['female', 'f', 'woman', 'mrs', 'ms', 'γυναίκα', 'γ', 'θήλυ', 'θ', 'κα', 'женский', 'жен', 'ж', 'женщина'].map((w) => [normalizeHeader(w), 'female'] as const),
-]);
-
-type Place = { id: number; text: string; path: number[] };
-type Lookups = {
-  /** Places by a normalized name (several places may share one: then the name alone is refused). */
-  places: Map<string, Place[]>;
-  choices: Map<string, Map<string, number>>;
-};
-
-async function loadLookups(app: FastifyInstance, db: Db | Tx, culture: TCulture, fields: ImportField[]): Promise<Lookups> {
-  const t = app.translator.t.bind(app.translator);
-  const places = new Map<string, Place[]>();
-  if (fields.some((f) => f.def.type === 'location')) {
-    const rows = await db
-      .select({ id: locations.id, path: locations.path, nameEn: locations.nameEn, nameEl: locations.nameEl, nameRu: locations.nameRu, textEn: locations.textEn, textEl: locations.textEl, textRu: locations.textRu })
-      .from(locations);
-    for (const r of rows) {
-      const shown = culture === 'el' ? r.textEl || r.nameEl : culture === 'ru' ? r.textRu || r.nameRu : r.textEn || r.nameEn;
-      const place = { id: r.id, text: shown, path: r.path };
-      for (const name of new Set([r.nameEn, r.nameEl, r.nameRu, r.textEn, r.textEl, r.textRu].filter(Boolean).map(normalizeHeader))) {
-        const list = places.get(name) ?? [];
-        if (!list.some((p) => p.id === r.id)) list.push(place);
-        places.set(name, list);
-      }
-    }
-  }
-  const choices = new Map<string, Map<string, number>>();
-  for (const f of fields) if (f.list && !choices.has(f.list)) choices.set(f.list, listChoices(t, f.list));
-  return { places, choices };
-}
-
-/** Decimals a numeric field keeps (as the single-field editor rounds them). */
-function decimalsOf(f: ImportField): number {
-  if (f.def.integer) return 0;
-  switch (f.def.type) {
-    case 'distance':
-      return 0;
-    case 'distance-km':
-      return 1;
-    case 'currency':
-    case 'area':
-      return 2;
-    default:
-      return 6;
-  }
-}
-
-class CellError extends Error {
-  constructor(
-    public readonly code: string,
-    public readonly params: Record<string, string | number> = {},
-  ) {
-    super(code);
-  }
-}
-
-/** A cell's text as the value the field stores (what normalizeValue then judges), or a CellError. */
-function readCell(f: ImportField, raw: string, lookups: Lookups): unknown {
-  if (raw === '') return null;
-  if (f.target === 'account' && f.name === 'gender') {
-    const g = GENDER_WORDS[normalizeHeader(raw)];
-    if (!g) throw new CellError('imports.unknownChoice', { value: raw });
-    return g;
-  }
-  switch (f.def.type) {
-    case 'number':
-    case 'distance':
-    case 'distance-km':
-    case 'currency':
-    case 'area': {
-      const r = readTypedDecimal(raw, decimalsOf(f), (f.def.min ?? 0) < 0);
-      if (r.kind === 'bad') throw new CellError(r.reason === 'precision' ? 'imports.tooManyDecimals' : r.reason === 'negative' ? 'imports.negative' : 'imports.badNumber', { value: raw, decimals: decimalsOf(f) });
-      if (r.kind === 'empty') return null;
-      return Number(`${r.negative ? '-' : ''}${r.int}.${r.frac || '0'}`);
-    }
-    case 'date': {
-      const iso = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : parseTypedDate(raw);
-      if (!iso) throw new CellError('imports.badDate', { value: raw });
-      return iso;
-    }
-    case 'boolean':
-    case 'boolNullable': {
-      const n = normalizeHeader(raw) || raw.trim();
-      if (YES.has(n)) return true;
-      if (NO.has(n)) return false;
-      throw new CellError('imports.badYesNo', { value: raw });
-    }
-    case 'select': {
-      const v = lookups.choices.get(f.list!)?.get(normalizeHeader(raw));
-      if (v === undefined) throw new CellError('imports.unknownChoice', { value: raw });
-      return v;
-    }
-    case 'multi-select': {
-      const out: number[] = [];
-      for (const part of raw.split(/[,;/]/).map((s) => s.trim()).filter(Boolean)) {
-        const v = lookups.choices.get(f.list!)?.get(normalizeHeader(part));
-        if (v === undefined) throw new CellError('imports.unknownChoice', { value: part });
-        if (!out.includes(v)) out.push(v);
-      }
-      return out;
-    }
-    case 'location': {
-      const found = lookups.places.get(normalizeHeader(raw)) ?? [];
-      if (!found.length) throw new CellError('imports.unknownPlace', { value: raw });
-      // A municipality and its area of the same name (Καλαμαριά): the area, the place itself.
-      const deepest = found.reduce((a, b) => (b.path.length > a.path.length ? b : a));
-      if (found.some((p) => !deepest.path.includes(p.id))) throw new CellError('imports.placeAmbiguous', { value: raw, places: found.slice(0, 3).map((p) => p.text).join('; ') });
-      return deepest.id;
-    }
-    default:
-      return raw;
-  }
-}
-
-/** A contact cell (phones or e-mails) as the list the account keeps. */
-function readContacts(kind: 'phone' | 'email', raw: string): string[] {
-  const list = splitContacts(raw);
-  // As the account form limits the ';'-joined text (ACCOUNT_FIELD_DESCRIPTIONS: 1000 and 500).
-  const max = kind === 'email' ? 1000 : 500;
-  if (list.join(';').length > max) throw new CellError('validation.tooLong', { max });
-  if (kind === 'email') {
-    if (!isEmailList(list.join(';'))) throw new CellError('validation.email');
-    if (list.length > MAX_EMAILS) throw new CellError('accounts.tooManyEmails', { max: MAX_EMAILS });
-  } else {
-    if (!isPhoneList(list.join(';'))) throw new CellError('validation.phone');
-    if (list.length > MAX_PHONES) throw new CellError('accounts.tooManyPhones', { max: MAX_PHONES });
-  }
-  return list;
-}
-
-type ReadRow = {
-  row: number;
-  /** Values of the record's fields, as stored. */
-  account: Row;
-  object: Row;
-  errors: Map<string, string>;
-  /** Keys of the person (phones, e-mails) that find an existing account or an owner made earlier in the file. */
-  keys: string[];
-  /** The person's names, for matching owners without phone or e-mail within the file. */
-  nameKey: string | null;
-  hasPerson: boolean;
-  existing: { id: number; name: string } | null;
-  /** The row of the file whose new account this row's person is (properties sharing an owner). */
-  sameAs: number | null;
-};
-
-async function judge(ctx: FieldContext, field: string, f: ImportField, value: unknown, row: Row): Promise<unknown> {
-  try {
-    return await normalizeValue(field, f.def, value, ctx, row);
-  } catch (e) {
-    if (e instanceof AppError && e.fieldErrors) {
-      const first = Object.values(e.fieldErrors)[0]?.[0];
-      if (first) throw new CellError(first.code, first.params);
-    }
-    throw e;
-  }
-}
+// Reading the rows (the cells: imports.cells.ts)
 
 /**
  * Every row of an upload read with a mapping: values as stored, errors per field in the reader's
@@ -333,11 +154,12 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
   const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
   const ctx: FieldContext = { db, culture, t, timeZone: app.config.timeZone, user: caller.user };
   const lookups = await loadLookups(app, db, culture, columns.map((c) => c.field));
+  if (kind === 'mandates') return { rows: await readMandateRows(db, culture, ctx, app.translator.t.bind(app.translator), columns, cells, lookups), columns, missing };
 
   const rows: ReadRow[] = [];
   for (let i = 0; i < cells.length; i++) {
     const cellsOfRow = cells[i]!;
-    const r: ReadRow = { row: i + 2, account: {}, object: {}, errors: new Map(), keys: [], nameKey: null, hasPerson: false, existing: null, sameAs: null };
+    const r: ReadRow = { row: i + 2, account: {}, object: {}, errors: new Map(), keys: [], nameKey: null, hasPerson: false, existing: null, sameAs: null, mandate: null };
     for (const { index, field } of columns) {
       const raw = (cellsOfRow[index] ?? '').trim();
       const target = field.target === 'account' ? r.account : r.object;
@@ -428,7 +250,7 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
 }
 
 function counts(rows: ReadRow[], kind: TImportKind, duplicates: 'link' | 'skip', skipErrors: boolean): TImportCounts & { taken: ReadRow[] } {
-  const c = { owners: 0, objects: 0, linked: 0, skipped: 0, withErrors: 0 };
+  const c = { owners: 0, objects: 0, mandates: 0, linked: 0, skipped: 0, withErrors: 0 };
   const taken: ReadRow[] = [];
   for (const r of rows) {
     if (r.errors.size) {
@@ -436,7 +258,8 @@ function counts(rows: ReadRow[], kind: TImportKind, duplicates: 'link' | 'skip',
       if (skipErrors) c.skipped++;
       continue;
     }
-    if (r.existing && duplicates === 'skip') {
+    // A mandate already in the CRM is left out whatever the choice: there is nothing to link.
+    if (r.existing && (duplicates === 'skip' || kind === 'mandates')) {
       c.skipped++;
       continue;
     }
@@ -444,6 +267,7 @@ function counts(rows: ReadRow[], kind: TImportKind, duplicates: 'link' | 'skip',
     if (r.existing) c.linked++;
     else if (r.hasPerson && r.sameAs === null) c.owners++;
     if (kind === 'objects') c.objects++;
+    if (kind === 'mandates') c.mandates++;
   }
   return { ...c, taken };
 }
@@ -487,7 +311,7 @@ export async function previewImport(app: FastifyInstance, body: TImportRequest, 
     for (const { field } of columns) {
       const target = field.target === 'account' ? r.account : r.object;
       const name = field.name === 'phone' ? 'phones' : field.name === 'email' ? 'emails' : field.name;
-      values[field.key] = r.errors.has(field.key) ? '' : shownValue(app, culture, field, target[name], { placeText });
+      values[field.key] = r.errors.has(field.key) ? '' : (r.shown?.[field.key] ?? shownValue(app, culture, field, target[name], { placeText }));
     }
     return { row: r.row, values, errors: Object.fromEntries(r.errors), existing: r.existing };
   });
@@ -591,6 +415,7 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
         if (links.length) await tx.insert(objectAccounts).values(links);
       }
     }
+    const mandateIds = kind === 'mandates' ? await insertMandates(tx, caller.actor, caller.user.id, upload.id, c.taken) : [];
     const createdAccounts = [...new Set(newPeople.map((r) => accountOfRow.get(r.row)!))];
     const { taken: _taken, ...result } = c;
     await tx
@@ -599,7 +424,7 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
         importedOn: now,
         importedByName: caller.actor.name,
         cells: [],
-        result: { counts: result, accountIds: createdAccounts, linkedAccountIds: linkedIds, objectIds },
+        result: { counts: result, accountIds: createdAccounts, linkedAccountIds: linkedIds, objectIds, mandateIds },
       })
       .where(eq(imports.id, upload.id));
     await logAction(tx, caller.actor, {
@@ -612,11 +437,13 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
         fileName: upload.fileName,
         newOwners: result.owners,
         newObjects: result.objects,
+        newMandates: result.mandates,
         linked: result.linked,
         skipped: result.skipped,
         accountIds: createdAccounts,
         linkedAccountIds: linkedIds,
         objectIds,
+        mandateIds,
       },
     });
     return { id: upload.id, counts: result };

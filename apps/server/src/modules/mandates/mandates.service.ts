@@ -118,8 +118,8 @@ export function checkMandateLaw(body: Pick<Body, 'kind' | 'startDate' | 'endDate
 
 const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
-/** What the action log keeps of a mandate (its owners by account id). */
-const logged = (m: Pick<TMandate, 'kind' | 'startDate' | 'endDate' | 'extendedUntil' | 'askingPrice' | 'commissionPercent' | 'commissionAmount' | 'exceptions' | 'notes'> & { owners: { accountId: number; taxOffice: string | null }[] }) => ({
+/** What the action log keeps of a mandate (its owners by account id); the import's new mandates too. */
+export const mandateLogData = (m: Pick<TMandate, 'kind' | 'startDate' | 'endDate' | 'extendedUntil' | 'askingPrice' | 'commissionPercent' | 'commissionAmount' | 'exceptions' | 'notes'> & { owners: { accountId: number; taxOffice: string | null }[] }) => ({
   kind: m.kind,
   startDate: m.startDate,
   endDate: m.endDate,
@@ -197,10 +197,10 @@ export async function saveMandate(app: FastifyInstance, caller: MandateCaller, b
     for (const [position, o] of owners.entries()) {
       await tx.execute(sql`insert into object_mandate_owners (mandate_id, account_id, position, tax_office) values (${id}, ${o.accountId}, ${position}, ${o.taxOffice})`);
     }
-    const after = logged({ ...values, owners });
+    const after = mandateLogData({ ...values, owners });
     const data: Record<string, unknown> = { objectId: body.objectId };
     if (before) {
-      const was = logged(before) as Record<string, unknown>;
+      const was = mandateLogData(before) as Record<string, unknown>;
       for (const [k, v] of Object.entries(after)) if (JSON.stringify(was[k]) !== JSON.stringify(v)) data[k] = { from: was[k], to: v };
     } else Object.assign(data, after);
     await logAction(tx, caller.actor, { action: stored ? 'Update' : 'Create', entity: MANDATE_LOG_ENTITY, entityId: id, data });
@@ -218,7 +218,7 @@ export async function deleteMandate(app: FastifyInstance, caller: MandateCaller,
     // Its signed documents are detached and purged with other files of deleted records.
     await tx.execute(sql`update files set parent_type = null, parent_id = null, detached_on = now() where parent_type = ${LinkKind.Mandate} and parent_id = ${id}`);
     await tx.execute(sql`delete from object_mandates where id = ${id}`);
-    await logAction(tx, caller.actor, { action: 'Delete', entity: MANDATE_LOG_ENTITY, entityId: id, data: { objectId: before.objectId, ...logged(before) } });
+    await logAction(tx, caller.actor, { action: 'Delete', entity: MANDATE_LOG_ENTITY, entityId: id, data: { objectId: before.objectId, ...mandateLogData(before) } });
   });
 }
 

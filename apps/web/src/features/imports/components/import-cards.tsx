@@ -9,14 +9,19 @@ import { TitledCard } from '../../../components/titled-card.tsx';
 
 /** Rows of the preview on one page. */
 const PAGE = 50;
-const COUNT_KEYS = ['owners', 'objects', 'linked', 'skipped', 'withErrors'] as const;
+/** The counts that apply to each kind of file. */
+const COUNT_KEYS: Record<TImportKind, readonly (keyof TImportPreviewAnswer['counts'])[]> = {
+  owners: ['owners', 'linked', 'skipped', 'withErrors'],
+  objects: ['owners', 'objects', 'linked', 'skipped', 'withErrors'],
+  mandates: ['mandates', 'skipped', 'withErrors'],
+};
 
 /** The counts of a preview or an import, as badges (those that apply to the kind). */
 function Counts({ counts, kind }: { counts: TImportPreviewAnswer['counts']; kind: TImportKind }) {
   const { t } = useTranslation();
   return (
     <Group gap="xs" data-testid="import-counts">
-      {COUNT_KEYS.filter((k) => kind === 'objects' || k !== 'objects').map((k) => (
+      {COUNT_KEYS[kind].map((k) => (
         <Badge key={k} variant="light" size="lg" color={k === 'withErrors' && counts[k] ? 'red' : 'gray'} style={{ textTransform: 'none' }} data-testid={`import-count-${k}`}>
           {t(`imports.count.${k}`)}: {counts[k]}
         </Badge>
@@ -39,7 +44,7 @@ export function ImportDone({ done, kind, onAgain }: { done: TImportRunAnswer; ki
               {t('imports.ui.openOwners')}
             </Anchor>
           )}
-          {done.counts.objects > 0 && (
+          {(done.counts.objects > 0 || done.counts.mandates > 0) && (
             <Anchor component={Link} to="/Objects" data-testid="import-open-objects">
               {t('imports.ui.openObjects')}
             </Anchor>
@@ -63,6 +68,7 @@ export function FileCard({ flow }: { flow: ImportFlow }) {
           <Group gap="lg" mt={4}>
             <Radio value="owners" label={t('imports.kind.owners')} data-testid="import-kind-owners" />
             <Radio value="objects" label={t('imports.kind.objects')} data-testid="import-kind-objects" />
+            <Radio value="mandates" label={t('imports.kind.mandates')} data-testid="import-kind-mandates" />
           </Group>
         </Radio.Group>
         <FileInput
@@ -117,12 +123,19 @@ export function MappingCard({ flow, upload }: { flow: ImportFlow; upload: TImpor
             />
           ))}
         </SimpleGrid>
-        <Radio.Group label={t('imports.ui.duplicates')} value={flow.duplicates} onChange={(v) => flow.setDuplicates(v as TImportDuplicateChoice)}>
-          <Group gap="lg" mt={4}>
-            <Radio value="link" label={t('imports.ui.duplicates.link')} data-testid="import-duplicates-link" />
-            <Radio value="skip" label={t('imports.ui.duplicates.skip')} data-testid="import-duplicates-skip" />
-          </Group>
-        </Radio.Group>
+        {upload.kind === 'mandates' ? (
+          // A mandate already in the CRM is always left out; its owners are found, never made.
+          <Text size="sm" data-testid="import-mandates-hint">
+            {t('imports.ui.mandateDuplicates')}
+          </Text>
+        ) : (
+          <Radio.Group label={t('imports.ui.duplicates')} value={flow.duplicates} onChange={(v) => flow.setDuplicates(v as TImportDuplicateChoice)}>
+            <Group gap="lg" mt={4}>
+              <Radio value="link" label={t('imports.ui.duplicates.link')} data-testid="import-duplicates-link" />
+              <Radio value="skip" label={t('imports.ui.duplicates.skip')} data-testid="import-duplicates-skip" />
+            </Group>
+          </Radio.Group>
+        )}
         <Group>
           <Button leftSection={<IconEye size={16} />} onClick={() => void flow.showPreview()} loading={flow.busy === 'preview'} data-testid="import-preview">
             {t('imports.ui.preview')}
