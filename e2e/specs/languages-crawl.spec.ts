@@ -41,10 +41,14 @@ const RECORDS: [list: string, link: RegExp][] = [
  * Latin words a Greek or Russian screen may show: names of products and formats the trade writes in
  * Latin letters. Keep it short: anything else is a text to translate.
  */
-const ALLOWED_LATIN = new Set(['crm', 'pdf', 'xlsx', 'csv', 'xml', 'api', 'url', 'ical', 'ics', 'smtp', 'imap', 'excel', 'viber', 'whatsapp', 'sms', 'telegram', 'google', 'www', 'http', 'https', 'openapi', 'mydata', 'png', 'jpeg', 'jpg', 'webp', 'gif', 'uid', 'tls', 'cc']);
+const ALLOWED_LATIN = new Set(['crm', 'pdf', 'xlsx', 'csv', 'xml', 'api', 'url', 'ical', 'ics', 'smtp', 'imap', 'excel', 'viber', 'whatsapp', 'sms', 'telegram', 'google', 'www', 'http', 'https', 'openapi', 'mydata', 'png', 'jpeg', 'jpg', 'webp', 'gif', 'uid', 'tls', 'cc', 'eidas', 'byte', 'bytes']);
 
-/** The fields whose values are the agency's data, shown as stored: names, addresses, contacts, what staff wrote. */
-const DATA_KEY = /name|^(country|nationality|companyType|awaiting|problem|title|titleRu|objectTitle|description|descriptionRu|internalNotes|notes?|comments?|text|what|who|subject|displayName|firstName|lastName|middleName|fatherName|fullName|name|owner|ownerName|client|clientDisplayName|sourceDisplayName|assigned|assignedTo|assignedName|createdBy|modifiedBy|actionBy|readedBy|holder|tenant|address|addresses|displayAddress|street|city|zipCode|location|locationName|place|placeName|area|email|emails|phone|phones|mobile|website|fileName|descr|objectDescr|accountName|employeName|agentName|userName|username|reason|publishError|result|answer|series|uid|mark|userId|imapFolder|imapHost|smtpHost|imapUser|smtpUser|snippet)$/i;
+/**
+ * The fields whose values are the agency's data, shown as stored: names, addresses, contacts, what staff
+ * wrote, an action's message (the record's name as logged: a document sent for signature in its own
+ * language; the fixed messages are translated by key).
+ */
+const DATA_KEY = /name|^(country|nationality|companyType|awaiting|problem|title|titleRu|objectTitle|description|descriptionRu|internalNotes|notes?|comments?|text|what|who|subject|displayName|firstName|lastName|middleName|fatherName|fullName|name|owner|ownerName|client|clientDisplayName|sourceDisplayName|assigned|assignedTo|assignedName|createdBy|modifiedBy|actionBy|readedBy|holder|tenant|address|addresses|displayAddress|street|city|zipCode|location|locationName|place|placeName|area|email|emails|phone|phones|mobile|website|fileName|descr|objectDescr|accountName|employeName|agentName|userName|username|reason|publishError|result|answer|series|uid|mark|userId|imapFolder|imapHost|smtpHost|imapUser|smtpUser|snippet|message|sha256|signedSha256|hint|linkId|userAgent)$/i;
 
 const WORD = /[\p{L}][\p{L}\p{M}'’]*/gu;
 const GREEK = /[\u0370-\u03FF\u1F00-\u1FFF]/;

@@ -12,7 +12,7 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 100
 
 const TEXTS = {
   'en-UK': { owner: 'Eleni', status: 'Signed', heading: 'The document is signed', notice: /not a qualified electronic signature under the eIDAS Regulation/, seal: 'Electronic signature record' },
-  el: { owner: 'Ελένη', status: 'Υπογράφηκε', heading: 'Το έγγραφο υπογράφηκε', notice: /όχι για εγκεκριμένη \(qualified\) ηλεκτρονική υπογραφή κατά τον Κανονισμό eIDAS/, seal: 'Πρακτικό ηλεκτρονικής υπογραφής' },
+  el: { owner: 'Ελένη', status: 'Υπογράφηκε', heading: 'Το έγγραφο υπογράφηκε', notice: /όχι για εγκεκριμένη ηλεκτρονική υπογραφή κατά τον Κανονισμό eIDAS/, seal: 'Πρακτικό ηλεκτρονικής υπογραφής' },
 } as const;
 
 for (const language of ['en-UK', 'el'] as const) {

@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type TLanguage } from '@crm/contract/constants';
+import { cultureOf, LANGUAGES, type TLanguage } from '@crm/contract/constants';
 import { changeLanguage, cookieLanguage } from '../lib/i18n.ts';
 
 /**
@@ -19,6 +19,8 @@ export function LanguageButtons() {
           size="compact-sm"
           variant={l === current ? 'light' : 'subtle'}
           data-testid={`language-${l}`}
+          // Each language by its own name, marked as that language (read so by a screen reader).
+          lang={cultureOf(l)}
           aria-pressed={l === current}
           onClick={() => {
             setCurrent(l);

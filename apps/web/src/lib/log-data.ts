@@ -146,6 +146,8 @@ const LIST_TEXTS: Record<string, Record<string, string>> = {
   // An invoice's status, kind and payment method by name.
   Invoice: { status: 'invoices.status', kind: 'invoices.kind', paymentMethod: 'invoices.payment' },
   PortalChannel: { selection: 'portals.ui.selection', kind: 'portals.kind' },
+  // The document sent for signature by its kind's name (a mandate, an offer agreement, a handover protocol).
+  SignRequest: { source: 'doctemplates.file' },
   // A mailbox's password is logged only as set, never its value.
   Mailbox: { imapPassword: 'actionLog.data.secret', smtpPassword: 'actionLog.data.secret' },
   // A property's contact: its relation by name (Owner, Tenant…).

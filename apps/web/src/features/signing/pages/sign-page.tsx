@@ -137,7 +137,7 @@ function SignForm({ token, data, pdf }: { token: string; data: TSignPublic; pdf:
         <Text size="sm" fw={500} id="sign-hash-label">
           {t('signing.page.hash')}
         </Text>
-        <Code block aria-labelledby="sign-hash-label" data-testid="sign-hash" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+        <Code block aria-labelledby="sign-hash-label" data-testid="sign-hash" translate="no" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
           {data.sha256}
         </Code>
         <Text size="xs" c="dimmed">
