@@ -6,7 +6,7 @@
 // leaves them as they were), by its owner, no superuser needed, and only while nothing else (a CRM
 // running on the same DATABASE_URL) is connected to that database.
 // npm run restore -- --from-store <name|latest> [...]: the same with a backup kept in the S3 store's
-// backups/ (STORAGE=s3, decision 062), fetched first into DATA_DIR and removed again afterwards.
+// backups/ (STORAGE=s3, decision 093), fetched first into DATA_DIR and removed again afterwards.
 import 'dotenv/config';
 import fs from 'node:fs';
 import path from 'node:path';

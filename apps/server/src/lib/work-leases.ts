@@ -7,7 +7,7 @@ import { primaryOf } from '../db/read-routing.ts';
 export const LEASE_SECONDS = 90;
 
 /**
- * Work that one instance at a time may do across all instances on the database (decision 062): a
+ * Work that one instance at a time may do across all instances on the database (decision 093): a
  * row in work_leases (the key, the instance holding it, until when). Taken only when nobody holds
  * it or its lease has lapsed (its instance died, or lost its database); renewed while the work goes
  * on; given back at its end. No connection is held meanwhile, so it works through a pooler in

@@ -153,7 +153,7 @@ export class S3Storage implements FileStorage {
 }
 
 /**
- * Backups in the store (decision 062), under S3_PREFIX + backups/: written in 8 MB parts as the
+ * Backups in the store (decision 093), under S3_PREFIX + backups/: written in 8 MB parts as the
  * archive is made (the object appears whole, or not at all, when the upload completes; a failed
  * upload's parts are aborted), listed, streamed back and pruned by any instance.
  */

@@ -33,7 +33,7 @@ export interface FileStorage {
   backups?(): BackupArea;
 }
 
-/** The backups kept in a store (decision 062): whole archives under their names (crm-*.tar.gz). */
+/** The backups kept in a store (decision 093): whole archives under their names (crm-*.tar.gz). */
 export interface BackupArea {
   /** Where they are, for the Jobs page and messages (s3://bucket/prefix/backups/). */
   readonly where: string;

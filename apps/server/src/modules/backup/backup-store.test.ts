@@ -19,7 +19,7 @@ import { backupNow } from './backup.routes.ts';
 import { readTar } from './tar.ts';
 
 /**
- * Backups with STORAGE=s3 (decision 062): written into the store's backups/ by whichever instance
+ * Backups with STORAGE=s3 (decision 093): written into the store's backups/ by whichever instance
  * makes them, listed, downloaded and pruned by every other, and restored from there; against s3rver,
  * a real S3 protocol server that checks signatures.
  */

@@ -62,7 +62,7 @@ export async function backupNow(app: FastifyInstance, signal?: AbortSignal): Pro
   }
 }
 
-/** Where the app's backups are kept: the file store's backups/ (STORAGE=s3, decision 062), else undefined (BACKUP_DIR). */
+/** Where the app's backups are kept: the file store's backups/ (STORAGE=s3, decision 093), else undefined (BACKUP_DIR). */
 export function backupAreaOf(app: FastifyInstance): BackupArea | undefined {
   return getFileStorage(app.config.dataDir).backups?.();
 }
@@ -208,8 +208,13 @@ export const backupRoutes = fp(
               throw notFound();
             }
             kept.body.once('close', give);
-            // The whole database leaving the system is on the record.
-            await logAction(app.db, req.actor, { action: 'Download', entity: 'Backup', message: name, data: { size: kept.size } });
+            // The whole database leaving the system is on the record (or it does not leave).
+            try {
+              await logAction(app.db, req.actor, { action: 'Download', entity: 'Backup', message: name, data: { size: kept.size } });
+            } catch (e) {
+              kept.body.destroy();
+              throw e;
+            }
             return reply
               .header('Content-Type', 'application/gzip')
               .header('Content-Length', String(kept.size))

@@ -78,7 +78,7 @@ export function listBackups(dir: string): BackupFile[] {
 const newestFirst = (a: BackupFile, b: BackupFile) => b.at.getTime() - a.at.getTime() || (a.name < b.name ? 1 : -1);
 
 /**
- * The backups kept in a store's area (STORAGE=s3: every instance's, decision 062), else in the
+ * The backups kept in a store's area (STORAGE=s3: every instance's, decision 093), else in the
  * folder on this machine; newest first.
  */
 export async function listKeptBackups(dir: string, area?: BackupArea): Promise<BackupFile[]> {
@@ -223,7 +223,7 @@ export type BackupOptions = {
   /** Where the stored files are read from (default: the store chosen for dataDir, local disk or S3). */
   storage?: FileStorage;
   /**
-   * Where the archive goes instead of `dir` (STORAGE=s3: the store's backups/, decision 062); `dir`
+   * Where the archive goes instead of `dir` (STORAGE=s3: the store's backups/, decision 093); `dir`
    * then holds only the tables' copies while the archive is made.
    */
   area?: BackupArea;
