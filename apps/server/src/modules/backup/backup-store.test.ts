@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { apiClient, createTestApp } from '../../../test/harness.ts';
@@ -150,4 +151,44 @@ describe('backups kept in the S3 store', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('npm run restore -- --from-store latest: fetched from the store, restored into an empty database, its copy removed', async () => {
+    const target = `crm_t_cli_store_${randomBytes(4).toString('hex')}`;
+    const c = new pg.Client({ connectionString: t.dbUrl });
+    await c.connect();
+    await c.query(`create database ${target}`);
+    await c.end();
+    const url = withDatabase(t.dbUrl, target);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-cli-from-store-'));
+    const latest = (await apiClient(t.app, admin.token).get('/api/backups')).json().items[0] as { name: string };
+    try {
+      const { code, out } = await new Promise<{ code: number | null; out: string }>((resolve, reject) => {
+        const p = spawn(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', '--from-store', 'latest', '--force'], {
+          cwd: path.resolve(import.meta.dirname, '../../../../..'),
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, DATA_DIR: dataDir, ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let said = '';
+        p.stdout.on('data', (b: Buffer) => (said += b.toString()));
+        p.stderr.on('data', (b: Buffer) => (said += b.toString()));
+        p.on('error', reject);
+        p.on('close', (n) => resolve({ code: n, out: said }));
+      });
+      expect(out).toContain(`Fetching latest from s3://crm-backups/agency/backups/...`);
+      expect(out).toContain(`Restored ${latest.name} into ${dataDir}`);
+      expect(code, out).toBe(0);
+      // The fetched copy is gone; the restored database has the office's sign-ins.
+      expect(fs.readdirSync(dataDir).filter((n) => n.endsWith('.tar.gz'))).toEqual([]);
+      const r = new pg.Client({ connectionString: url });
+      await r.connect();
+      expect((await r.query('select email from users where id = $1', [admin.id])).rows).toEqual([{ email: admin.email }]);
+      await r.end();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      const d = new pg.Client({ connectionString: t.dbUrl });
+      await d.connect();
+      await d.query(`drop database if exists ${target} with (force)`);
+      await d.end();
+    }
+  }, 120_000);
 });
