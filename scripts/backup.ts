@@ -1,4 +1,5 @@
-// npm run backup [-- --data-dir DIR]: one backup now, into BACKUP_DIR (default DATA_DIR/backups),
+// npm run backup [-- --data-dir DIR]: one backup now, into BACKUP_DIR (default DATA_DIR/backups), or
+// with STORAGE=s3 into the store's backups/ beside the files (where every instance lists it),
 // whether the CRM runs or not: while it runs, its database is read through the address it started
 // it on; when it is stopped, the embedded PostgreSQL is started for the time of the backup.
 import 'dotenv/config';
@@ -40,11 +41,12 @@ try {
   try {
     // The stored files from where the CRM keeps them: DATA_DIR/files, or the S3 store (STORAGE=s3).
     const storage = await createFileStorage(config.dataDir, config.s3);
-    const b = await createBackup({ client, dataDir: config.dataDir, dir: config.backup.dir, keep: config.backup.keep, timeZone: config.timeZone, appVersion, storage });
+    const area = storage.backups?.();
+    const b = await createBackup({ client, dataDir: config.dataDir, dir: config.backup.dir, keep: config.backup.keep, timeZone: config.timeZone, appVersion, storage, area });
     const rows = b.manifest.tables.reduce((n, t) => n + t.rows, 0);
     say(`Backup written: ${b.file}`);
     say(`  ${megabytes(b.size)}; ${b.manifest.tables.length} tables, ${rows} rows, ${b.manifest.files.count} files (${megabytes(b.manifest.files.bytes)}); ${(b.ms / 1000).toFixed(1)} s`);
-    say(`  Restore it with: npm run restore -- ${b.file}`);
+    say(`  Restore it with: npm run restore -- ${area ? `--from-store ${b.name}` : b.file}`);
   } finally {
     await client.end();
   }

@@ -5,23 +5,42 @@
 // the tables of a DATABASE_URL are replaced in the restore's one transaction (a restore that fails
 // leaves them as they were), by its owner, no superuser needed, and only while nothing else (a CRM
 // running on the same DATABASE_URL) is connected to that database.
+// npm run restore -- --from-store <name|latest> [...]: the same with a backup kept in the S3 store's
+// backups/ (STORAGE=s3, decision 093), fetched first into DATA_DIR and removed again afterwards.
 import 'dotenv/config';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { BackupRefused, RESTORE_APP, checkManifest, checkRestoreSpace, readManifest, refuseWhileConnected, restoreBackup, verifyBackup } from '../apps/server/src/modules/backup/backup.ts';
+import { BackupRefused, RESTORE_APP, checkManifest, checkRestoreSpace, fetchKeptBackup, readManifest, refuseWhileConnected, restoreBackup, verifyBackup } from '../apps/server/src/modules/backup/backup.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { lockDataDir, DataDirLockedError } from '../apps/server/src/lib/data-dir-lock.ts';
 import { fail, megabytes, parseArgs, say, settings } from './backup-cli.ts';
 import { createFileStorage } from '../apps/server/src/storage/file-storage.ts';
 
-const args = parseArgs(process.argv.slice(2), ['--force']);
-if (args.positional.length !== 1) fail('Usage: npm run restore -- <backup file> [--data-dir DIR] [--force]', 2);
-const file = path.resolve(args.positional[0]!);
+const args = parseArgs(process.argv.slice(2), ['--force', '--from-store']);
+if (args.positional.length !== 1) fail('Usage: npm run restore -- <backup file> [--data-dir DIR] [--force]\n   or: npm run restore -- --from-store <backup name|latest> [--data-dir DIR] [--force]', 2);
 const force = args.flags.has('--force');
-if (!fs.existsSync(file) || !fs.statSync(file).isFile()) fail(`No such backup file: ${file}`, 2);
 const config = settings(args.dataDir);
 const dataDir = config.dataDir;
+let file = path.resolve(args.positional[0]!);
+let label = path.basename(file);
+if (args.flags.has('--from-store')) {
+  const area = config.s3 ? (await createFileStorage(dataDir, config.s3)).backups?.() : undefined;
+  if (!area) fail('--from-store takes a backup from the S3 store (STORAGE=s3 and its S3_* settings); these settings keep files on local disk.', 2);
+  fs.mkdirSync(dataDir, { recursive: true });
+  file = path.join(dataDir, `.restoring-${process.pid}.tar.gz`);
+  const fetched = file;
+  process.on('exit', () => fs.rmSync(fetched, { force: true }));
+  try {
+    say(`Fetching ${args.positional[0]} from ${area.where}...`);
+    const got = await fetchKeptBackup(area, args.positional[0]!, file);
+    say(`Fetched ${got.name} (${megabytes(got.size)}).`);
+    label = got.name;
+  } catch (e) {
+    fail(`Not restored: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+if (!fs.existsSync(file) || !fs.statSync(file).isFile()) fail(`No such backup file: ${file}`, 2);
 
 // The backup first: a file this CRM cannot restore is refused before anything is touched.
 let manifest;
@@ -99,7 +118,7 @@ try {
   await embedded?.stop();
   embedded = undefined;
   say('');
-  say(`Restored ${path.basename(file)} into ${dataDir}: ${r.tables} tables, ${r.rows} rows, ${r.files} files (${megabytes(r.bytes)})${r.migratedTo !== r.manifest.migration.tag ? `, migrated up to ${r.migratedTo}` : ''}.`);
+  say(`Restored ${label} into ${dataDir}: ${r.tables} tables, ${r.rows} rows, ${r.files} files (${megabytes(r.bytes)})${r.migratedTo !== r.manifest.migration.tag ? `, migrated up to ${r.migratedTo}` : ''}.`);
   say('Start the CRM with npm start.');
 } catch (e) {
   await embedded?.stop();

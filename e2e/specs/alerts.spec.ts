@@ -189,11 +189,16 @@ test.describe.serial('backups made by the e2e server', () => {
     await expect
       .poll(async () => ((await (await request.get('/api/backups', { headers: auth(token) })).json()) as { items: unknown[] }).items.length, { timeout: 60000 })
       .toBe(before.items.length + 1);
-    const after = (await (await request.get('/api/backups', { headers: auth(token) })).json()) as { items: { name: string }[]; dir: string };
+    const after = (await (await request.get('/api/backups', { headers: auth(token) })).json()) as { items: { name: string; size: number }[]; dir: string };
     await expect(page.getByTestId('backups-last')).toContainText(`Последняя копия: `, { timeout: 15000 });
     await expect(page.getByTestId('backups-last')).toContainText(after.items[0]!.name);
     await expect(page.getByTestId('backups-last')).toContainText(/\d+(,\d)? (МБ|кБ)/);
     await expect(page.getByTestId('backups-where')).toContainText(after.dir);
+    // Downloaded from the card: the whole archive, under its own name.
+    await expect(page.getByTestId('backups-download')).toHaveText('Скачать');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('backups-download').click()]);
+    expect(download.suggestedFilename()).toBe(after.items[0]!.name);
+    expect(fs.statSync(await download.path()).size).toBe(after.items[0]!.size);
     await ctx.close();
   });
 

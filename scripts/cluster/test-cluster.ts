@@ -5,7 +5,8 @@
 // (sign in, accounts created and edited, photos uploaded, viewings, payments) and a browser's sign-in;
 // meanwhile one instance is killed (SIGKILL), another stopped (SIGTERM) and a new one started. Then it
 // checks what a user would: no acknowledged write lost, no request failed, each recurring job run once,
-// every photo readable from every instance, a save seen by the list read right after it. Then the
+// every photo readable from every instance, a save seen by the list read right after it, a backup
+// asked for through the balancer kept in the store and downloaded whole from every instance. Then the
 // demo agency's files are copied into S3 and back (test/cluster/s3-demo.cluster.ts).
 // Everything started here is stopped on exit, failure included. Needs: postgresql, pgbouncer, haproxy
 // (Debian), Chromium (CHROMIUM_PATH or /usr/bin/chromium*), the built web app (built if missing).
@@ -314,6 +315,37 @@ function png(seed: number): Buffer {
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
 }
 
+/**
+ * "Back up now" through the balancer (decision 093): one instance makes it into the store's
+ * backups/; then every running instance lists it and streams the same bytes. Answers the problem, if any.
+ */
+async function backupEverywhere(base: string, token: string, apps: Instance[]): Promise<string | undefined> {
+  const auth = { authorization: `Bearer ${token}` };
+  const started = await fetch(`${base}/api/backups`, { method: 'POST', headers: auth });
+  if (started.status !== 200) return `Back up now answered ${started.status}`;
+  type Listed = { inStore: boolean; dir: string; items: { name: string; size: number }[] };
+  let listed: Listed | undefined;
+  await until('the backup to be made', async () => {
+    listed = (await (await fetch(`${base}/api/backups`, { headers: auth })).json()) as Listed;
+    return listed.items.length > 0;
+  }, 120_000);
+  const made = listed!.items[0]!;
+  if (!listed!.inStore || listed!.dir !== 's3://crm-files/crm/backups/') return `kept in ${listed!.dir}, not in the store`;
+  say(`backup ${made.name} (${made.size} bytes) in ${listed!.dir}`);
+  const problems: string[] = [];
+  let first: string | undefined;
+  for (const a of apps.filter((x) => x.proc.exitCode === null && x.proc.signalCode === null)) {
+    const there = (await (await fetch(`http://127.0.0.1:${a.port}/api/backups`, { headers: auth })).json()) as Listed;
+    if (there.items[0]?.name !== made.name) problems.push(`instance ${a.n} lists ${there.items[0]?.name ?? 'none'}`);
+    const res = await fetch(`http://127.0.0.1:${a.port}/api/backups/${made.name}`, { headers: auth });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const sum = createHash('sha256').update(bytes).digest('hex');
+    first ??= sum;
+    if (res.status !== 200 || bytes.length !== made.size || sum !== first) problems.push(`instance ${a.n}: ${res.status}, ${bytes.length} bytes`);
+  }
+  return problems.length ? problems.join('; ') : undefined;
+}
+
 async function main() {
   say(`working in ${TMP}`);
   if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
@@ -475,6 +507,7 @@ async function main() {
   // ---- the checks
   const checks: { name: string; problem?: string }[] = [];
   const check = (name: string, problem: string | undefined) => checks.push({ name, problem });
+  check('a backup asked for through the balancer is kept in the store, listed and downloaded whole by every running instance', await backupEverywhere(base, token, apps));
   check('no request failed at the client', failures.length ? `${failures.length} failed: ${failures.slice(0, 5).map((f) => `${f.method} ${f.url} ${f.status} ${f.error ?? ''}`).join('; ')}` : undefined);
   const stored = await db.query<{ id: number; last_name: string }>('select id, last_name from accounts where id = any($1::int[])', [[...acked.keys()]]);
   const byId = new Map(stored.rows.map((r) => [r.id, r.last_name]));

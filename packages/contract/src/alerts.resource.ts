@@ -30,11 +30,12 @@ export const JOB = {
   },
 } as const;
 
-/** Backups (decision 043): the backups kept, and one now; shown on the jobs' screen (decision 057). */
+/** Backups (decisions 043, 062): the backups kept, one now, one downloaded; shown on the jobs' screen (decision 057). */
 export const BACKUP = {
   calls: calls<typeof BACKUP_API>({
     list: ['GET', '/api/backups'],
     start: ['POST', '/api/backups'],
+    download: ['GET', '/api/backups/:name'],
   }),
   screens: {},
 } as const;

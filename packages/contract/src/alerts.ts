@@ -83,8 +83,10 @@ export const ZBackupsAnswer = z.object({
   at: z.string(),
   /** The newest this many are kept (0: all). */
   keep: z.number().int(),
-  /** The folder on the server. */
+  /** The folder on the server, or the file store's place (s3://bucket/prefix/backups/). */
   dir: z.string(),
+  /** Kept in the file store (STORAGE=s3), where every instance lists and serves them; else on this server's disk. */
+  inStore: z.boolean(),
   /** The next daily backup (agency's date-time), null when off. */
   next: z.string().nullable(),
   /** A backup is waiting to start or being made. */
@@ -110,8 +112,12 @@ export const JOB_API = {
   retry: { params: ZIdParam, answer: ZOk },
 } satisfies Record<string, CallSchemas>;
 
-/** The backups' calls (decision 057): the backups on the server, a backup now. */
+/** GET /api/backups/{name}: one backup kept (crm-YYYY-MM-DD-HHmm.tar.gz, -2...), as it is kept. */
+export const ZBackupNameParam = z.object({ name: z.string().regex(/^crm-\d{4}-\d{2}-\d{2}-\d{4}(-\d{1,3})?\.tar\.gz$/) });
+
+/** The backups' calls (decision 057): the backups on the server, a backup now, one downloaded. */
 export const BACKUP_API = {
   list: { answer: ZBackupsAnswer },
   start: { answer: ZOk },
+  download: { params: ZBackupNameParam },
 } satisfies Record<string, CallSchemas>;

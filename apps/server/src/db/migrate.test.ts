@@ -19,6 +19,8 @@ describe('migrations', () => {
     // Before 0096: no account named as a document's signer.
     await q(`drop index sign_requests_signer_account_idx`);
     await q(`alter table sign_requests drop column signer_account_id`);
+    // Before 0095: no leases of work one instance holds at a time.
+    await q(`drop table work_leases`);
     // Before 0093: no fingerprint of what a document sent for signature prints.
     await q(`alter table sign_requests drop column fill_sha256`);
     // Before 0092: no index of the mail by mailbox and UID.

@@ -230,6 +230,8 @@ describe('kept answers', () => {
       'report_lines', 'report_cells', 'report_cell_deltas', 'report_zone', 'deal_totals', 'deal_total_deltas', 'data_changes',
       // sign-ins' sessions (touched on every request), throttles, reset links, repeated requests, the job queue
       'sessions', 'login_failures', 'password_resets', 'idempotent_requests', 'jobs',
+      // work one instance holds at a time (a sign-in's file being made): shown nowhere
+      'work_leases',
       // API keys (last use written on every call), webhooks and their deliveries (one with every change):
       // read afresh on their settings screens, which nothing keeps; counting them would make every
       // change and every key's call wait on one counter

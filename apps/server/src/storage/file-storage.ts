@@ -11,7 +11,7 @@ import type { S3Settings } from '../config.ts';
  * store once at start (configureFileStorage). Stored names are random and never rewritten: a name
  * always means the same bytes, which is what lets several instances share one store without locks.
  */
-export { SAFE_NAME, checkStoredName, s3Where, type FileStorage } from './stored-names.ts';
+export { SAFE_NAME, checkStoredName, s3Where, type BackupArea, type FileStorage } from './stored-names.ts';
 import { SAFE_NAME, checkStoredName, s3Where, type FileStorage } from './stored-names.ts';
 
 /** The folder of a stored name on local disk (and in backups): its first two characters, lower case. */

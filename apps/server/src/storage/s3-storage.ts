@@ -12,7 +12,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../config.ts';
-import { SAFE_NAME, checkStoredName, s3Where, type FileStorage } from './stored-names.ts';
+import { SAFE_NAME, checkStoredName, s3Where, type BackupArea, type FileStorage } from './stored-names.ts';
 
 /** The SDK's own "no such object" answers (GetObject says NoSuchKey; HEAD has no body, so NotFound or a bare 404). */
 function isMissing(e: unknown): boolean {
@@ -135,6 +135,10 @@ export class S3Storage implements FileStorage {
     } while (token);
   }
 
+  backups(): BackupArea {
+    return new S3Backups(this.client, this.bucket, `${this.prefix}backups/`);
+  }
+
   async presign(name: string, headers: { contentType: string; contentDisposition: string; cacheControl: string }): Promise<string | undefined> {
     if (!this.settings.presignSeconds) return undefined;
     const command = new GetObjectCommand({
@@ -145,5 +149,75 @@ export class S3Storage implements FileStorage {
       ResponseCacheControl: headers.cacheControl,
     });
     return getSignedUrl(this.client, command, { expiresIn: this.settings.presignSeconds });
+  }
+}
+
+/**
+ * Backups in the store (decision 093), under S3_PREFIX + backups/: written in 8 MB parts as the
+ * archive is made (the object appears whole, or not at all, when the upload completes; a failed
+ * upload's parts are aborted), listed, streamed back and pruned by any instance.
+ */
+class S3Backups implements BackupArea {
+  constructor(
+    private readonly client: S3Client,
+    private readonly bucket: string,
+    private readonly prefix: string,
+  ) {}
+
+  get where() {
+    return `s3://${this.bucket}/${this.prefix}`;
+  }
+
+  private key(name: string) {
+    return this.prefix + checkStoredName(name);
+  }
+
+  async list(): Promise<{ name: string; size: number; at: Date }[]> {
+    const out: { name: string; size: number; at: Date }[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token }));
+      for (const o of page.Contents ?? []) {
+        const name = (o.Key ?? '').slice(this.prefix.length);
+        if (SAFE_NAME.test(name) && !name.includes('/')) out.push({ name, size: Number(o.Size ?? 0), at: o.LastModified ?? new Date(0) });
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return out;
+  }
+
+  async has(name: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(name) }));
+      return true;
+    } catch (e) {
+      if (isMissing(e)) return false;
+      throw e;
+    }
+  }
+
+  async put(name: string, body: Readable): Promise<void> {
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: this.key(name), Body: body, ContentType: 'application/gzip' },
+      partSize: 8 * 1024 * 1024,
+      queueSize: 2,
+      leavePartsOnError: false,
+    });
+    await upload.done();
+  }
+
+  async get(name: string): Promise<{ body: Readable; size: number } | undefined> {
+    try {
+      const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(name) }));
+      return { body: r.Body as Readable, size: Number(r.ContentLength ?? 0) };
+    } catch (e) {
+      if (isMissing(e)) return undefined;
+      throw e;
+    }
+  }
+
+  async delete(name: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(name) }));
   }
 }

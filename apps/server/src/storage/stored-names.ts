@@ -26,6 +26,27 @@ export interface FileStorage {
    * undefined when the store does not hand such addresses out (local disk, or turned off).
    */
   presign?(name: string, headers: { contentType: string; contentDisposition: string; cacheControl: string }): Promise<string | undefined>;
+  /**
+   * Where backups are kept in this store, for every instance to list, download and prune (an S3
+   * store's backups/ prefix); undefined: in the backups folder on this machine (local disk).
+   */
+  backups?(): BackupArea;
+}
+
+/** The backups kept in a store (decision 093): whole archives under their names (crm-*.tar.gz). */
+export interface BackupArea {
+  /** Where they are, for the Jobs page and messages (s3://bucket/prefix/backups/). */
+  readonly where: string;
+  /** Every archive kept there: its name, size and when it was written. */
+  list(): Promise<{ name: string; size: number; at: Date }[]>;
+  /** Whether an archive of that name is there. */
+  has(name: string): Promise<boolean>;
+  /** Writes an archive as it is made (in parts); it is there, whole, only once this resolves. */
+  put(name: string, body: Readable): Promise<void>;
+  /** A stream of an archive and its size; undefined when there is none. */
+  get(name: string): Promise<{ body: Readable; size: number } | undefined>;
+  /** Removes an archive; no error when it is already gone. */
+  delete(name: string): Promise<void>;
 }
 
 /** A stored name: random, ours, never a path. */

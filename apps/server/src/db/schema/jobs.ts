@@ -38,3 +38,14 @@ export const jobs = pgTable(
     uniqueIndex('jobs_singleton_uq').on(t.name, t.singletonKey).where(sql`${t.singletonKey} is not null and ${t.state} = 'queued'`),
   ],
 );
+
+/**
+ * Work one instance holds at a time across all of them (lib/work-leases.ts): a key, the instance
+ * holding it, and until when; renewed while the work goes on, taken over once lapsed (its
+ * instance died).
+ */
+export const workLeases = pgTable('work_leases', {
+  key: text('key').primaryKey(),
+  holder: text('holder').notNull(),
+  until: tsz('until').notNull(),
+});

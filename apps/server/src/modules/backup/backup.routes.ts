@@ -7,11 +7,17 @@ import { BACKUP } from '@crm/contract/resources';
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
 import { registerCalls } from '../../lib/calls.ts';
 import { logAction } from '../../lib/audit.ts';
-import { badRequest } from '../../lib/errors.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { toLocalDateTime, zoneOffsetMs } from '../../lib/dates.ts';
 import type { Tx, Db } from '../../db/client.ts';
 import { JobFailure } from '../../jobs/runner.ts';
-import { backupFailureReason, createBackup, listBackups, type BackupResult } from './backup.ts';
+import { takeLease } from '../../lib/work-leases.ts';
+import { contentDisposition } from '../files/files.service.ts';
+import { getFileStorage, type BackupArea } from '../../storage/file-storage.ts';
+import { backupFailureReason, createBackup, listKeptBackups, type BackupFile, type BackupResult } from './backup.ts';
 
 export const BACKUP_JOB = 'backup.run';
 /** The singleton keys: the next daily run, and one asked for by an administrator. */
@@ -56,6 +62,29 @@ export async function backupNow(app: FastifyInstance, signal?: AbortSignal): Pro
   }
 }
 
+/** Where the app's backups are kept: the file store's backups/ (STORAGE=s3, decision 093), else undefined (BACKUP_DIR). */
+export function backupAreaOf(app: FastifyInstance): BackupArea | undefined {
+  return getFileStorage(app.config.dataDir).backups?.();
+}
+
+/** A kept backup as a stream and its size, from the store or the backups folder; undefined when there is none. */
+async function openBackup(app: FastifyInstance, name: string): Promise<{ body: Readable; size: number } | undefined> {
+  const area = backupAreaOf(app);
+  if (area) return area.get(name);
+  try {
+    const handle = await fs.promises.open(path.join(app.config.backup.dir, name), 'r');
+    const st = await handle.stat();
+    if (!st.isFile()) {
+      await handle.close();
+      return undefined;
+    }
+    return { body: handle.createReadStream(), size: st.size };
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'EISDIR') return undefined;
+    throw e;
+  }
+}
+
 async function makeBackup(app: FastifyInstance, signal?: AbortSignal): Promise<BackupResult> {
   const pool = (app.db as unknown as { $client: pg.Pool }).$client;
   const client = await pool.connect();
@@ -68,6 +97,7 @@ async function makeBackup(app: FastifyInstance, signal?: AbortSignal): Promise<B
       timeZone: app.config.timeZone,
       appVersion: app.appVersion,
       signal,
+      area: backupAreaOf(app),
     });
   } finally {
     client.release();
@@ -105,13 +135,15 @@ export const backupRoutes = fp(
           access: OFFICE_ADMIN,
           handler: async () => {
             const tz = app.config.timeZone;
-            const { daily, dir, keep, at } = app.config.backup;
-            let items: ReturnType<typeof listBackups> = [];
+            const { daily, keep, at } = app.config.backup;
+            const area = backupAreaOf(app);
+            const dir = area?.where ?? app.config.backup.dir;
+            let items: BackupFile[] = [];
             try {
-              items = listBackups(dir);
+              items = await listKeptBackups(dir, area);
             } catch (e) {
-              // A folder that cannot be read: the card still shows why the backups fail.
-              app.log.warn({ err: e, dir }, 'the backups folder could not be read');
+              // A folder or store that cannot be read: the card still shows why the backups fail.
+              app.log.warn({ err: e, dir }, 'the backups could not be listed');
             }
             const res = await app.db.execute(sql`
               select
@@ -126,6 +158,7 @@ export const backupRoutes = fp(
               at,
               keep,
               dir,
+              inStore: !!area,
               next: daily && r.next ? toLocalDateTime(new Date(r.next), tz) : null,
               pending: r.pending,
               items: items.map((b) => ({ name: b.name, size: b.size, at: toLocalDateTime(b.at, tz)! })),
@@ -151,6 +184,44 @@ export const backupRoutes = fp(
             });
             app.jobs.kick();
             return { ok: true as const };
+          },
+        },
+        download: {
+          access: OFFICE_ADMIN,
+          config: { fileCookie: true },
+          file: 'A backup as it is kept (crm-*.tar.gz: the database and the stored files), streamed from the backups folder or the file store',
+          handler: async (req, reply) => {
+            const { name } = req.params;
+            // One download of a backup at a time for a sign-in, whichever instance serves it.
+            const lease = await takeLease(app.db, `backup-download:${req.user?.id ?? 0}:${name}`, app.jobs.instanceId);
+            if (!lease) throw new AppError(409, 'errors.downloadBusy');
+            const give = () => void lease.release().catch(() => {});
+            let kept: Awaited<ReturnType<typeof openBackup>>;
+            try {
+              kept = await openBackup(app, name);
+            } catch (e) {
+              give();
+              throw e;
+            }
+            if (!kept) {
+              give();
+              throw notFound();
+            }
+            kept.body.once('close', give);
+            // The whole database leaving the system is on the record (or it does not leave).
+            try {
+              await logAction(app.db, req.actor, { action: 'Download', entity: 'Backup', message: name, data: { size: kept.size } });
+            } catch (e) {
+              kept.body.destroy();
+              throw e;
+            }
+            return reply
+              .header('Content-Type', 'application/gzip')
+              .header('Content-Length', String(kept.size))
+              .header('Content-Disposition', contentDisposition('attachment', name))
+              .header('X-Content-Type-Options', 'nosniff')
+              .header('Cache-Control', 'private, no-store')
+              .send(kept.body);
           },
         },
       },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { MIGRATIONS_DIR, applyMigrationsInTransaction } from '../../db/migrate.ts';
@@ -10,7 +10,7 @@ import { toLocalDateTime } from '../../lib/dates.ts';
 import { DEMO_SEED_DDL } from '../../db/seed/demo-table.ts';
 import type { TBackupFailureReason } from '@crm/contract';
 import { TarDamaged, endTar, readTar, writeTarEntry } from './tar.ts';
-import { getFileStorage, shardOf, type FileStorage } from '../../storage/file-storage.ts';
+import { getFileStorage, shardOf, type BackupArea, type FileStorage } from '../../storage/file-storage.ts';
 
 /**
  * Backups (decision 043): one file `crm-YYYY-MM-DD-HHmm.tar.gz` holding
@@ -72,7 +72,46 @@ export function listBackups(dir: string): BackupFile[] {
         return [];
       }
     })
-    .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.name < b.name ? 1 : -1));
+    .sort(newestFirst);
+}
+
+const newestFirst = (a: BackupFile, b: BackupFile) => b.at.getTime() - a.at.getTime() || (a.name < b.name ? 1 : -1);
+
+/**
+ * The backups kept in a store's area (STORAGE=s3: every instance's, decision 093), else in the
+ * folder on this machine; newest first.
+ */
+export async function listKeptBackups(dir: string, area?: BackupArea): Promise<BackupFile[]> {
+  if (!area) return listBackups(dir);
+  return (await area.list())
+    .filter((b) => b.name.startsWith(PREFIX) && b.name.endsWith(SUFFIX))
+    .map((b) => ({ ...b, file: `${area.where}${b.name}` }))
+    .sort(newestFirst);
+}
+
+/**
+ * Copies a backup kept in a store's area to a local file (a restore reads it twice: checked whole
+ * first, then loaded), streamed, its size checked; answers its size. `name` "latest": the newest.
+ */
+export async function fetchKeptBackup(area: BackupArea, name: string, toFile: string): Promise<{ name: string; size: number }> {
+  const chosen = name === 'latest' ? (await listKeptBackups('', area))[0]?.name : name;
+  const kept = chosen ? await area.get(chosen) : undefined;
+  if (!chosen || !kept) throw new BackupRefused(`There is no backup ${name === 'latest' ? 'at all' : name} in ${area.where}.`);
+  await pipeline(kept.body, fs.createWriteStream(toFile, { mode: 0o600 }));
+  const size = fs.statSync(toFile).size;
+  if (size !== kept.size) throw new BackupRefused(`${chosen} came from ${area.where} with ${size} bytes where the store says ${kept.size}: try again.`);
+  return { name: chosen, size };
+}
+
+/** Keeps the newest `keep` backups of a store's area and deletes the others (keep 0: deletes none). */
+export async function pruneKeptBackups(area: BackupArea, keep: number): Promise<string[]> {
+  if (keep <= 0) return [];
+  const removed: string[] = [];
+  for (const b of (await listKeptBackups('', area)).slice(keep)) {
+    await area.delete(b.name);
+    removed.push(b.name);
+  }
+  return removed;
 }
 
 /**
@@ -104,12 +143,14 @@ export function pruneBackups(dir: string, keep: number): string[] {
  * if taken; claimed by making its working folder, so that two backups of the same minute (the daily
  * one and npm run backup) never share a name or a folder.
  */
-function claimBackupName(dir: string, at: Date, timeZone: string): { name: string; work: string } {
+async function claimBackupName(dir: string, at: Date, timeZone: string, area?: BackupArea): Promise<{ name: string; work: string }> {
   const local = toLocalDateTime(at, timeZone)!; // YYYY-MM-DDTHH:mm:ss
   const base = `${PREFIX}${local.slice(0, 10)}-${local.slice(11, 13)}${local.slice(14, 16)}`;
   for (let i = 1; ; i++) {
     const name = `${base}${i > 1 ? `-${i}` : ''}${SUFFIX}`;
     if (fs.existsSync(path.join(dir, name)) || fs.existsSync(path.join(dir, name + PARTIAL))) continue;
+    // In a store, one another instance made that minute (npm run backup beside the daily one).
+    if (area && (await area.has(name))) continue;
     const work = path.join(dir, `.${name}${PARTIAL}`);
     try {
       fs.mkdirSync(work, { mode: 0o700 });
@@ -181,6 +222,11 @@ export type BackupOptions = {
   freeSpace?: FreeSpace;
   /** Where the stored files are read from (default: the store chosen for dataDir, local disk or S3). */
   storage?: FileStorage;
+  /**
+   * Where the archive goes instead of `dir` (STORAGE=s3: the store's backups/, decision 093); `dir`
+   * then holds only the tables' copies while the archive is made.
+   */
+  area?: BackupArea;
 };
 
 /**
@@ -212,14 +258,16 @@ export async function createBackup(o: BackupOptions): Promise<BackupResult> {
   const storage = o.storage ?? getFileStorage(o.dataDir);
   const needs = await backupNeeds(o.client, await storedFiles(storage));
   const free = await (o.freeSpace ?? freeBytes)(o.dir);
+  // Into a store, only the tables' copies are written here.
+  if (o.area) needs.files = 0;
   if (free < needs.database + needs.files) {
     throw new NotEnoughSpace(
-      `Not enough free space for a backup in ${o.dir}: about ${mb(needs.database + needs.files)} needed (the database ${mb(needs.database)}, the stored files ${mb(needs.files)}), ${mb(free)} free. Nothing was written.`,
+      `Not enough free space for a backup in ${o.dir}: about ${mb(needs.database + needs.files)} needed (the database ${mb(needs.database)}${o.area ? '' : `, the stored files ${mb(needs.files)}`}), ${mb(free)} free. Nothing was written.`,
     );
   }
   fs.mkdirSync(o.dir, { recursive: true, mode: 0o700 });
   const at = new Date();
-  const { name, work } = claimBackupName(o.dir, at, o.timeZone);
+  const { name, work } = await claimBackupName(o.dir, at, o.timeZone, o.area);
   const target = path.join(o.dir, name);
   const partial = target + PARTIAL;
   try {
@@ -271,8 +319,20 @@ export async function createBackup(o: BackupOptions): Promise<BackupResult> {
     };
 
     const gzip = zlib.createGzip({ level: 6 });
-    const out = fs.createWriteStream(partial, { mode: 0o600, flags: 'wx' });
-    const written = pipeline(gzip, out);
+    // Into the store as it is made (the upload reads it part by part, its bytes counted on the way),
+    // or into a file here.
+    let size = 0;
+    const counted = new Transform({ transform: (c: Buffer, _e, done) => ((size += c.length), done(null, c)) });
+    const written = o.area
+      ? Promise.all([
+          pipeline(gzip, counted),
+          // A store that refuses it stops the writing too (which would otherwise wait on it).
+          o.area.put(name, counted).catch((e: unknown) => {
+            gzip.destroy(e instanceof Error ? e : new Error(String(e)));
+            throw e;
+          }),
+        ]).then(() => undefined)
+      : pipeline(gzip, fs.createWriteStream(partial, { mode: 0o600, flags: 'wx' }));
     written.catch(() => {}); // awaited below; an early failure must not go unhandled meanwhile
     try {
       await writeArchive(gzip, manifest, work, storage, files, at, o.signal);
@@ -282,13 +342,17 @@ export async function createBackup(o: BackupOptions): Promise<BackupResult> {
       throw (await written.then(() => undefined, (err: unknown) => err)) ?? e;
     }
     await written;
+    if (o.area) {
+      await pruneKeptBackups(o.area, o.keep);
+      pruneBackups(o.dir, 0); // what an interrupted one left here
+      return { name, file: `${o.area.where}${name}`, size, at, manifest, ms: Date.now() - started };
+    }
     const fh = await fs.promises.open(partial, 'r');
     await fh.sync();
     await fh.close();
     fs.renameSync(partial, target);
     pruneBackups(o.dir, o.keep);
-    const size = fs.statSync(target).size;
-    return { name, file: target, size, at, manifest, ms: Date.now() - started };
+    return { name, file: target, size: fs.statSync(target).size, at, manifest, ms: Date.now() - started };
   } catch (e) {
     fs.rmSync(partial, { force: true });
     throw e;

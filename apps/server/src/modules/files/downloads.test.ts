@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, objects } from '../../db/schema/index.ts';
-import { createTestApp } from '../../../test/harness.ts';
+import { apiClient, createTestApp } from '../../../test/harness.ts';
+import { buildApp } from '../../app.ts';
+import { connectDb } from '../../db/client.ts';
+import { takeLease } from '../../lib/work-leases.ts';
 
 const t = await createTestApp();
 const { db } = t;
@@ -94,5 +97,50 @@ describe('a file is made once at a time for a sign-in', () => {
       admin.post('/api/object/download', {}),
     ]);
     expect([mine.statusCode, sales.statusCode, theirs.statusCode, properties.statusCode]).toEqual([200, 200, 200, 200]);
+  });
+});
+
+describe('a file is made once at a time for a sign-in across instances', () => {
+  it('two instances on one database: the same file asked of each at once is made by one, refused by the other', async () => {
+    const handle = connectDb(t.dbUrl, 3, { timeZone: t.config.timeZone });
+    const second = await buildApp({ config: t.config, db: handle.db, serveWeb: false, jobs: false });
+    await second.ready();
+    try {
+      const there = apiClient(second, admin.token);
+      const before = (await downloads()).length;
+      const [a, b] = await Promise.all([admin.post('/api/Deal/download', {}, { lang: 'el' }), there.post('/api/Deal/download', {}, { lang: 'el' })]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      expect((a.statusCode === 409 ? a : b).json().title).toBe('Το αρχείο αυτό ετοιμάζεται ήδη για εσάς σε άλλη καρτέλα ή παράθυρο· θα κατέβει εκεί μόλις είναι έτοιμο.');
+      expect(await downloads()).toHaveLength(before + 1);
+      // Made: the lease is given back, and either instance makes it again.
+      expect((await there.post('/api/Deal/download', {}, { lang: 'el' })).statusCode).toBe(200);
+      expect((await admin.post('/api/Deal/download', {}, { lang: 'el' })).statusCode).toBe(200);
+      expect((await db.execute(sql`select count(*)::int as n from work_leases`)).rows[0]).toEqual({ n: 0 });
+    } finally {
+      await second.close();
+      await handle.close();
+    }
+  });
+
+  it('a lease is held against every other instance until given back, and taken over once its instance stopped renewing it', async () => {
+    const handle = connectDb(t.dbUrl, 2, { timeZone: t.config.timeZone });
+    try {
+      const one = await takeLease(db, 'test:the same file', 'instance-1');
+      expect(one).toBeDefined();
+      expect(await takeLease(handle.db, 'test:the same file', 'instance-2')).toBeUndefined();
+      await one!.release();
+      const two = await takeLease(handle.db, 'test:the same file', 'instance-2', 1);
+      expect(two).toBeDefined();
+      // instance-2 dies: nothing renews its lease, which lapses; then the next who asks takes it.
+      await db.execute(sql`update work_leases set until = now() - interval '1 second' where key = ${two!.key}`);
+      const three = await takeLease(db, 'test:the same file', 'instance-1');
+      expect(three).toBeDefined();
+      // The dead instance's late release does not give away the lease it no longer holds.
+      await two!.release();
+      expect(await takeLease(handle.db, 'test:the same file', 'instance-2')).toBeUndefined();
+      await three!.release();
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -13,6 +13,7 @@ import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { Download } from '../../lib/downloads.ts';
 import { workbookStream } from '../../lib/excel.ts';
+import { takeLease } from '../../lib/work-leases.ts';
 import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
 import { ATTACHMENT_ONLY_MIMES, INLINE_MIMES, detectFileType } from './file-types.ts';
 import { getFileParent } from './file-parents.ts';
@@ -356,20 +357,14 @@ export function contentDisposition(kind: 'inline' | 'attachment', userName: stri
 }
 
 /**
- * Sends a workbook the server made (an export) as a download under `name`: never cached (it holds
- * what the reader may see now), never sniffed.
- */
-/** The files being made, by sign-in, file, language and filter: a sign-in makes each one once at a time. */
-const making = new Set<string>();
-
-/**
  * Makes a list's file (Deals.xlsx, a statement…), sends it and records it in the action log: who
  * took which list (the entity and the file's name), how many rows and with which filter. Personal
  * data leaving the system is on the record (GDPR); a download that fails while it is made (a bad
  * filter, a record not readable) is not. `data` adds what names the list's owner (a statement's
  * account). The same file (same list, language and filter) asked for again by the same sign-in while
- * it is being made (a second tab) is refused with a 409 rather than made twice. Another filter is
- * another file, made beside it.
+ * it is being made (a second tab) is refused with a 409 rather than made twice, whichever instance
+ * either request reached: the file being made is a lease in the database (lib/work-leases.ts), not
+ * an instance's memory. Another filter is another file, made beside it.
  *
  * A large list's file (a `write`) is sent as it is written, its rows read a page at a time: what is
  * checked first (the filter, the reader's rights) still answers its error before anything is sent.
@@ -383,16 +378,19 @@ export async function sendDownload(
   list: { entity: string; name: string; data?: Record<string, unknown> },
   make: () => Promise<Download>,
 ) {
-  const key = JSON.stringify([req.user?.id ?? 0, list.name, req.culture, req.params ?? null, req.query ?? null, req.body ?? null]);
-  if (making.has(key)) throw new AppError(409, 'errors.downloadBusy');
-  making.add(key);
+  const key = `download:${JSON.stringify([req.user?.id ?? 0, list.name, req.culture, req.params ?? null, req.query ?? null, req.body ?? null])}`;
+  const lease = await takeLease(app.db, key, app.jobs.instanceId);
+  if (!lease) throw new AppError(409, 'errors.downloadBusy');
+  // Given back before the answer's last byte (so the same file asked for right after it is made), or
+  // once a file that failed or whose reader went is closed; a release that fails lets the lease lapse.
+  const done = () => lease.release().catch((e: unknown) => app.log.warn({ err: e }, 'a download lease could not be given back: it lapses'));
   const record = (rows: number, filter: Download['filter']) =>
     logAction(app.db, req.actor, { action: 'Download', entity: list.entity, message: list.name, data: { ...list.data, rows, ...(filter ? { filter } : {}) } });
   let d: Download;
   try {
     d = await make();
   } catch (e) {
-    making.delete(key);
+    await done();
     throw e;
   }
   let body: Buffer | Readable;
@@ -403,12 +401,18 @@ export async function sendDownload(
       async (wb, signal) => {
         rows = await write(wb, signal);
       },
-      () => record(rows, filter),
+      async () => {
+        try {
+          await record(rows, filter);
+        } finally {
+          await done();
+        }
+      },
     );
-    // Being made until the file is sent (or has failed, or its reader has gone).
-    body.once('close', () => making.delete(key));
+    // Being made until the file is written (or has failed, or its reader has gone).
+    body.once('close', () => void done());
   } else {
-    making.delete(key);
+    await done();
     await record(d.rows, d.filter);
     body = d.file;
   }

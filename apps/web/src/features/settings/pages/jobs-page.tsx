@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TJobsAnswer } from '@crm/contract';
-import { BACKUP, JOB } from '@crm/contract/resources';
+import { BACKUP, JOB, urlOf } from '@crm/contract/resources';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { call } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
@@ -167,6 +167,15 @@ function BackupsCard() {
           <>
             <Text size="sm" data-testid="backups-last">
               {last ? t('backup.ui.last', { at: formatDateTime(last.at), size: formatSize(last.size), name: last.name }) : t('backup.ui.none')}
+              {/* Served by any instance, from the backups folder or the file store. */}
+              {last && (
+                <>
+                  {' '}
+                  <Anchor href={urlOf(BACKUP.calls.download, { params: { name: last.name } })} download={last.name} data-testid="backups-download">
+                    {t('backup.ui.download')}
+                  </Anchor>
+                </>
+              )}
             </Text>
             {b.pending && (
               <Text size="sm" c="dimmed" data-testid="backups-pending">
@@ -186,11 +195,17 @@ function BackupsCard() {
               </Alert>
             )}
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="backups-where">
-              {b.keep > 0 ? t('backup.ui.where', { dir: b.dir, keep: b.keep }) : t('backup.ui.whereAll', { dir: b.dir })}{' '}
+              {b.inStore
+                ? b.keep > 0
+                  ? t('backup.ui.whereStore', { dir: b.dir, keep: b.keep })
+                  : t('backup.ui.whereStoreAll', { dir: b.dir })
+                : b.keep > 0
+                  ? t('backup.ui.where', { dir: b.dir, keep: b.keep })
+                  : t('backup.ui.whereAll', { dir: b.dir })}{' '}
               {b.daily ? (b.next ? t('backup.ui.next', { at: formatDateTime(b.next) }) : '') : t('backup.ui.off')}
             </Text>
             <Text size="sm" c="dimmed">
-              {t('backup.ui.copyOff')}
+              {t(b.inStore ? 'backup.ui.copyOffStore' : 'backup.ui.copyOff')}
             </Text>
           </>
         )}

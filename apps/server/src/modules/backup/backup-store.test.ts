@@ -1,0 +1,194 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { spawn } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { apiClient, createTestApp } from '../../../test/harness.ts';
+import { startS3Server } from '../../../test/s3-server.ts';
+import { withDatabase } from '../../../test/global-setup.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { connectDb } from '../../db/client.ts';
+import { getFileStorage } from '../../storage/file-storage.ts';
+import { S3Storage } from '../../storage/s3-storage.ts';
+import { fetchKeptBackup, listBackups, restoreBackup } from './backup.ts';
+import { backupNow } from './backup.routes.ts';
+import { readTar } from './tar.ts';
+
+/**
+ * Backups with STORAGE=s3 (decision 093): written into the store's backups/ by whichever instance
+ * makes them, listed, downloaded and pruned by every other, and restored from there; against s3rver,
+ * a real S3 protocol server that checks signatures.
+ */
+const s3 = await startS3Server('crm-backups');
+const env = {
+  STORAGE: 's3',
+  S3_ENDPOINT: s3.settings.endpoint!,
+  S3_BUCKET: s3.settings.bucket,
+  S3_ACCESS_KEY_ID: 'S3RVER',
+  S3_SECRET_ACCESS_KEY: 'S3RVER',
+  S3_FORCE_PATH_STYLE: 'true',
+  S3_CHECKSUMS: 'when_required',
+  S3_PREFIX: 'agency/',
+  BACKUP_KEEP: '2',
+};
+const t = await createTestApp(env);
+const admin = await t.user({ roles: ['admin'] });
+const agent = await t.user({ roles: ['employee'] });
+
+// A second machine: its own DATA_DIR (and backups folder), the same database and store.
+const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-other-instance-'));
+const handle = connectDb(t.dbUrl, 3, { timeZone: t.config.timeZone });
+const other = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: otherDir, PASSWORD_HASH_FAST: 'true', LOG_LEVEL: 'silent', ...env }), db: handle.db, serveWeb: false, jobs: false });
+await other.ready();
+afterAll(async () => {
+  await other.close();
+  await handle.close();
+  await s3.stop();
+  fs.rmSync(otherDir, { recursive: true, force: true });
+});
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+async function bytesOf(stream: Readable): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const c of stream as AsyncIterable<Buffer>) parts.push(c);
+  return Buffer.concat(parts);
+}
+/** The files/ entries of a backup archive, by stored name, as SHA-256. */
+async function archivedFiles(archive: Buffer): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for await (const e of readTar(Readable.from([zlib.gunzipSync(archive)]))) {
+    const body = await bytesOf(e.body);
+    if (e.path.startsWith('files/')) out.set(path.basename(e.path), sha(body));
+  }
+  return out;
+}
+
+describe('backups kept in the S3 store', () => {
+  it('one instance makes it into the store; another lists it, streams it whole, and its files match the store checksum for checksum', async () => {
+    const store = getFileStorage(t.dataDir);
+    expect(store.kind).toBe('s3');
+    const stored = new Map<string, string>();
+    for (const [name, data] of [
+      ['aa11bb22cc33.jpg', randomBytes(300 * 1024)],
+      ['dd44ee55ff66.pdf', Buffer.from('%PDF-1.4 a signed mandate')],
+      ['0123456789ab.webp', randomBytes(40 * 1024)],
+      // Past one 8 MB part: the archive goes up in parts.
+      ['fedcba987654.mp4', randomBytes(9 * 1024 * 1024)],
+    ] as const) {
+      await store.put(name, Readable.from([data]));
+      stored.set(name, sha(data));
+    }
+
+    const made = await backupNow(t.app);
+    expect(made.file).toBe(`s3://crm-backups/agency/backups/${made.name}`);
+    expect(made.size).toBeGreaterThan(9 * 1024 * 1024);
+    // Nothing on the disk of the instance that made it.
+    expect(listBackups(t.config.backup.dir)).toEqual([]);
+
+    const there = apiClient(other, admin.token);
+    const listed = await there.get('/api/backups');
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toMatchObject({ inStore: true, dir: 's3://crm-backups/agency/backups/', keep: 2 });
+    expect(listed.json().items[0]).toMatchObject({ name: made.name, size: made.size });
+
+    const got = await there.get(`/api/backups/${made.name}`);
+    expect(got.statusCode, got.body).toBe(200);
+    expect(got.headers['content-type']).toBe('application/gzip');
+    expect(got.headers['content-disposition']).toBe(`attachment; filename="${made.name}"; filename*=UTF-8''${made.name}`);
+    expect(Number(got.headers['content-length'])).toBe(made.size);
+    const archive = got.rawPayload;
+    const direct = await new S3Storage({ ...s3.settings, prefix: 'agency/' }).backups().get(made.name);
+    expect(sha(archive)).toBe(sha(await bytesOf(direct!.body)));
+    expect(await archivedFiles(archive)).toEqual(stored);
+
+    // The whole database leaving the system is on the record; staff cannot take it, nor a name not made here.
+    const logged = await t.pool.query(`select entity, message from action_log where action = 'Download' and action_by = $1`, [admin.id]);
+    expect(logged.rows).toEqual([{ entity: 'Backup', message: made.name }]);
+    expect((await apiClient(other, agent.token).get(`/api/backups/${made.name}`)).statusCode).toBe(403);
+    expect((await there.get('/api/backups/crm-2001-01-01-0000.tar.gz')).statusCode).toBe(404);
+    expect((await there.get('/api/backups/..%2F..%2Fetc%2Fpasswd')).statusCode).toBe(400);
+  }, 60_000);
+
+  it('keeps the newest BACKUP_KEEP in the store, whichever instance made them', async () => {
+    await backupNow(other);
+    const third = await backupNow(t.app);
+    const items = (await apiClient(t.app, admin.token).get('/api/backups')).json().items as { name: string }[];
+    expect(items).toHaveLength(2);
+    expect(items[0]!.name).toBe(third.name);
+  }, 60_000);
+
+  it('is restored from the store: fetched, then put back into a new database and store, files equal', async () => {
+    const area = getFileStorage(t.dataDir).backups!();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-restore-from-store-'));
+    try {
+      const file = path.join(dir, 'fetched.tar.gz');
+      const latest = (await apiClient(t.app, admin.token).get('/api/backups')).json().items[0] as { name: string; size: number };
+      expect(await fetchKeptBackup(area, 'latest', file)).toEqual({ name: latest.name, size: latest.size });
+      await expect(fetchKeptBackup(area, 'crm-2001-01-01-0000.tar.gz', path.join(dir, 'none'))).rejects.toThrow(/There is no backup crm-2001-01-01-0000\.tar\.gz in s3:\/\/crm-backups\/agency\/backups\//);
+
+      const target = `crm_t_from_store_${randomBytes(4).toString('hex')}`;
+      const c = new pg.Client({ connectionString: t.dbUrl });
+      await c.connect();
+      await c.query(`create database ${target}`);
+      await c.end();
+      const into = new S3Storage({ ...s3.settings, prefix: 'restored/' });
+      const r = await restoreBackup({ file, url: withDatabase(t.dbUrl, target), dataDir: dir, storage: into });
+      const from = getFileStorage(t.dataDir);
+      const names: string[] = [];
+      for await (const f of from.list()) names.push(f.name);
+      expect(r.files).toBe(names.length);
+      for (const n of names) expect(sha(await bytesOf((await into.get(n))!)), n).toBe(sha(await bytesOf((await from.get(n))!)));
+      const d = new pg.Client({ connectionString: t.dbUrl });
+      await d.connect();
+      await d.query(`drop database ${target} with (force)`);
+      await d.end();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('npm run restore -- --from-store latest: fetched from the store, restored into an empty database, its copy removed', async () => {
+    const target = `crm_t_cli_store_${randomBytes(4).toString('hex')}`;
+    const c = new pg.Client({ connectionString: t.dbUrl });
+    await c.connect();
+    await c.query(`create database ${target}`);
+    await c.end();
+    const url = withDatabase(t.dbUrl, target);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-cli-from-store-'));
+    const latest = (await apiClient(t.app, admin.token).get('/api/backups')).json().items[0] as { name: string };
+    try {
+      const { code, out } = await new Promise<{ code: number | null; out: string }>((resolve, reject) => {
+        const p = spawn(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', '--from-store', 'latest', '--force'], {
+          cwd: path.resolve(import.meta.dirname, '../../../../..'),
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, DATA_DIR: dataDir, ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let said = '';
+        p.stdout.on('data', (b: Buffer) => (said += b.toString()));
+        p.stderr.on('data', (b: Buffer) => (said += b.toString()));
+        p.on('error', reject);
+        p.on('close', (n) => resolve({ code: n, out: said }));
+      });
+      expect(out).toContain(`Fetching latest from s3://crm-backups/agency/backups/...`);
+      expect(out).toContain(`Restored ${latest.name} into ${dataDir}`);
+      expect(code, out).toBe(0);
+      // The fetched copy is gone; the restored database has the office's sign-ins.
+      expect(fs.readdirSync(dataDir).filter((n) => n.endsWith('.tar.gz'))).toEqual([]);
+      const r = new pg.Client({ connectionString: url });
+      await r.connect();
+      expect((await r.query('select email from users where id = $1', [admin.id])).rows).toEqual([{ email: admin.email }]);
+      await r.end();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      const d = new pg.Client({ connectionString: t.dbUrl });
+      await d.connect();
+      await d.query(`drop database if exists ${target} with (force)`);
+      await d.end();
+    }
+  }, 120_000);
+});
