@@ -19,7 +19,8 @@ const quoted = (text: string) =>
 /**
  * POST /api/mail/{id}/reply: a reply (or a reply to all) from the message's mailbox over its SMTP
  * server, threaded (In-Reply-To, References), its text above the quoted original. Once sent it is
- * kept as the mailbox's own message on the same records as the original (and any the reply names),
+ * kept as the mailbox's own message on the same records as the original (its accounts, properties and
+ * leads, and any the reply names),
  * and appended to the mailbox's Sent folder when the server marks one. Logged.
  */
 export async function replyToMail(app: FastifyInstance, caller: { user: SessionUser; actor: Actor }, id: number, body: TMailReply): Promise<TMailRow> {
@@ -55,6 +56,7 @@ export async function replyToMail(app: FastifyInstance, caller: { user: SessionU
       .returning({ id: mailMessages.id });
     await tx.execute(sql`insert into mail_message_accounts (message_id, account_id, sent_on) select ${row!.id}, account_id, ${sentOn.toISOString()}::timestamptz from mail_message_accounts where message_id = ${id} on conflict do nothing`);
     await tx.execute(sql`insert into mail_message_objects (message_id, object_id, sent_on) select ${row!.id}, object_id, ${sentOn.toISOString()}::timestamptz from mail_message_objects where message_id = ${id} on conflict do nothing`);
+    await tx.execute(sql`insert into mail_message_leads (message_id, lead_id, sent_on) select ${row!.id}, lead_id, ${sentOn.toISOString()}::timestamptz from mail_message_leads where message_id = ${id} on conflict do nothing`);
     await linkMessage(tx, row!.id, { sentOn, emails: [...to, ...cc].map((a) => a.address), subject, text: body.text });
     await logAction(tx, caller.actor, { action: 'Reply', entity: 'Mailbox', entityId: box!.id, message: subject, data: { to: to.map((a) => a.address), cc: cc.map((a) => a.address), inReplyTo: m.messageId } });
     return row!.id;
