@@ -6,7 +6,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { appendToSent, requireSmtp, sendFromMailbox } from './mail-send.ts';
-import { linkMessage } from './mail-store.ts';
+import { simpleParser } from 'mailparser';
+import { addresses, linkMessage } from './mail-store.ts';
 import { readMailRow, visibleTo } from './mail.service.ts';
 
 const quoted = (text: string) =>
@@ -18,7 +19,7 @@ const quoted = (text: string) =>
 
 /**
  * POST /api/mail/{id}/reply: a reply (or a reply to all) from the message's mailbox over its SMTP
- * server, threaded (In-Reply-To, References), its text above the quoted original. Once sent it is
+ * server, to the original's Reply-To when it has one (else its sender), threaded (In-Reply-To, References), its text above the quoted original. Once sent it is
  * kept as the mailbox's own message on the same records as the original (its accounts, properties and
  * leads, and any the reply names),
  * and appended to the mailbox's Sent folder when the server marks one. Logged.
@@ -31,7 +32,9 @@ export async function replyToMail(app: FastifyInstance, caller: { user: SessionU
   requireSmtp(app, box!);
   const m = original!;
   const own = box!.address.toLowerCase();
-  const to = m.from && m.from.address !== own ? [m.from] : m.to.filter((a) => a.address !== own);
+  // Where the sender asked for answers (Reply-To: a portal's notice names the enquirer there), else to the sender.
+  const replyTo = m.headers['reply-to'] ? addresses((await simpleParser(`Reply-To: ${m.headers['reply-to']}\r\n\r\n`)).replyTo).filter((a) => a.address !== own) : [];
+  const to = m.from && m.from.address !== own ? (replyTo.length ? replyTo : [m.from]) : m.to.filter((a) => a.address !== own);
   const cc = body.all ? [...m.to, ...m.cc].filter((a) => a.address !== own && !to.some((x) => x.address === a.address)) : [];
   if (!to.length) throw new AppError(409, 'mailbox.noRecipient');
   const subject = /^(re|σχετ|отв)\s*:/i.test(m.subject) ? m.subject : `Re: ${m.subject}`;

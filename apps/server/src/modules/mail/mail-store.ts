@@ -18,7 +18,7 @@ export const messageIdOf = (header: string | undefined | null, source: Buffer | 
   return source ? `<sha256.${createHash('sha256').update(source).digest('hex')}@crm.invalid>` : null;
 };
 
-function addresses(a: AddressObject | AddressObject[] | undefined): TMailAddressJson[] {
+export function addresses(a: AddressObject | AddressObject[] | undefined): TMailAddressJson[] {
   const out: TMailAddressJson[] = [];
   for (const o of Array.isArray(a) ? a : a ? [a] : []) {
     for (const v of o.value) {

@@ -154,3 +154,23 @@ describe('mail on a deal', () => {
     expect((await agent.post('/api/mail/send', { mailboxId: office.id, to: ['a@example.com'], subject: 'x', text: 'y', dealId: deal!.id, leadId: 1 })).statusCode).toBe(400);
   });
 });
+
+describe('a reply', () => {
+  it('goes to the Reply-To the sender asked for (a portal names the enquirer there), else to the sender', async () => {
+    const name = Buffer.from('Γιώργος Παπαδάκης').toString('base64');
+    await appendMail(
+      dovecot,
+      `From: Notices <notices@example.com>\nTo: info@agency.test\nReply-To: =?UTF-8?B?${name}?= <G.Papadakis@example.gr>\nSubject: Someone asked about a flat\nMessage-ID: <rt-1@example.com>\nDate: ${rfcDate(new Date())}\n\nAsked.\n`,
+    );
+    await appendMail(dovecot, `From: Plain <plain@example.com>\nTo: info@agency.test\nSubject: No reply-to\nMessage-ID: <rt-2@example.com>\nDate: ${rfcDate(new Date())}\n\nPlain.\n`);
+    await syncMailbox(app, office.id);
+    const [withReplyTo] = await db.select().from(mailMessages).where(eq(mailMessages.messageId, '<rt-1@example.com>'));
+    const [plain] = await db.select().from(mailMessages).where(eq(mailMessages.messageId, '<rt-2@example.com>'));
+    const res = await agent.post(`/api/mail/${withReplyTo!.id}/reply`, { text: 'Thank you for asking.' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().to).toEqual([{ address: 'g.papadakis@example.gr', name: 'Γιώργος Παπαδάκης' }]);
+    expect(received.at(-1)!.to).toEqual(['g.papadakis@example.gr']);
+    expect((await agent.post(`/api/mail/${plain!.id}/reply`, { text: 'Noted.' })).statusCode).toBe(200);
+    expect(received.at(-1)!.to).toEqual(['plain@example.com']);
+  });
+});
