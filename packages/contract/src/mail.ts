@@ -123,16 +123,22 @@ export const ZMailMessage = ZMailRow.extend({
 });
 export type TMailMessage = z.infer<typeof ZMailMessage>;
 
-/** GET /api/mail: the mail of one account or one property, or the enquiry mail a lead was made from (decision 082), newest first. */
+/**
+ * GET /api/mail: the mail of one account, one property or one lead (its thread: the enquiry it was
+ * made from, mail written from it, the answers), of a deal (its parties' and its property's), or
+ * only the enquiry mail a lead was made from (decision 082), newest first.
+ */
 export const ZMailListQuery = z
   .object({
     accountId: ZIdString.optional(),
     objectId: ZIdString.optional(),
     leadId: ZIdString.optional(),
+    dealId: ZIdString.optional(),
+    enquiryOf: ZIdString.optional(),
     perPage: z.coerce.number().int().min(1).max(200).default(20),
     currentPage: ZPageString.default(1),
   })
-  .refine((q) => [q.accountId, q.objectId, q.leadId].filter((x) => x != null).length === 1, { message: 'validation.invalid', path: ['accountId'] });
+  .refine((q) => [q.accountId, q.objectId, q.leadId, q.dealId, q.enquiryOf].filter((x) => x != null).length === 1, { message: 'validation.invalid', path: ['accountId'] });
 export type TMailListQuery = z.input<typeof ZMailListQuery>;
 export const ZMailListAnswer = z.object({ items: z.array(ZMailRow), totalRows: z.number().int() });
 
@@ -140,10 +146,14 @@ export const ZMailListAnswer = z.object({ items: z.array(ZMailRow), totalRows: z
 export const ZMailReply = z.object({ text: z.string().trim().min(1).max(20000), all: z.boolean().default(false) });
 export type TMailReply = z.infer<typeof ZMailReply>;
 
-/** GET /api/mail/draft: a new mail from an account's or a property's view: to whom (the client, the owners), and the agency's mail texts filled in the recipient's language. */
+/**
+ * GET /api/mail/draft: a new mail from an account's, a property's, a lead's or a deal's view: to whom
+ * (the client; the owners; the lead's client; the deal's parties), and the agency's mail texts filled
+ * in the recipient's language (a lead's texts name its first property, a deal's its property).
+ */
 export const ZMailDraftQuery = z
-  .object({ accountId: ZIdString.optional(), objectId: ZIdString.optional() })
-  .refine((q) => (q.accountId == null) !== (q.objectId == null), { message: 'validation.invalid', path: ['accountId'] });
+  .object({ accountId: ZIdString.optional(), objectId: ZIdString.optional(), leadId: ZIdString.optional(), dealId: ZIdString.optional() })
+  .refine((q) => [q.accountId, q.objectId, q.leadId, q.dealId].filter((x) => x != null).length === 1, { message: 'validation.invalid', path: ['accountId'] });
 export const ZMailTemplateFilled = z.object({ kind: z.enum(MAIL_TEMPLATES), subject: z.string(), text: z.string() });
 export const ZMailDraft = z.object({
   /** The recipient's language (the account's; a property's first owner's), the texts' language. */
@@ -154,7 +164,7 @@ export const ZMailDraft = z.object({
 export type TMailDraft = z.infer<typeof ZMailDraft>;
 
 const ZRecipients = z.array(z.string().trim().toLowerCase().email().max(254)).max(20);
-/** POST /api/mail/send: a new mail from a mailbox the sender may use, kept on the record it was written from (and any its addresses name). */
+/** POST /api/mail/send: a new mail from a mailbox the sender may use, kept on the record it was written from (and any its addresses and reference numbers name). */
 export const ZMailCompose = z
   .object({
     mailboxId: ZId,
@@ -164,8 +174,12 @@ export const ZMailCompose = z
     text: z.string().trim().min(1).max(20000),
     accountId: ZId.optional(),
     objectId: ZId.optional(),
+    /** Written from a lead's view: kept on the lead's thread. */
+    leadId: ZId.optional(),
+    /** Written from a deal's view: kept on the deal's property (and the parties its addresses name). */
+    dealId: ZId.optional(),
   })
-  .refine((b) => b.accountId == null || b.objectId == null, { message: 'validation.invalid', path: ['objectId'] });
+  .refine((b) => [b.accountId, b.objectId, b.leadId, b.dealId].filter((x) => x != null).length <= 1, { message: 'validation.invalid', path: ['objectId'] });
 export type TMailCompose = z.input<typeof ZMailCompose>;
 
 /** POST /api/mail/attachment/{id}/save: the attachment copied into the files of the record it is read on (an account or a property). */

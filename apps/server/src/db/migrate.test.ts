@@ -16,6 +16,9 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0097: no lead threads, no index of the mail by Message-ID.
+    await q(`drop table mail_message_leads`);
+    await q(`drop index mail_messages_message_id_idx`);
     // Before 0096: no account named as a document's signer.
     await q(`drop index sign_requests_signer_account_idx`);
     await q(`alter table sign_requests drop column signer_account_id`);

@@ -12,7 +12,14 @@ import { useGuardedMutation } from '../lib/use-guarded-mutation.ts';
 import { useMedia } from '../lib/first-paint.ts';
 import { LoadError } from '../kit/view-modes.tsx';
 
+/** A record whose files an attachment can be saved to (an account, a property). */
 export type TMailOf = { accountId: number } | { objectId: number };
+/** A record with a thread and new mail: an account, a property, a lead (its thread), a deal (its parties' and its property's mail). */
+export type TMailRecord = TMailOf | { leadId: number } | { dealId: number };
+
+/** The one record's id as a query ({ accountId } and so on), nothing else. */
+export const recordQuery = (of: TMailRecord): TMailRecord =>
+  'accountId' in of ? { accountId: of.accountId } : 'objectId' in of ? { objectId: of.objectId } : 'leadId' in of ? { leadId: of.leadId } : { dealId: of.dealId };
 
 const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -24,16 +31,16 @@ function firstMailbox(boxes: TMailbox[], officeAdmin: boolean): TMailbox | undef
 }
 
 /**
- * A new mail from an account's or a property's view (issue 46, decision 089): from a mailbox the
- * writer may use that has an outgoing server, to the record's addresses, optionally started from one
+ * A new mail from an account's, a property's, a lead's or a deal's view (issue 46, decision 089): from
+ * a mailbox the writer may use that has an outgoing server, to the record's addresses, optionally started from one
  * of the agency's texts in the recipient's language. The mailbox's signature is put under it by the server.
  */
-export function MailCompose({ of, onClose }: { of: TMailOf; onClose: () => void }) {
+export function MailCompose({ of, onClose }: { of: TMailRecord; onClose: () => void }) {
   const { t } = useTranslation();
   const phone = useMedia('(max-width: 48em)', false);
   const session = useSession();
   const qc = useQueryClient();
-  const query = 'accountId' in of ? { accountId: of.accountId } : { objectId: of.objectId };
+  const query = recordQuery(of);
   const draft = useQuery({ queryKey: ['mail', 'draft', query], queryFn: ({ signal }) => call(MAIL.calls.draft, { query }, { signal }) });
   const boxes = useQuery({ queryKey: ['mailboxes'], queryFn: ({ signal }) => call(MAILBOX.calls.list, {}, { signal }) });
   const senders = (boxes.data?.items ?? []).filter((b) => b.smtpHost);
@@ -65,7 +72,7 @@ export function MailCompose({ of, onClose }: { of: TMailOf; onClose: () => void 
   );
 }
 
-type FormProps = { draft: TMailDraft; senders: TMailbox[]; first: TMailbox; of: TMailOf; onSent: () => void; onCancel: () => void };
+type FormProps = { draft: TMailDraft; senders: TMailbox[]; first: TMailbox; of: TMailRecord; onSent: () => void; onCancel: () => void };
 
 function ComposeForm({ draft, senders, first, of, onSent, onCancel }: FormProps) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, Stack, Text, 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TMailRow } from '@crm/contract';
+import type { TMailMessage, TMailRow } from '@crm/contract';
 import { MAIL, urlOf } from '@crm/contract/resources';
 import { call } from '../lib/api.ts';
 import { showBanner } from '../lib/banner.ts';
@@ -14,11 +14,10 @@ import { objectKeys } from '../lib/query-keys.ts';
 import { IconFile } from './icons.ts';
 import { LoadError } from '../kit/view-modes.tsx';
 import { useSectionReady } from './reveal.tsx';
-import { MailCompose, type TMailOf } from './mail-compose.tsx';
+import { MailCompose, recordQuery, type TMailOf, type TMailRecord } from './mail-compose.tsx';
 import { MailNewContact } from './mail-new-contact.tsx';
 
 const STEP = 20;
-type Of = { accountId: number } | { objectId: number };
 export const who = (a: { name: string; address: string } | null) => (a ? (a.name ? `${a.name} <${a.address}>` : a.address) : '');
 
 /**
@@ -79,6 +78,9 @@ export function MailMessage({ id, of, onClose }: { id: number; of?: TMailOf; onC
   const [replying, setReplying] = useState<'one' | 'all' | null>(null);
   const [showImages, setShowImages] = useState(false);
   const m = q.data;
+  // "New contact?" stays once offered: the message read again after the client is added has no offer, and the form says it was added.
+  const [offer, setOffer] = useState<TMailMessage['newContact']>(null);
+  if (m?.newContact && offer === null) setOffer(m.newContact);
   const images = useRemoteImages(id, m?.remoteImages ?? 0, showImages);
   const failed = images.data?.filter((x) => x === null).length ?? 0;
   return (
@@ -101,7 +103,7 @@ export function MailMessage({ id, of, onClose }: { id: number; of?: TMailOf; onC
           <Text size="sm">
             <b>{t('mailbox.msg.date')}:</b> {formatDateTime(m.date)}
           </Text>
-          {m.newContact && <MailNewContact mailId={m.id} contact={m.newContact} />}
+          {offer && <MailNewContact mailId={m.id} contact={offer} />}
           {m.remoteImages > 0 && !showImages && (
             <Group gap="xs" wrap="wrap">
               <Text size="xs" c="dimmed" data-testid="mail-images-blocked">
@@ -247,13 +249,22 @@ function MailRow({ m, onOpen }: { m: TMailRow; onOpen: () => void }) {
   );
 }
 
-/** The e-mails of an account or a property (newest first), synced from the agency's mailboxes (decision 078). */
-export function RecordMail(props: Of) {
+/** What a record's thread says when it has no mail. */
+const EMPTY = { accountId: 'mailbox.list.empty', objectId: 'mailbox.list.emptyObject', leadId: 'mailbox.list.emptyLead', dealId: 'mailbox.list.emptyDeal' } as const;
+
+/**
+ * The e-mails of an account, a property, a lead (its thread) or a deal (its parties' and its
+ * property's), newest first, synced from the agency's mailboxes (decision 078), with a new mail
+ * written from there (decision 089). An attachment is saved to an account's or a property's files.
+ */
+export function RecordMail(props: TMailRecord) {
   const { t } = useTranslation();
   const [perPage, setPerPage] = useState(STEP);
   const [open, setOpen] = useState<number | null>(null);
   const [composing, setComposing] = useState(false);
-  const query = 'accountId' in props ? { accountId: props.accountId } : { objectId: props.objectId };
+  const query = recordQuery(props);
+  const filesOf: TMailOf | undefined = 'accountId' in query || 'objectId' in query ? query : undefined;
+  const empty = EMPTY[Object.keys(query)[0] as keyof typeof EMPTY];
   const q = useQuery({ queryKey: ['mail', 'list', query, perPage], queryFn: ({ signal }) => call(MAIL.calls.list, { query: { ...query, perPage } }, { signal, background: true }) });
   useSectionReady('mail', !q.isPending || q.fetchStatus === 'idle');
   const items = q.data?.items ?? [];
@@ -277,7 +288,7 @@ export function RecordMail(props: Of) {
         ))}
         {q.isSuccess && !items.length && (
           <Text size="sm" c="dimmed" data-testid="mail-empty">
-            {'accountId' in props ? t('mailbox.list.empty') : t('mailbox.list.emptyObject')}
+            {t(empty)}
           </Text>
         )}
         {q.data && q.data.totalRows > items.length && (
@@ -286,7 +297,7 @@ export function RecordMail(props: Of) {
           </Button>
         )}
       </Stack>
-      {open !== null && <MailMessage id={open} of={query} onClose={() => setOpen(null)} />}
+      {open !== null && <MailMessage id={open} of={filesOf} onClose={() => setOpen(null)} />}
       {composing && <MailCompose of={query} onClose={() => setComposing(false)} />}
     </Card>
   );

@@ -71,7 +71,12 @@ export const mailMessages = pgTable(
     /** When the sync found it expunged from the server's folder (decision 090): hidden from the threads, kept. */
     deletedOn: tsz('deleted_on'),
   },
-  (t) => [uniqueIndex('mail_messages_mailbox_message_uq').on(t.mailboxId, t.messageId), index('mail_messages_mailbox_uid_idx').on(t.mailboxId, t.uidValidity, t.uid)],
+  (t) => [
+    uniqueIndex('mail_messages_mailbox_message_uq').on(t.mailboxId, t.messageId),
+    index('mail_messages_mailbox_uid_idx').on(t.mailboxId, t.uidValidity, t.uid),
+    // A client's answer finds the message it answers by Message-ID, in any mailbox (0097).
+    index('mail_messages_message_id_idx').on(t.messageId),
+  ],
 );
 
 export const mailAttachments = pgTable(
@@ -132,6 +137,21 @@ export const mailMessageObjects = pgTable(
     sentOn: tsz('sent_on'),
   },
   (t) => [primaryKey({ columns: [t.objectId, t.messageId] })],
+);
+
+/** A lead's thread (0097): mail written from it, replies to its messages, a client's answers to them, the enquiry it was made from. */
+export const mailMessageLeads = pgTable(
+  'mail_message_leads',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => mailMessages.id, { onDelete: 'cascade' }),
+    leadId: integer('lead_id')
+      .notNull()
+      .references((): AnyPgColumn => leads.id, { onDelete: 'cascade' }),
+    sentOn: tsz('sent_on'),
+  },
+  (t) => [primaryKey({ name: 'mail_message_leads_pk', columns: [t.leadId, t.messageId] }), index('mail_message_leads_message_idx').on(t.messageId)],
 );
 
 /** The lead source of each portal's enquiries (decision 082), by a stable key, not by the account's name. */

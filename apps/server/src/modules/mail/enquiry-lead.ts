@@ -186,6 +186,8 @@ export async function makeEnquiryLead(
     await logAction(tx, MAIL_ACTOR, { action: 'Create', entity: 'Lead', entityId: leadId, message: description.split('\n')[0], data: { accountId, objectId: o?.id ?? null, from: 'mail', source: e.source, mailMessageId: msg.id } });
   }
   await tx.execute(sql`update mail_enquiries set lead_id = ${leadId}, account_id = ${accountId}, object_id = ${o?.id ?? null} where message_key = ${msg.messageId}`);
+  // The first message of the lead's thread (0097): the lead's view lists it beside the mail written from there.
+  await tx.execute(sql`insert into mail_message_leads (message_id, lead_id, sent_on) values (${msg.id}, ${leadId}, ${msg.sentOn?.toISOString() ?? null}::timestamptz) on conflict do nothing`);
   // The portal's mail comes from the portal's address: linked to the client here, it shows on their record too.
   await tx.execute(sql`insert into mail_message_accounts (message_id, account_id, sent_on) values (${msg.id}, ${accountId}, ${msg.sentOn?.toISOString() ?? null}::timestamptz) on conflict do nothing`);
 

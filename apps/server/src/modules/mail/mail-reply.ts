@@ -6,7 +6,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { appendToSent, requireSmtp, sendFromMailbox } from './mail-send.ts';
-import { linkMessage } from './mail-store.ts';
+import { simpleParser } from 'mailparser';
+import { addresses, linkMessage } from './mail-store.ts';
 import { readMailRow, visibleTo } from './mail.service.ts';
 
 const quoted = (text: string) =>
@@ -18,8 +19,9 @@ const quoted = (text: string) =>
 
 /**
  * POST /api/mail/{id}/reply: a reply (or a reply to all) from the message's mailbox over its SMTP
- * server, threaded (In-Reply-To, References), its text above the quoted original. Once sent it is
- * kept as the mailbox's own message on the same records as the original (and any the reply names),
+ * server, to the original's Reply-To when it has one (else its sender), threaded (In-Reply-To, References), its text above the quoted original. Once sent it is
+ * kept as the mailbox's own message on the same records as the original (its accounts, properties and
+ * leads, and any the reply names),
  * and appended to the mailbox's Sent folder when the server marks one. Logged.
  */
 export async function replyToMail(app: FastifyInstance, caller: { user: SessionUser; actor: Actor }, id: number, body: TMailReply): Promise<TMailRow> {
@@ -30,7 +32,9 @@ export async function replyToMail(app: FastifyInstance, caller: { user: SessionU
   requireSmtp(app, box!);
   const m = original!;
   const own = box!.address.toLowerCase();
-  const to = m.from && m.from.address !== own ? [m.from] : m.to.filter((a) => a.address !== own);
+  // Where the sender asked for answers (Reply-To: a portal's notice names the enquirer there), else to the sender.
+  const replyTo = m.headers['reply-to'] ? addresses((await simpleParser(`Reply-To: ${m.headers['reply-to']}\r\n\r\n`)).replyTo).filter((a) => a.address !== own) : [];
+  const to = m.from && m.from.address !== own ? (replyTo.length ? replyTo : [m.from]) : m.to.filter((a) => a.address !== own);
   const cc = body.all ? [...m.to, ...m.cc].filter((a) => a.address !== own && !to.some((x) => x.address === a.address)) : [];
   if (!to.length) throw new AppError(409, 'mailbox.noRecipient');
   const subject = /^(re|σχετ|отв)\s*:/i.test(m.subject) ? m.subject : `Re: ${m.subject}`;
@@ -55,6 +59,7 @@ export async function replyToMail(app: FastifyInstance, caller: { user: SessionU
       .returning({ id: mailMessages.id });
     await tx.execute(sql`insert into mail_message_accounts (message_id, account_id, sent_on) select ${row!.id}, account_id, ${sentOn.toISOString()}::timestamptz from mail_message_accounts where message_id = ${id} on conflict do nothing`);
     await tx.execute(sql`insert into mail_message_objects (message_id, object_id, sent_on) select ${row!.id}, object_id, ${sentOn.toISOString()}::timestamptz from mail_message_objects where message_id = ${id} on conflict do nothing`);
+    await tx.execute(sql`insert into mail_message_leads (message_id, lead_id, sent_on) select ${row!.id}, lead_id, ${sentOn.toISOString()}::timestamptz from mail_message_leads where message_id = ${id} on conflict do nothing`);
     await linkMessage(tx, row!.id, { sentOn, emails: [...to, ...cc].map((a) => a.address), subject, text: body.text });
     await logAction(tx, caller.actor, { action: 'Reply', entity: 'Mailbox', entityId: box!.id, message: subject, data: { to: to.map((a) => a.address), cc: cc.map((a) => a.address), inReplyTo: m.messageId } });
     return row!.id;

@@ -18,7 +18,7 @@ export const messageIdOf = (header: string | undefined | null, source: Buffer | 
   return source ? `<sha256.${createHash('sha256').update(source).digest('hex')}@crm.invalid>` : null;
 };
 
-function addresses(a: AddressObject | AddressObject[] | undefined): TMailAddressJson[] {
+export function addresses(a: AddressObject | AddressObject[] | undefined): TMailAddressJson[] {
   const out: TMailAddressJson[] = [];
   for (const o of Array.isArray(a) ? a : a ? [a] : []) {
     for (const v of o.value) {
@@ -61,6 +61,19 @@ export async function linkMessage(tx: Tx | Db, id: number, m: { sentOn: Date | n
       where o.reference_number = any(${sql.param(refs)}::int[]) and not o.draft
       on conflict do nothing`);
   }
+}
+
+/**
+ * A client's answer goes on the lead of the mail it answers (0097): a message whose In-Reply-To or
+ * References names a message of a lead's thread, in any mailbox, joins that thread.
+ */
+export async function linkAnswerToLeads(tx: Tx | Db, id: number, sentOn: Date | null, answered: string[]): Promise<void> {
+  const ids = [...new Set(answered)].filter((x) => x).slice(-50);
+  if (!ids.length) return;
+  await tx.execute(sql`insert into mail_message_leads (message_id, lead_id, sent_on)
+    select distinct ${id}::int, l.lead_id, ${sentOn?.toISOString() ?? null}::timestamptz from mail_messages p join mail_message_leads l on l.message_id = p.id
+    where p.message_id = any(${sql.param(ids)}::text[]) and p.id <> ${id}
+    on conflict do nothing`);
 }
 
 /** Accounts merged: the duplicate's mail goes to the account kept (an account merge step). */
@@ -174,6 +187,7 @@ export async function storeMessage(
       }
       if (stored.length) await tx.insert(mailAttachments).values(stored.map((s) => ({ ...s, messageId: row.id })));
       await linkMessage(tx, row.id, { sentOn: parsed.date ?? null, emails: [from, ...to, ...cc, ...bcc].filter((x) => !!x).map((x) => x!.address), subject: parsed.subject ?? '', text });
+      await linkAnswerToLeads(tx, row.id, parsed.date ?? null, [parsed.inReplyTo ?? '', ...(refsText(parsed.references) ?? '').split(/\s+/)]);
       await leadFromEnquiry(app, tx, { id: row.id, messageId, sentOn: parsed.date ?? null }, {
         from: from?.address ?? null,
         subject: parsed.subject ?? '',

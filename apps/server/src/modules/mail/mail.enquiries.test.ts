@@ -86,6 +86,10 @@ describe('portal enquiries from the synced mail', () => {
     const mail = (await admin.get(`/api/mail?leadId=${leadId}`)).json();
     expect(mail).toMatchObject({ totalRows: 1, items: [{ from: { address: 'noreply@spitogatos.gr' }, subject: 'Νέο μήνυμα για την αγγελία σας 1117534392' }] });
     expect((await admin.get(`/api/mail?accountId=${client!.id}`)).json().items.map((m: { id: number }) => m.id)).toEqual([mail.items[0].id]);
+    // The portal's notice is no new contact, though its text carries the enquirer's phone.
+    expect((await admin.get(`/api/mail/${mail.items[0].id}`)).json().newContact).toBeNull();
+    // The lead's thread starts with it (0097); asked for apart, it is the enquiry the lead was made from.
+    expect((await admin.get(`/api/mail?enquiryOf=${leadId}`)).json().items.map((m: { id: number }) => m.id)).toEqual([mail.items[0].id]);
     expect((await admin.get(`/api/mail?leadId=${leadId}&accountId=${client!.id}`)).statusCode).toBe(400);
 
     const [alert] = await db.select().from(alerts).where(and(eq(alerts.entity, 'Lead'), eq(alerts.entityId, leadId)));

@@ -10,6 +10,8 @@ import { sendStoredFile } from '../files/files.service.ts';
 import { INLINE_MIMES } from '../files/file-types.ts';
 import { isOfficeAdmin } from './mailboxes.service.ts';
 import { signatureContact } from './mail-signature.ts';
+import { PORTAL_DOMAINS } from './enquiries/index.ts';
+import { fromDomain } from './enquiries/read.ts';
 
 /** Mail a reader may see: the shared mailboxes', their own mailbox's, and an office admin every one's. */
 export const visibleTo = (user: SessionUser) => (isOfficeAdmin(user) ? sql`true` : sql`(mb.owner_id is null or mb.owner_id = ${user.id})`);
@@ -43,36 +45,61 @@ function rowOf(app: FastifyInstance, r: Raw): TMailRow {
   };
 }
 
+/** The link table and the one record's rows in it a list reads (the enquiry a lead was made from: mail_enquiries). */
+function linksOf(q: z.output<typeof ZMailListQuery>) {
+  if (q.accountId != null) return { table: sql`mail_message_accounts`, id: sql`message_id`, where: sql`account_id = ${q.accountId}` };
+  if (q.objectId != null) return { table: sql`mail_message_objects`, id: sql`message_id`, where: sql`object_id = ${q.objectId}` };
+  if (q.leadId != null) return { table: sql`mail_message_leads`, id: sql`message_id`, where: sql`lead_id = ${q.leadId}` };
+  return { table: sql`mail_enquiries`, id: sql`mail_message_id`, where: sql`lead_id = ${q.enquiryOf!}` };
+}
+
+const columns = sql`m.id, m.mailbox_id, mb.name as mailbox, m.subject, m."from", m."to", m.cc, m.sent_on, left(m.text, 200) as snippet, ${attachmentsOf} as attachments`;
+
 /**
- * GET /api/mail: one account's or one property's mail (or the enquiry mail a lead was made from),
- * newest first (the undated last), paged in SQL: the page is read in the links' date index order
- * (0085), and the total counts the links whose message is not marked deleted (decision 090), the
- * mailboxes looked at only when the reader does not see every one (an account of 2,000 messages,
- * npm run bench).
+ * GET /api/mail: one account's, one property's or one lead's mail (or the enquiry mail a lead was
+ * made from), newest first (the undated last), paged in SQL: the page is read in the links' date
+ * index order (0085, 0097), and the total counts the links whose message is not marked deleted
+ * (decision 090), the mailboxes looked at only when the reader does not see every one (an account of
+ * 2,000 messages, npm run bench). A deal's: dealMail.
  */
 export async function listMail(app: FastifyInstance, user: SessionUser, q: z.output<typeof ZMailListQuery>): Promise<{ items: TMailRow[]; totalRows: number }> {
-  const links =
-    q.accountId != null
-      ? sql`(select message_id from mail_message_accounts where account_id = ${q.accountId}) l`
-      : q.leadId != null
-        ? sql`(select mail_message_id as message_id from mail_enquiries where lead_id = ${q.leadId}) l`
-        : sql`(select message_id from mail_message_objects where object_id = ${q.objectId!}) l`;
-  const link =
-    q.accountId != null
-      ? sql`mail_message_accounts l on l.message_id = m.id and l.account_id = ${q.accountId}`
-      : q.leadId != null
-        ? sql`mail_enquiries l on l.mail_message_id = m.id and l.lead_id = ${q.leadId}`
-        : sql`mail_message_objects l on l.message_id = m.id and l.object_id = ${q.objectId!}`;
-  const tie = q.leadId != null && q.accountId == null ? sql`l.mail_message_id` : sql`l.message_id`;
+  if (q.dealId != null) return dealMail(app, user, q.dealId, q);
+  const l = linksOf(q);
   const offset = (q.currentPage - 1) * q.perPage;
   const [count, page] = await Promise.all([
-    app.db.execute(sql`select count(*)::int as n from ${links} join mail_messages m on m.id = l.message_id and m.deleted_on is null
+    app.db.execute(sql`select count(*)::int as n from (select ${l.id} as message_id from ${l.table} where ${l.where}) l join mail_messages m on m.id = l.message_id and m.deleted_on is null
       where (not exists (select 1 from mailboxes mb where not (${visibleTo(user)}))
         or exists (select 1 from mailboxes mb where mb.id = m.mailbox_id and ${visibleTo(user)}))`),
-    app.db.execute(sql`select m.id, m.mailbox_id, mb.name as mailbox, m.subject, m."from", m."to", m.cc, m.sent_on, left(m.text, 200) as snippet, ${attachmentsOf} as attachments
-      from mail_messages m join ${link} join mailboxes mb on mb.id = m.mailbox_id
+    app.db.execute(sql`select ${columns}
+      from mail_messages m join ${l.table} l on l.${l.id} = m.id and l.${l.where} join mailboxes mb on mb.id = m.mailbox_id
       where ${visibleTo(user)} and m.deleted_on is null
-      order by l.sent_on desc nulls last, ${tie} desc limit ${q.perPage} offset ${offset}`),
+      order by l.sent_on desc nulls last, l.${l.id} desc limit ${q.perPage} offset ${offset}`),
+  ]);
+  return { totalRows: (count.rows[0] as { n: number }).n, items: (page.rows as Raw[]).map((r) => rowOf(app, r)) };
+}
+
+/**
+ * A deal's mail: its parties' and its property's threads together, newest first. Each party's and
+ * the property's links are read in their date index's order, each only as far as the page reaches
+ * (offset + page size, the hidden and deleted left out as they are read), then merged once per
+ * message; so a deal whose parties have thousands of messages reads a page's worth of each.
+ */
+async function dealMail(app: FastifyInstance, user: SessionUser, dealId: number, q: { perPage: number; currentPage: number }) {
+  const offset = (q.currentPage - 1) * q.perPage;
+  const reach = offset + q.perPage;
+  const seen = (table: ReturnType<typeof sql>, where: ReturnType<typeof sql>, limit: ReturnType<typeof sql>) => sql`(select l.message_id, l.sent_on from ${table} l
+      join mail_messages m on m.id = l.message_id and m.deleted_on is null join mailboxes mb on mb.id = m.mailbox_id and ${visibleTo(user)}
+      where ${where} order by l.sent_on desc nulls last, l.message_id desc ${limit})`;
+  const parts = (limit: ReturnType<typeof sql>) => sql`select x.message_id, x.sent_on from deal_parties p cross join lateral ${seen(sql`mail_message_accounts`, sql`l.account_id = p.account_id`, limit)} x where p.deal_id = ${dealId}
+      union select y.message_id, y.sent_on from deals d cross join lateral ${seen(sql`mail_message_objects`, sql`l.object_id = d.object_id`, limit)} y where d.id = ${dealId}`;
+  const exists = await app.db.execute(sql`select 1 from deals where id = ${dealId}`);
+  if (!exists.rows.length) throw notFound();
+  const [count, page] = await Promise.all([
+    app.db.execute(sql`select count(distinct message_id)::int as n from (${parts(sql``)}) u`),
+    app.db.execute(sql`with u as (select message_id, max(sent_on) as sent_on from (${parts(sql`limit ${reach}`)}) v group by message_id
+        order by max(sent_on) desc nulls last, message_id desc limit ${q.perPage} offset ${offset})
+      select ${columns} from u join mail_messages m on m.id = u.message_id join mailboxes mb on mb.id = m.mailbox_id
+      order by u.sent_on desc nulls last, u.message_id desc`),
   ]);
   return { totalRows: (count.rows[0] as { n: number }).n, items: (page.rows as Raw[]).map((r) => rowOf(app, r)) };
 }
@@ -87,10 +114,17 @@ export async function viewMail(app: FastifyInstance, user: SessionUser, id: numb
   return { ...rowOf(app, r), text: r.text, html: r.html, remoteImages: r.remote_images, messageId: r.message_id, newContact: await newContactOf(app, r.from, r.text) };
 }
 
-/** The sender as a "new contact?" (decision 089): only when no account has the address and it is not one of the mailboxes'. */
+/** Addresses that are no person: a no-reply sender, a server's notices. */
+const NOT_A_PERSON = /^(?:no-?reply|do-?not-?reply|mailer-daemon|postmaster|bounces?)(?:[+._-][^@]*)?@/i;
+
+/**
+ * The sender as a "new contact?" (decision 089): only when no account has the address and it is not
+ * one of the mailboxes', a no-reply address nor a portal's (a portal's notice carries the enquirer's
+ * phone, not its own: the enquiry made the client already, decision 082).
+ */
 async function newContactOf(app: FastifyInstance, from: TMailRow['from'], text: string): Promise<TMailMessage['newContact']> {
   const address = from?.address?.trim().toLowerCase();
-  if (!address) return null;
+  if (!address || NOT_A_PERSON.test(address) || Object.values(PORTAL_DOMAINS).some((d) => fromDomain(address, d))) return null;
   const known = await app.db.execute(sql`select 1 where exists (select 1 from accounts a where public.crm_lower_emails(a.emails) && array[${address}]::text[])
     or exists (select 1 from mailboxes where lower(address) = ${address})`);
   if (known.rows.length) return null;
@@ -113,7 +147,6 @@ export async function sendAttachment(app: FastifyInstance, user: SessionUser, id
 
 /** One message as a record's list shows it (a reply just sent). */
 export async function readMailRow(app: FastifyInstance, id: number): Promise<TMailRow> {
-  const res = await app.db.execute(sql`select m.id, m.mailbox_id, mb.name as mailbox, m.subject, m."from", m."to", m.cc, m.sent_on, left(m.text, 200) as snippet, ${attachmentsOf} as attachments
-    from mail_messages m join mailboxes mb on mb.id = m.mailbox_id where m.id = ${id}`);
+  const res = await app.db.execute(sql`select ${columns} from mail_messages m join mailboxes mb on mb.id = m.mailbox_id where m.id = ${id}`);
   return rowOf(app, res.rows[0] as Raw);
 }

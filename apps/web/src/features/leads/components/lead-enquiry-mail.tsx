@@ -16,8 +16,8 @@ export function LeadEnquiryMail({ leadId }: { leadId: number }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   const q = useQuery({
-    queryKey: ['mail', 'list', { leadId }],
-    queryFn: ({ signal }) => call(MAIL.calls.list, { query: { leadId, perPage: 5 } }, { signal, background: true }),
+    queryKey: ['mail', 'list', { enquiryOf: leadId }],
+    queryFn: ({ signal }) => call(MAIL.calls.list, { query: { enquiryOf: leadId, perPage: 5 } }, { signal, background: true }),
   });
   useSectionReady('enquiry-mail', !q.isPending || q.fetchStatus === 'idle');
   const items = q.data?.items ?? [];

@@ -1,0 +1,199 @@
+import net from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { apiToken, auth, createObject, expectAccessible, signedIn } from '../fixtures.ts';
+import { RecordMailPanel } from '../pages/record-mail.ts';
+import { appendMail, imapOf, mailboxSettings, startDovecot, type Dovecot } from '../../apps/server/test/dovecot.ts';
+
+/**
+ * Mail on the lead and "new contact?" (issue 46, decisions 089 and 082), against a private Dovecot
+ * (the mailbox, its Sent folder, mail delivered by IMAP APPEND and synced by the job runner) and an
+ * SMTP server this spec starts: a new e-mail written from a lead goes to its client and stays on the
+ * lead's thread; mail from an unknown address offers its sender, found in the signature, as a client.
+ */
+const LANGUAGES = [
+  { cookie: 'en-UK', template: 'E-mail: viewing confirmation', sent: 'The e-mail was sent.', newContact: 'New contact?', added: 'is added as a client: open the record' },
+  { cookie: 'el', template: 'E-mail: επιβεβαίωση υπόδειξης', sent: 'Το e-mail στάλθηκε.', newContact: 'Νέα επαφή;', added: 'προστέθηκε ως πελάτης: άνοιγμα καρτέλας' },
+];
+const GREEK = 'αβγδεζηθικλμνξπρστφχψω';
+
+let dovecot: Dovecot;
+let smtp: SMTPServer;
+let smtpPort = 0;
+const received: { to: string[]; raw: Buffer }[] = [];
+test.beforeAll(async () => {
+  dovecot = await startDovecot();
+  smtp = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData: (stream, session, cb) => {
+      const parts: Buffer[] = [];
+      stream.on('data', (d: Buffer) => parts.push(d));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(parts) });
+        cb();
+      });
+    },
+  });
+  smtpPort = await new Promise<number>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as net.AddressInfo).port)));
+});
+test.afterAll(async () => {
+  await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
+  await dovecot?.stop();
+});
+
+async function ok<T>(res: Promise<{ ok(): boolean; text(): Promise<string>; json(): Promise<unknown> }>): Promise<T> {
+  const r = await res;
+  expect(r.ok(), await r.text()).toBeTruthy();
+  return (await r.json()) as T;
+}
+
+/** A Greek-speaking client with an e-mail address, and a purchase lead of theirs offered one property. */
+async function clientLead(request: APIRequestContext, token: string, tag: string) {
+  const flat = await createObject(request, token, { title: `Lead flat ${tag}`, forSale: true, salePrice: 240000 });
+  const email = `katerina.${tag}@example.gr`;
+  const { id: accountId } = await ok<{ id: number }>(request.post('/api/account/add', { data: { firstName: 'Κατερίνα', lastName: `Λάμπρου ${tag}`, isClient: true, email, language: 'el' }, headers: auth(token) }));
+  const { id: leadId } = await ok<{ id: number }>(request.post('/api/lead/add', { data: { accountId }, headers: auth(token) }));
+  await ok(request.post('/api/lead/update', { data: { id: leadId, version: 1, forPurchase: true }, headers: auth(token) }));
+  await ok(request.post('/api/lead/addObject', { data: { leadId, objectId: flat.id }, headers: auth(token) }));
+  return { flat, email, leadId };
+}
+
+for (const L of LANGUAGES) {
+  test(`a new e-mail from a lead goes to its client and stays on the lead's thread (${L.cookie})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const tag = randomBytes(4).toString('hex');
+    const { flat, email, leadId } = await clientLead(request, token, tag);
+    const box = await ok<{ id: number }>(
+      request.post('/api/mailboxes/update', {
+        data: mailboxSettings(dovecot, { name: `Leads ${tag}`, address: `leads.${tag}@agency.test`, smtpHost: '127.0.0.1', smtpPort, active: false, signature: `Γραφείο ${tag}` }),
+        headers: auth(token),
+      }),
+    );
+
+    const ctx = await signedIn(browser, baseURL!, token, L.cookie);
+    const page = await ctx.newPage();
+    await page.goto(`/Leads/View/${leadId}`);
+    const mail = new RecordMailPanel(page);
+    await expect(mail.panel.getByTestId('mail-empty')).toBeVisible();
+    await mail.startNew(`Leads ${tag} <leads.${tag}@agency.test>`);
+    // To the lead's client, the agency's text in her language (Greek) whatever the reader's.
+    await expect(mail.composer.getByTestId('mail-compose-to').locator('..')).toContainText(email);
+    await mail.useTemplate(L.template);
+    await expect(mail.composer.getByTestId('mail-compose-text')).toHaveValue(/^Αγαπητή Κατερίνα,/);
+    // The property named by its reference number, as agents write it.
+    const subject = `Υπόδειξη ακινήτου #${flat.referenceNumber}`;
+    await mail.composer.getByTestId('mail-compose-subject').fill(subject);
+    await expectAccessible(page, `a new e-mail written from a lead (${L.cookie})`);
+    await mail.send();
+    await expect(page.getByText(L.sent)).toBeVisible();
+    await expect(mail.row(subject)).toBeVisible();
+    await expect(mail.panel.getByTestId('mail-count')).toHaveText('1');
+
+    // Sent over SMTP to the client, with the mailbox's signature; and kept in the Sent folder.
+    const sent = received.find((r) => r.to.includes(email));
+    expect(sent).toBeDefined();
+    const parsed = await simpleParser(sent!.raw);
+    expect(parsed.subject).toBe(subject);
+    expect(parsed.text).toContain(`-- \nΓραφείο ${tag}`);
+    const imap = await imapOf(dovecot);
+    const lock = await imap.getMailboxLock('Sent');
+    const ids: string[] = [];
+    for await (const m of imap.fetch('1:*', { envelope: true })) ids.push(m.envelope?.messageId ?? '');
+    lock.release();
+    await imap.logout();
+    expect(ids).toContain(parsed.messageId);
+
+    await mail.row(subject).click();
+    await expect(mail.message.getByTestId('mail-text')).toContainText(`Γραφείο ${tag}`);
+    await expectAccessible(page, `an e-mail read on a lead's thread (${L.cookie})`);
+    await page.keyboard.press('Escape');
+    // The same mail on the property's thread (its reference number) and on the client's.
+    await page.goto(`/Objects/View/${flat.id}`);
+    await expect(mail.row(subject)).toBeVisible();
+    await ctx.close();
+    expect((await request.delete(`/api/mailboxes/${box.id}`, { headers: auth(token) })).status()).toBe(200);
+  });
+}
+
+for (const L of LANGUAGES) {
+  test(`mail from an unknown address offers its sender as a new client, and the mail moves onto the new record (${L.cookie})`, async ({ browser, request, baseURL }) => {
+    // The mailbox's first sync goes through the job runner, beside the other specs' work.
+    test.slow();
+    const token = await apiToken(request);
+    const tag = randomBytes(4).toString('hex');
+    // A person new to the CRM each run: their own surname and address.
+    const surname = `Καρράς${[...randomBytes(4)].map((b) => GREEK[b % GREEK.length]).join('')}`;
+    const address = `d.karras.${tag}@example.gr`;
+    const flat = await createObject(request, token, { title: `Unknown sender flat ${tag}`, forSale: true, salePrice: 199000 });
+    const subject = `Ενδιαφέρον για το ακίνητο #${flat.referenceNumber}`;
+    const folder = `Unknown-${tag}`;
+    await appendMail(
+      dovecot,
+      [
+        `From: ${address}`,
+        'To: info@agency.test',
+        `Subject: =?UTF-8?B?${Buffer.from(subject).toString('base64')}?=`,
+        `Message-ID: <${tag}.unknown@example.gr>`,
+        `Date: ${new Date().toUTCString()}`,
+        'MIME-Version: 1.0',
+        'Content-Type: text/plain; charset=utf-8',
+        'Content-Transfer-Encoding: 8bit',
+        '',
+        'Καλησπέρα σας,',
+        '',
+        'θα ήθελα να δω το διαμέρισμα αυτή την εβδομάδα, αν γίνεται.',
+        '',
+        'Με εκτίμηση,',
+        `Δημήτρης ${surname}`,
+        'Κιν.: 694 123 4567',
+        '',
+      ].join('\n'),
+      { folder },
+    );
+    const box = await ok<{ id: number }>(
+      request.post('/api/mailboxes/update', { data: mailboxSettings(dovecot, { name: `Unknown ${tag}`, address: `unknown.${tag}@agency.test`, imapFolder: folder }), headers: auth(token) }),
+    );
+    // Saved active: the job runner syncs it; the mail names the property, so it is on the property's thread.
+    await expect
+      .poll(async () => ((await (await request.get(`/api/mail?objectId=${flat.id}`, { headers: auth(token) })).json()) as { totalRows: number }).totalRows, { timeout: 60_000 })
+      .toBe(1);
+
+    const ctx = await signedIn(browser, baseURL!, token, L.cookie);
+    const page = await ctx.newPage();
+    await page.goto(`/Objects/View/${flat.id}`);
+    const mail = new RecordMailPanel(page);
+    await mail.row(subject).click();
+    const offer = mail.message.getByTestId('new-contact');
+    await expect(offer).toContainText(L.newContact);
+    // The name under the closing and the phone of the signature, as dialled from abroad.
+    await expect(offer).toContainText(`Δημήτρης ${surname} · +306941234567 · ${address}`);
+    await expectAccessible(page, `a mail from an unknown address, offered as a new contact (${L.cookie})`);
+    await offer.getByTestId('new-contact-open').click();
+    await expect(offer.getByTestId('new-contact-firstName')).toHaveValue('Δημήτρης');
+    await expect(offer.getByTestId('new-contact-lastName')).toHaveValue(surname);
+    await expect(offer.getByTestId('new-contact-phone')).toHaveValue('+306941234567');
+    await expect(offer.getByTestId('new-contact-email')).toHaveValue(address);
+    await expectAccessible(page, `the new contact's form (${L.cookie})`);
+    await offer.getByTestId('new-contact-save').click();
+    const added = mail.message.getByTestId('new-contact-added');
+    await expect(added).toContainText(L.added);
+    await added.getByRole('link').click();
+
+    // The new client's record, with the mail on its thread.
+    await expect(page).toHaveURL(/\/Accounts\/View\/\d+/);
+    await expect(page.getByTestId('account-name')).toContainText(surname);
+    await expect(mail.row(subject)).toBeVisible();
+    await expect(mail.panel.getByTestId('mail-count')).toHaveText('1');
+    await mail.row(subject).click();
+    // Known now: no longer offered.
+    await expect(mail.message.getByTestId('mail-text')).toContainText('θα ήθελα να δω το διαμέρισμα');
+    await expect(mail.message.getByTestId('new-contact')).toHaveCount(0);
+    await ctx.close();
+    expect((await request.delete(`/api/mailboxes/${box.id}`, { headers: auth(token) })).status()).toBe(200);
+  });
+}
