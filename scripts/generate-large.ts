@@ -1030,7 +1030,7 @@ async function clearData(c: pg.Client) {
   await c.query(`truncate action_log, documents, alerts,
     mail_enquiries, invoices, portal_reports, portal_channel_objects, calendar_feeds, sign_requests, mail_attachment_files,
     owner_report_links, owner_report_settings, owner_report_mailings, owner_report_shares, object_site_views,
-    object_mandate_owners, object_mandates, mail_message_accounts, mail_message_objects, mail_attachments, mail_messages, mailboxes, webhook_deliveries, webhook_endpoints, api_keys,
+    object_mandate_owners, object_mandates, mail_message_accounts, mail_message_objects, mail_message_leads, mail_attachments, mail_messages, mailboxes, webhook_deliveries, webhook_endpoints, api_keys,
     transaction_attachments, transactions, payment_accounts,
     shortlist_objects, shortlists, reservations, deal_parties, deals, viewing_objects, viewings, lead_object_marks, lead_objects, leads, activity_links, activities,
     assignments, object_accounts, object_key_loans, object_keys, objects, files restart identity`);
