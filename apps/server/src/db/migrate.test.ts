@@ -16,6 +16,9 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0094: the open leads' index by account without their dates and ids.
+    await q(`drop index leads_open_account_idx`);
+    await q(`create index leads_open_account_idx on leads (account_id) where coalesce(stage, 0) not in (6, 7)`);
     // Before 0093: no fingerprint of what a document sent for signature prints.
     await q(`alter table sign_requests drop column fill_sha256`);
     // Before 0092: no index of the mail by mailbox and UID.
