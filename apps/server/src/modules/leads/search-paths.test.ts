@@ -1,7 +1,8 @@
 // Two answers found in one statement since decision 092, against the two statements they replaced,
 // on random data after random changes: the global search's lead hits (the newest open leads of the
 // accounts a fragment matches, read with the accounts) and the deals a party's last name finds (the
-// parties read with the accounts). The seed is in every failure message (DEAL_TEST_SEED style).
+// parties read with the accounts); and the viewings' comment search, whose page and total come from
+// one statement. The seed is in every failure message.
 import { describe, expect, it } from 'vitest';
 import { and, sql } from 'drizzle-orm';
 import { createTestApp } from '../../../test/harness.ts';
@@ -10,6 +11,8 @@ import { accountIdsMatching, searchAccountMatches } from '../accounts/accounts.s
 import { accountIdsByLastName, idSetFromLiteral } from '../accounts/accounts.sql.ts';
 import { filterConditions } from '../deals/deals.service.ts';
 import { findLeads } from './leads.service.ts';
+import { searchViewings } from './viewings.service.ts';
+import { ZViewingSearch } from '@crm/contract';
 
 const t = await createTestApp({}, undefined, { jobs: false });
 const { app, db } = t;
@@ -20,6 +23,8 @@ const STEMS = ['Παπαδ', 'Καραμ', 'Γεωργ', 'Ζαχαρ'];
 const ENDS = ['όπουλος', 'οπούλου', 'άκης', 'ίου', 'ιάδης'];
 const FIRST = ['Μαρία', 'Νίκος', 'Ελένη', 'Γιώργος', 'Anna'];
 const FRAGMENTS = ['Παπαδ', 'καραμ', 'πουλ', 'ακης', 'papad', 'karam', 'Ζαχαρι'];
+const SAID = ['σκοτεινό', 'υγρασία', 'θέα στη θάλασσα', 'Sea view', 'μηχανικός', 'ξαναδεί με τη γυναίκα'];
+const SAYINGS = ['σκοτεινο', 'υγρασια θεα', 'sea', 'ΜΗΧΑΝΙΚΟΣ', 'γυναίκα', 'κανένα'];
 const lastName = () => pick(STEMS) + pick(ENDS);
 
 const column = async (q: ReturnType<typeof sql>) => (await db.execute<{ id: number }>(q)).rows.map((r) => Number(r.id));
@@ -31,6 +36,13 @@ async function seed() {
   for (let i = 0; i < 160; i++) {
     await db.execute(sql`insert into leads (account_id, stage, created_on, draft, for_purchase)
       values (${pick(accounts)}, ${pick([null, 1, 2, 3, 4, 5, 6, 7])}, now() - make_interval(days => ${between(0, 400)}), ${chance(0.03)}, true)`);
+  }
+  const objects = await column(sql`insert into objects (title) select 'Flat ' || g from generate_series(1, 6) g returning id`);
+  for (let i = 0; i < 60; i++) {
+    const [v] = await column(sql`insert into viewings (date_of_viewing) values (${chance(0.1) ? null : sql`now() - make_interval(days => ${between(0, 300)})`}) returning id`);
+    for (const [k, o] of objects.entries()) {
+      if (chance(0.4)) await db.execute(sql`insert into viewing_objects (viewing_id, object_id, position, comment) values (${v!}, ${o}, ${k}, ${chance(0.2) ? null : `${pick(SAID)}, ${pick(SAID)}`})`);
+    }
   }
   for (let i = 0; i < 80; i++) {
     const [deal] = await column(sql`insert into deals (deal_type, deal_stage) values (${pick([1, 2])}, ${between(1, 6)}) returning id`);
@@ -65,6 +77,8 @@ async function change() {
       await db.execute(sql`update leads set account_id = ${pick(accounts)} where id = ${pick(leads)}`);
       break;
   }
+  const said = await column(sql`select viewing_id as id from viewing_objects order by 1`);
+  if (said.length) await db.execute(sql`update viewing_objects set comment = ${chance(0.2) ? null : pick(SAID)} where viewing_id = ${pick(said)}`);
 }
 
 describe(`a search's accounts read in the statement that uses them (SEARCH_PATHS_SEED=${SEED})`, () => {
@@ -86,6 +100,21 @@ describe(`a search's accounts read in the statement that uses them (SEARCH_PATHS
         const was = await column(sql`select distinct deal_id as id from deal_parties where account_id = any(${parties.literal}::int[]) order by 1`);
         const is = await column(sql`select id from deals where ${and(...(await filterConditions(db, { lastName: text })))} order by id`);
         expect(is, `deals for ${text}, round ${round}, seed ${SEED}`).toEqual(was);
+      }
+    }
+    for (const comment of SAYINGS) {
+      // The viewings' comment search: its page and total from one statement, against a count and a page apart.
+      const words = comment.split(/\s+/);
+      const ids = await column(sql`select v.id from viewings v where exists (select 1 from viewing_objects vo where vo.viewing_id = v.id and ${sql.join(
+        words.map((w) => sql`vo.comment_norm like '%' || crm_search_norm(${w}) || '%'`),
+        sql` and `,
+      )}) order by v.date_of_viewing desc nulls first, v.id desc`);
+      for (const currentPage of [1, 2, 4, 40]) {
+        const answer = await searchViewings(app, ZViewingSearch.parse({ comment, perPage: 7, currentPage }), tr);
+        expect({ total: answer.totalRows, ids: answer.items.map((i) => i.id) }, `viewings saying ${comment}, page ${currentPage}, seed ${SEED}`).toEqual({
+          total: ids.length,
+          ids: ids.slice((currentPage - 1) * 7, currentPage * 7),
+        });
       }
     }
     // The new path was taken, and found something, most of the time.
