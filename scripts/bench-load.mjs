@@ -1,7 +1,7 @@
 // The benchmark's load generator (a worker thread, so that its own work does not run on the
 // app's event loop): `concurrency` clients on keep-alive connections to 127.0.0.1, each sending
 // the next request of the list as soon as its previous answer has been read in full.
-// workerData: { port, token, requests: [{ method, path, body? }], concurrency, warmupMs, durationMs } or
+// workerData: { port, token, requests: [{ method, path, body?, headers? }], concurrency, warmupMs, durationMs } or
 // { ..., count } for a fixed number of requests. Posts { latencies (ms), statuses, elapsedMs, errors, bytes }.
 //
 // Each request's bytes are written once, before the run, and each connection is a plain socket that
@@ -18,6 +18,7 @@ const wire = requests.map((req) => {
   const head =
     `${req.method} ${req.path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\nAuthorization: Bearer ${token}\r\n` +
     'Accept: application/json\r\nAccept-Language: el\r\n' +
+    Object.entries(req.headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join('') +
     (body ? `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n` : '') +
     '\r\n';
   return body ? Buffer.concat([Buffer.from(head), body]) : Buffer.from(head);

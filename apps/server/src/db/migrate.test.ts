@@ -24,6 +24,9 @@ describe('migrations', () => {
     await q(`alter table sign_requests drop column signer_account_id`);
     // Before 0095: no leases of work one instance holds at a time.
     await q(`drop table work_leases`);
+    // Before 0094: the open leads' index by account without their dates and ids.
+    await q(`drop index leads_open_account_idx`);
+    await q(`create index leads_open_account_idx on leads (account_id) where coalesce(stage, 0) not in (6, 7)`);
     // Before 0093: no fingerprint of what a document sent for signature prints.
     await q(`alter table sign_requests drop column fill_sha256`);
     // Before 0092: no index of the mail by mailbox and UID.

@@ -56,6 +56,7 @@ export const leads = pgTable(
       // The Clients list's red mark: does the client have a lead that is not closed?
       // The few drafts' ids, which every list leaves out (lib/drafts.ts).
       index('leads_draft_idx').on(t.id).where(sql`draft`),
+      // INCLUDE (created_on, id) in SQL (0094): the global search's newest open leads of the accounts a name finds, from the index alone.
       index('leads_open_account_idx').on(t.accountId).where(sql`coalesce(stage, 0) not in (6, 7)`),
       // An object's matching leads: the leads of a service whose price band holds the object's price.
       ...BAND_INDEXES.map(([name, flag, lo, hi]) => index(name).using('gist', sql.raw(leadPriceBand(lo, hi))).where(sql.raw(flag))),

@@ -89,11 +89,14 @@ export function latinReadings(text: string): string[] {
  * the list's query made PostgreSQL scan and hash every row (decision 023).
  */
 export async function accountIdsByLastName(db: Db | Tx, name: string): Promise<IdSet> {
-  const latin = latinMatch(sql`n.latin`, name);
-  const res = await db.execute<{ ids: string }>(
-    sql`select coalesce(array_agg(n.account_id), '{}')::text as ids from account_last_names n where n.names like ${containsPattern(name)} ${latin ? sql`or ${latin}` : sql``}`,
-  );
+  const res = await db.execute<{ ids: string }>(sql`select coalesce(array_agg(n.account_id), '{}')::text as ids from (${lastNameMatches(name)}) n`);
   return idSetFromLiteral(res.rows[0]?.ids ?? '{}');
+}
+
+/** The statement of accountIdsByLastName (one column, account_id), for a statement that uses the ids itself: inside `any(array(…))`. */
+export function lastNameMatches(name: string): SQL {
+  const latin = latinMatch(sql`n.latin`, name);
+  return sql`select n.account_id from account_last_names n where n.names like ${containsPattern(name)} ${latin ? sql`or ${latin}` : sql``}`;
 }
 
 /**

@@ -43,7 +43,7 @@ import { logAction } from '../../lib/audit.ts';
 import { advanceLeadStage } from '../leads/lead-progress.ts';
 import { agencyToday, toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { accountIdsByLastName, containsPattern } from '../accounts/accounts.sql.ts';
+import { containsPattern, lastNameMatches } from '../accounts/accounts.sql.ts';
 import { describeLeadOption } from '../leads/leads.service.ts';
 import { objectTitle, placeName } from '../objects/objects.sql.ts';
 import { OBJECT_LOG_ENTITY } from '../objects/object-change.ts';
@@ -758,10 +758,13 @@ export async function filterConditions(db: Db, f: Partial<TDealFilter>): Promise
   const name = f.lastName?.trim();
   if (name) {
     // The parties' deals as a list of ids: a name test (or a long list of accounts) inside the
-    // list's query is checked against every deal the order index walks past.
-    // Both sets travel as PostgreSQL's own int[] text (IdSet), not parsed and written out again.
+    // list's query is checked against every deal the order index walks past. The accounts are
+    // found in the same statement (`any(array(…))`: their parties read by account from the index
+    // alone; a join hashed every party): their ids no longer go to the app and back, where
+    // PostgreSQL planned 3,000 of them as a constant for «Παπαδ» (decision 092). The deals' ids
+    // travel as PostgreSQL's own int[] text (IdSet), not parsed and written out again.
     const parties = await db.execute<{ ids: string }>(
-      sql`select coalesce(array_agg(distinct p.deal_id), '{}')::text as ids from deal_parties p where p.account_id = any(${(await accountIdsByLastName(db, name)).literal}::int[])`,
+      sql`select coalesce(array_agg(distinct p.deal_id), '{}')::text as ids from deal_parties p where p.account_id = any(array(${lastNameMatches(name)}))`,
     );
     where.push(sql`${deals.id} = any(${parties.rows[0]?.ids ?? '{}'}::int[])`);
   }

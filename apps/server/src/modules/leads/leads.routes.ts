@@ -39,8 +39,10 @@ export const leadsRoutes = fp(
     app.accountMergeSteps.push(moveLeads);
     app.decorate('accountLeads', (db, accountId, culture) => accountLeads(db, accountId, (key, params) => app.translator.t(culture, key, params)));
     app.searchProviders.push(async ({ text, limit, culture, shared }) => {
-      const clients = async () => (await shared('accounts', () => searchAccountMatches(app, text, culture))).ids;
-      return (await findLeads(app, text, limit, (key, params) => app.translator.t(culture, key, params), clients)).map((h) => ({ ...h, entity: 'Lead' as const }));
+      const matches = () => shared('accounts', () => searchAccountMatches(app, text, culture));
+      const clients = async () => (await matches()).ids;
+      const open = async () => (await matches()).openLeads;
+      return (await findLeads(app, text, limit, (key, params) => app.translator.t(culture, key, params), clients, open)).map((h) => ({ ...h, entity: 'Lead' as const }));
     });
 
     // Leads opened with Add and left untouched in a tab that was closed: removed after a day.

@@ -592,6 +592,8 @@ export async function findLeads(
   limit: number,
   t: T,
   clients: () => Promise<IdSet> = async () => (await searchAccountMatches(app, text.trim().replace(/^#/, ''))).ids,
+  /** The newest open leads of those accounts when already found with them (the global search's statement), else undefined. */
+  newestOpen: () => Promise<number[] | undefined> = async () => undefined,
 ) {
   const q = text.trim().replace(/^#/, '');
   if (!q) return [];
@@ -604,7 +606,8 @@ export async function findLeads(
   const closed = sql`coalesce(${leadColumns.stage!}, 0) in (${sql.join(LEAD_CLOSED_STAGES.map((s) => sql`${s}`), sql`, `)})`;
   const newest = (stage: SQL, n: number) =>
     app.db.select({ id: leads.id }).from(leads).where(and(whose, stage)).orderBy(sql`${leads.createdOn} desc`, sql`${leads.id} desc`).limit(n);
-  const ids = (await newest(sql`not ${closed}`, want)).map((r) => r.id);
+  const kept = byId ? undefined : await newestOpen();
+  const ids = kept ? kept.slice(0, want) : (await newest(sql`not ${closed}`, want)).map((r) => r.id);
   if (ids.length < want) ids.push(...(await newest(closed, want - ids.length)).map((r) => r.id));
   const found = ids.length
     ? await app.db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(inArray(leads.id, ids))

@@ -365,19 +365,25 @@ export async function searchViewings(app: FastifyInstance, f: TViewingSearch, t:
   if (f.demandId) where.push(eq(viewings.demandId, f.demandId));
   if (f.objectId) where.push(sql`exists (select 1 from viewing_objects vo where vo.viewing_id = ${viewings.id} and vo.object_id = ${f.objectId})`);
   if (f.assigned) where.push(sql`exists (select 1 from assignments s where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = ${viewings.id} and s.account_id = ${f.assigned})`);
-  if (f.comment?.trim()) where.push(await viewingsSaying(app.db, f.comment.trim()));
+  const saying = f.comment?.trim() ? await viewingsSaying(app.db, f.comment.trim()) : undefined;
+  where.push(saying);
   const cond = and(...where);
-  const [{ n }] = (await app.db.select({ n: sql<number>`count(*)::int` }).from(viewings).where(cond)) as [{ n: number }];
   const order = [sql`${viewings.dateOfViewing} desc nulls first`, sql`${viewings.id} desc`];
-  const ids = (
-    await app.db
-      .select({ id: viewings.id })
+  const count = async () => ((await app.db.select({ n: sql<number>`count(*)::int` }).from(viewings).where(cond)) as [{ n: number }])[0].n;
+  const pageOf = (withTotal: boolean) =>
+    app.db
+      .select({ id: viewings.id, total: withTotal ? sql<number>`(count(*) over ())::int` : sql<number>`0` })
       .from(viewings)
       .where(cond)
       .orderBy(...order)
       .limit(f.perPage)
-      .offset((f.currentPage - 1) * f.perPage)
-  ).map((r) => r.id);
+      .offset((f.currentPage - 1) * f.perPage);
+  // The comments' viewings (a list of ids, all of them sorted for the page anyway): the page and
+  // its total from one pass over them (decision 023); a page past the end has no row to carry the
+  // total, and counts apart. Otherwise the count reads an index the page's order does not.
+  const paged = saying ? await pageOf(true) : await pageOf(false);
+  const n = saying && paged.length ? paged[0]!.total : await count();
+  const ids = paged.map((r) => r.id);
   const found = ids.length
     ? await app.db
         .select({

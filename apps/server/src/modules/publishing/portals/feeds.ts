@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { TPortalKind } from '@crm/contract';
 import { agencyIdentity } from '../../settings/site-settings.service.ts';
@@ -8,6 +10,8 @@ import { kyero } from './kyero.ts';
 import { indomio } from './indomio.ts';
 import { spitogatos } from './spitogatos.ts';
 import { xe } from './xe.ts';
+
+const gzip = promisify(zlib.gzip);
 
 /** Each portal's mapping, by the channel's kind. */
 export const PORTAL_MAPPINGS: Readonly<Record<TPortalKind, TPortalMapping>> = { kyero, indomio, spitogatos, xe };
@@ -27,9 +31,18 @@ export const feedCacheKey = (channelId: number) => `portal-feed ${channelId}`;
  * with the number of properties in it (the settings show it). An empty `xml`: nothing to send in a
  * format that has no empty feed (Kyero).
  */
-export async function channelFeed(app: FastifyInstance, channel: TChannelRow): Promise<{ xml: Buffer; count: number }> {
+export type TChannelFeed = { xml: Buffer; count: number; gzipped?: Promise<Buffer> };
+
+/**
+ * The kept feed gzipped, made once per feed kept (in the thread pool, not on the event loop) and
+ * kept with it: a fetch that accepts gzip is sent a tenth of the bytes (4.5 MB of XML for 5,000
+ * properties), and 8 at once no longer wait on each other's transfer.
+ */
+export const gzippedFeed = (feed: TChannelFeed): Promise<Buffer> => (feed.gzipped ??= gzip(feed.xml, { level: 6 }));
+
+export async function channelFeed(app: FastifyInstance, channel: TChannelRow): Promise<TChannelFeed> {
   const key = feedCacheKey(channel.id);
-  const hit = app.publicPages.get(key) as { xml: Buffer; count: number } | undefined;
+  const hit = app.publicPages.get(key) as TChannelFeed | undefined;
   if (hit && Buffer.isBuffer(hit.xml)) return hit;
   const since = app.publicPages.mark();
   const a = await agencyIdentity(app);
@@ -51,7 +64,7 @@ export async function channelFeed(app: FastifyInstance, channel: TChannelRow): P
   // Kept as the bytes sent: each fetch sends them as they are. No property, in a format that wants
   // one at least: no bytes (the feed's address answers 204 rather than a file its schema refuses).
   const count = parts.length - 2;
-  const feed = { xml: count || mapping.emptyAllowed ? Buffer.from(parts.join(''), 'utf8') : Buffer.alloc(0), count };
+  const feed: TChannelFeed = { xml: count || mapping.emptyAllowed ? Buffer.from(parts.join(''), 'utf8') : Buffer.alloc(0), count };
   app.publicPages.set(key, feed, since);
   return feed;
 }

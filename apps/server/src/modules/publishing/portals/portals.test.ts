@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -154,6 +155,27 @@ describe('portal channels', () => {
     expect(Buffer.compare(again.rawPayload, res.rawPayload)).toBe(0);
     // Kyero takes the property without an energy class (its format has it optional).
     expect(xml).toContain(`<id>${noEnergy.ref}</id>`);
+  });
+
+  it('send the same feed gzipped to a fetcher that accepts gzip, and plain to one that does not', async () => {
+    const plain = await fetchFeed(kyero);
+    const url = kyero.feedUrl.slice(PUBLIC.length);
+    for (const accept of ['gzip', 'br, gzip;q=0.8', '*']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe('gzip');
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      expect(gunzipSync(res.rawPayload).toString('utf8')).toBe(plain);
+    }
+    for (const accept of ['identity', 'gzip;q=0']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': accept } });
+      expect(res.headers['content-encoding'], accept).toBeUndefined();
+      expect(res.body).toBe(plain);
+    }
+    // Brotli alone: compressed as the other answers are, on the fly.
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain);
   });
 
   it('round the coordinates where the property hides its address, and never send the hidden point', async () => {
