@@ -356,6 +356,20 @@ export function contentDisposition(kind: 'inline' | 'attachment', userName: stri
 }
 
 /**
+ * Sends a PDF the server made as `name`: to save (attachment) or to read in the browser (inline);
+ * never cached, as it holds what the reader may see now, never sniffed.
+ */
+export function sendPdf(reply: FastifyReply, pdf: Buffer | Uint8Array, name: string, kind: 'inline' | 'attachment' = 'attachment') {
+  return reply
+    .header('Content-Type', 'application/pdf')
+    .header('Content-Length', String(pdf.length))
+    .header('Content-Disposition', contentDisposition(kind, name))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .send(pdf);
+}
+
+/**
  * Sends a workbook the server made (an export) as a download under `name`: never cached (it holds
  * what the reader may see now), never sniffed.
  */
