@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { NewPasswordFields, newPasswordRules } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { accountViewQuery } from '../api/account.ts';
 import { setPassword, setPasswordPreviewQuery } from '../api/employe.ts';
 import { useGoBack } from '../../../components/go-back.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
+import { FormButtons } from '../../../components/form-buttons.tsx';
 
 /** The failure text of the spec: an error array's descriptions, an errors map's values, the raw text, or the generic message. */
 function describeSetPasswordError(e: unknown, generic: string): string {
@@ -104,14 +105,7 @@ export function SetPasswordPage() {
               />
               {email && <SignInPreview email={email} />}
               <NewPasswordFields form={form} testIds={['password-new', 'password-confirm']} />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={goBack}>
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" loading={send.isPending} data-testid="password-submit">
-                  {t('accounts.ui.password.submit')}
-                </Button>
-              </Group>
+              <FormButtons onCancel={goBack} label={t('accounts.ui.password.submit')} loading={send.isPending} testId="password-submit" />
             </>
           )}
         </Stack>
