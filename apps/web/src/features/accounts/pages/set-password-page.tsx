@@ -5,26 +5,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../../lib/api.ts';
+import { describeSetPasswordError } from '../../../lib/errors.ts';
 import { splitList } from '../account-fields.ts';
 import { accountViewQuery } from '../api/account.ts';
 import { setPassword, setPasswordPreviewQuery } from '../api/employe.ts';
 import { useGoBack } from '../../../components/go-back.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { FormButtons } from '../../../components/form-buttons.tsx';
-
-/** The failure text of the spec: an error array's descriptions, an errors map's values, the raw text, or the generic message. */
-function describeSetPasswordError(e: unknown, generic: string): string {
-  if (e instanceof ApiError) {
-    const p = e.problem as typeof e.problem & { UserManager?: unknown };
-    if (Array.isArray(p.UserManager) && p.UserManager.length)
-      return p.UserManager.map((x) => (typeof x === 'string' ? x : ((x as { description?: string }).description ?? ''))).join('\n');
-    const values = Object.values(p.errors ?? {}).flat();
-    if (values.length) return values.join('\n');
-    return p.detail || p.title || generic;
-  }
-  return generic;
-}
 
 /** /SetPassword/{id}: sets the sign-in password of one of the account's e-mails (administrators). */
 export function SetPasswordPage() {
