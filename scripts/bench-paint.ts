@@ -30,7 +30,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { connectDb, type DbHandle } from '../apps/server/src/db/client.ts';
-import { hashPassword } from '../apps/server/src/lib/passwords.ts';
+import { benchAdmin } from './bench-admin.ts';
 import { BENCH_SECRET_KEY, ensureLargeData, openBenchDatabase, parseSizes } from './generate-large.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -120,17 +120,8 @@ async function main() {
       })
       .catch(() => undefined);
 
-    const email = 'bench-admin@bench.invalid';
-    const password = 'bench-admin-password';
-    await handle.pool.query(
-      `insert into users (email, username, roles, password_hash) values ($1, $1, array['admin'], $2)
-       on conflict ((lower(email))) do update set password_hash = excluded.password_hash, roles = excluded.roles, disabled = false`,
-      [email, await hashPassword(password, true)],
-    );
-    await handle.pool.query(`delete from login_failures where key = any($1)`, [[`a:${email}`, 'ip:127.0.0.1']]);
-    const login = await fetch(`${base}/api/authenticate/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
-    if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-    const token = ((await login.json()) as { token: string }).token;
+    const signIn = await benchAdmin(handle.pool, base);
+    const token = await signIn();
     const cookie = `crm_page=${token}; crm_signed_in=1; language=el`;
 
     const ownerId = (await handle.pool.query<{ id: number }>('select id from accounts where is_owner order by id limit 1')).rows[0]!.id;
@@ -188,10 +179,7 @@ async function main() {
     // browser with its loading state, within 1 s; none white; the worker never stopping.
     const sessions = await Promise.all(
       Array.from({ length: USERS }, async () => {
-        await handle!.pool.query(`delete from login_failures where key = any($1)`, [[`a:${email}`, 'ip:127.0.0.1']]);
-        const r = await fetch(`${base}/api/authenticate/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
-        if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${await r.text()}`);
-        const tk = ((await r.json()) as { token: string }).token;
+        const tk = await signIn();
         return { cookie: `crm_page=${tk}; crm_signed_in=1; language=el`, agent: new http.Agent({ keepAlive: true, maxSockets: 1 }) };
       }),
     );

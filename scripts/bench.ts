@@ -28,7 +28,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { connectDb, type DbHandle } from '../apps/server/src/db/client.ts';
 import { autoPrepare } from '../apps/server/src/db/auto-prepare.ts';
-import { hashPassword } from '../apps/server/src/lib/passwords.ts';
+import { benchAdmin } from './bench-admin.ts';
 import { PUBLIC_WHERE } from '../apps/server/src/modules/publishing/public.view.ts';
 import { channelFeed, feedCacheKey, type TChannelRow } from '../apps/server/src/modules/publishing/portals/feeds.ts';
 import { BENCH_SECRET_KEY, ensureLargeData, openBenchDatabase, parseSizes } from './generate-large.ts';
@@ -575,21 +575,7 @@ async function main() {
     capture = captureSql(handle);
 
     // A bench administrator (fast password hash) and its token.
-    const email = 'bench-admin@bench.invalid';
-    const password = 'bench-admin-password';
-    await handle.pool.query(
-      `insert into users (email, username, roles, password_hash) values ($1, $1, array['admin'], $2)
-       on conflict ((lower(email))) do update set password_hash = excluded.password_hash, roles = excluded.roles, disabled = false`,
-      [email, await hashPassword(password, true)],
-    );
-    await handle.pool.query(`delete from login_failures where key = any($1)`, [[`a:${email}`, 'ip:127.0.0.1']]);
-    const login = await fetch(`http://127.0.0.1:${port}/api/authenticate/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: email, password }),
-    });
-    if (login.status !== 200) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
-    const token = ((await login.json()) as { token: string }).token;
+    const token = await (await benchAdmin(handle.pool, `http://127.0.0.1:${port}`))();
 
     // --only <text>[|<text>...]: just the endpoints whose name contains one of them (one area at a time).
     const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1]!.split('|') : undefined;

@@ -1,11 +1,10 @@
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 import { RecordMailPanel } from '../pages/record-mail.ts';
 import { appendMail, imapOf, mailboxSettings, startDovecot, type Dovecot } from '../../apps/server/test/dovecot.ts';
+import { startSmtpSink } from '../../apps/server/test/smtp-sink.ts';
 
 /**
  * A new e-mail written from a client's account (issue 46, decision 089), against a private Dovecot
@@ -33,29 +32,13 @@ const LANGUAGES = [
 const SUBJECT = 'Δικαιολογητικά που χρειαζόμαστε';
 
 let dovecot: Dovecot;
-let smtp: SMTPServer;
-let smtpPort = 0;
-const received: { to: string[]; raw: Buffer }[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
 test.beforeAll(async () => {
   dovecot = await startDovecot();
-  smtp = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData: (stream, session, cb) => {
-      const parts: Buffer[] = [];
-      stream.on('data', (d: Buffer) => parts.push(d));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(parts) });
-        cb();
-      });
-    },
-  });
-  smtpPort = await new Promise<number>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as net.AddressInfo).port)));
+  smtp = await startSmtpSink();
 });
 test.afterAll(async () => {
-  await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
+  await smtp?.close();
   await dovecot?.stop();
 });
 
@@ -71,7 +54,7 @@ for (const L of LANGUAGES) {
     const accountId = ((await account.json()) as { id: number }).id;
     const signature = `Γραφείο ${tag}\n+30 210 1234567`;
     const saved = await request.post('/api/mailboxes/update', {
-      data: mailboxSettings(dovecot, { name: `Office ${tag}`, address: `office.${tag}@agency.test`, smtpHost: '127.0.0.1', smtpPort, active: false, signature }),
+      data: mailboxSettings(dovecot, { name: `Office ${tag}`, address: `office.${tag}@agency.test`, smtpHost: '127.0.0.1', smtpPort: smtp!.port, active: false, signature }),
       headers: auth(token),
     });
     expect(saved.status(), await saved.text()).toBe(200);
@@ -94,7 +77,7 @@ for (const L of LANGUAGES) {
     await expect(mail.row(SUBJECT)).toBeVisible();
 
     // What the SMTP server was given: the template's text and the mailbox's signature under it.
-    const sent = received.find((r) => r.to.includes(client));
+    const sent = smtp!.received.find((r) => r.to.includes(client));
     expect(sent).toBeDefined();
     const parsed = await simpleParser(sent!.raw);
     expect(parsed.subject).toBe(SUBJECT);

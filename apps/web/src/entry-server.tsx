@@ -31,7 +31,7 @@ import { sessionEndedStore, sessionStore } from './lib/session.ts';
 import { bannerStore } from './lib/banner.ts';
 import { variantStore } from './lib/variant.ts';
 import { setAgencyZone } from './lib/agency-clock.ts';
-import { DAYJS_LOCALE } from './lib/i18n.ts';
+import { DAYJS_LOCALE, I18N_OPTIONS } from './lib/i18n.ts';
 import { assumedMatches, setAssumedWidth } from './lib/first-paint.ts';
 
 // Media queries answered for the width the screen is drawn for.
@@ -134,16 +134,7 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
   variantStore.set('crm');
   setAgencyZone(config.timeZone, config.clock);
   if (!i18n.isInitialized) {
-    await i18n.use(initReactI18next).init({
-      resources: {},
-      lng: culture,
-      fallbackLng: false,
-      keySeparator: false,
-      nsSeparator: false,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      initAsync: false,
-    });
+    await i18n.use(initReactI18next).init({ ...I18N_OPTIONS, resources: {}, lng: culture });
   }
   i18n.addResourceBundle(culture, 'translation', t, true, true);
   await i18n.changeLanguage(culture);

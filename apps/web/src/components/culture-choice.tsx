@@ -16,6 +16,8 @@ export function LabelledChoice<V extends string>({
   onChange,
   data,
   testId,
+  alignStart,
+  children,
 }: {
   id: string;
   label: ReactNode;
@@ -23,13 +25,18 @@ export function LabelledChoice<V extends string>({
   onChange: (value: V) => void;
   data: { value: V; label: ReactNode }[];
   testId?: string;
+  /** The control as wide as its choices, not the whole column. */
+  alignStart?: boolean;
+  /** What is said under the control (a hint on the value chosen). */
+  children?: ReactNode;
 }) {
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500} id={id}>
         {label}
       </Text>
-      <SegmentedControl aria-labelledby={id} value={value} onChange={(v) => onChange(v as V)} data={data} data-testid={testId} />
+      <SegmentedControl aria-labelledby={id} value={value} onChange={(v) => onChange(v as V)} data={data} style={alignStart ? { alignSelf: 'flex-start' } : undefined} data-testid={testId} />
+      {children}
     </Stack>
   );
 }

@@ -244,3 +244,8 @@ export function ListHeader({ title, count, children, testId }: { title: string; 
     </Group>
   );
 }
+
+/** A short list its call answers whole (no server paging): the table of the query's items. */
+export function WholeListTable<T>({ query, ...props }: Omit<DataTableProps<T>, 'records' | 'totalRows' | 'fetching' | 'noPaging'> & { query: { data?: { items: T[] }; isFetching: boolean } }) {
+  return <DataTable {...props} records={query.data?.items} totalRows={query.data?.items.length} fetching={query.isFetching} noPaging />;
+}

@@ -1,12 +1,13 @@
 // A record's document from the agency's templates (decision 084): the language chosen, then the PDF
 // downloaded or stored among the record's files.
-import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CULTURES, type TCulture } from '@crm/contract/constants';
+import type { TCulture } from '@crm/contract/constants';
 import { DOC_TEMPLATE, urlOf } from '@crm/contract/resources';
 import type { TDocSource } from '@crm/contract';
+import { CultureChoice } from './culture-choice.tsx';
 import { IconDownload, IconFile } from './icons.ts';
 import { call } from '../lib/api.ts';
 import { showBanner } from '../lib/banner.ts';
@@ -14,9 +15,6 @@ import { describeError } from '../lib/errors.ts';
 import { currentCulture } from '../lib/i18n.ts';
 import { useGuardedMutation } from '../lib/use-guarded-mutation.ts';
 import { recordFilesKey } from './record-files-query.ts';
-
-/** The languages' own names, as the language menu writes them. */
-const LANGUAGE_KEY: Record<TCulture, string> = { el: 'lang.el', en: 'lang.en-UK', ru: 'lang.ru' };
 
 /**
  * "Document" on a mandate, a deal or a property: a dialog to choose the document's language, then
@@ -51,18 +49,7 @@ export function DocumentButton({ source, id, label, title, testId }: { source: T
           <Text size="sm" c="dimmed">
             {t('doctemplates.ui.documentHelp')}
           </Text>
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="document-language-label">
-              {t('doctemplates.ui.documentLanguage')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="document-language-label"
-              value={culture}
-              onChange={(v) => setCulture(v as TCulture)}
-              data={CULTURES.map((c) => ({ value: c, label: t(LANGUAGE_KEY[c]) }))}
-              data-testid="document-language"
-            />
-          </Stack>
+          <CultureChoice id="document-language-label" label={t('doctemplates.ui.documentLanguage')} value={culture} onChange={setCulture} testId="document-language" />
           <Group gap="sm">
             <Button component="a" href={urlOf(DOC_TEMPLATE.calls.pdf, { params: { source, id }, query: { culture } })} download leftSection={<IconDownload size={16} />} data-testid="document-download">
               {t('doctemplates.ui.download')}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, Loader, Modal, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Alert, Group, Loader, Modal, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFieldPatchAnswer, TFieldType, TSelectOption } from '@crm/contract';
@@ -10,6 +10,7 @@ import { FieldInput } from './fields/field-input.tsx';
 import { focusInvalidEntry } from './fields/invalid-entry.ts';
 import { formatFieldValue, hasOptions, sameWire, toDraft, toWire, type Draft } from './fields/field-values.ts';
 import { IconPencil } from './icons.ts';
+import { FormButtons } from './form-buttons.tsx';
 
 export type FieldEditorProps = {
   /** Route segment of the record kind, e.g. "account". */
@@ -182,14 +183,7 @@ export function FieldEditor(props: FieldEditorProps) {
               description={props.description}
             />
           )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={saving} disabled={needsList && !list.isSuccess} data-testid="field-editor-save">
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormButtons onCancel={onClose} loading={saving} disabled={needsList && !list.isSuccess} cancelDisabled={saving} testId="field-editor-save" gap="xs" />
         </Stack>
       </form>
     </Modal>

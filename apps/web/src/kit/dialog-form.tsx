@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text, type ModalProps } from '@mantine/core';
+import { Modal, Stack, Text, type ModalProps } from '@mantine/core';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api.ts';
 import { describeError } from '../lib/errors.ts';
+import { FormButtons } from '../components/form-buttons.tsx';
 
 /**
  * A dialog's sending: one call at a time (a second click while it runs does nothing), the server's
@@ -58,14 +59,7 @@ export function DialogForm({ opened, onClose, title, size, testId, submit, state
               {error}
             </Text>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={state.busy} disabled={submit.disabled} data-testid={submit.testId}>
-              {submit.label}
-            </Button>
-          </Group>
+          <FormButtons onCancel={onClose} label={submit.label} loading={state.busy} disabled={submit.disabled} testId={submit.testId} />
         </Stack>
       </form>
     </Modal>

@@ -40,3 +40,16 @@ export function reportError(err: unknown) {
   const d = describeError(err);
   showBanner(d.type, d.message, { details: d.details });
 }
+
+/** Why setting a password failed, as the spec words it: an error array's descriptions, an errors map's values, the raw text, or the generic message. */
+export function describeSetPasswordError(e: unknown, generic: string): string {
+  if (e instanceof ApiError) {
+    const p = e.problem as typeof e.problem & { UserManager?: unknown };
+    if (Array.isArray(p.UserManager) && p.UserManager.length)
+      return p.UserManager.map((x) => (typeof x === 'string' ? x : ((x as { description?: string }).description ?? ''))).join('\n');
+    const values = Object.values(p.errors ?? {}).flat();
+    if (values.length) return values.join('\n');
+    return p.detail || p.title || generic;
+  }
+  return generic;
+}

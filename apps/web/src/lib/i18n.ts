@@ -179,6 +179,20 @@ function refresh(culture: TCulture, loading: Promise<StoredTexts>, storedEtag: s
 }
 
 /**
+ * How i18next reads the texts, in the browser and on the server alike: keys are whole strings (no
+ * nesting, no namespaces), texts are not escaped (React does it), and a missing text falls back to
+ * nothing, as the server fills a text a language lacks with the English one.
+ */
+export const I18N_OPTIONS = {
+  fallbackLng: false,
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+} as const;
+
+/**
  * Starts i18next with the reader's language only. With texts stored from an earlier visit the
  * screen renders at once (answers true) and the texts are revalidated in the background;
  * otherwise the promise settles when the texts have arrived (or failed).
@@ -191,15 +205,9 @@ export function initI18n(): true | Promise<void> {
   const stored = readStored(culture);
   const start = (texts: Texts) => {
     void i18n.use(initReactI18next).init({
+      ...I18N_OPTIONS,
       resources: { [culture]: { translation: texts } },
       lng: culture,
-      // The server fills a text a language lacks with the English one.
-      fallbackLng: false,
-      keySeparator: false,
-      nsSeparator: false,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      initAsync: false,
       react: { bindI18nStore: 'added' },
     });
     applyDocumentLanguage(culture);

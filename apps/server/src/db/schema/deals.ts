@@ -1,12 +1,11 @@
-import { index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, smallint, uniqueIndex, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { DEAL_FIELDS } from '@crm/contract';
-import { users } from './platform.ts';
 import { accounts } from './records.ts';
 import { columnOf, objects } from './objects.ts';
 import { leads } from './leads.ts';
+import { versionedStamps } from './columns.ts';
 
-const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** Type and stage are always set; the other described fields may be empty. */
 const required = (c: PgColumnBuilderBase) => (c as unknown as { notNull: () => PgColumnBuilderBase }).notNull();
 const describedColumns = Object.fromEntries(DEAL_FIELDS.map((d) => [d.name, d.required ? required(columnOf(d)) : columnOf(d)])) as Record<string, PgColumnBuilderBase>;
@@ -21,11 +20,7 @@ export const deals = pgTable(
     /** The lead (client demand) the deal came from. */
     demandId: integer('demand_id').references(() => leads.id, { onDelete: 'set null' }),
     ...describedColumns,
-    createdOn: tsz('created_on').notNull().defaultNow(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    modifiedOn: tsz('modified_on').notNull().defaultNow(),
-    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
+    ...versionedStamps(),
   },
   (t) => {
     const c = t as unknown as Record<string, AnyPgColumn>;

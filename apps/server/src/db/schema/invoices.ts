@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { users } from './platform.ts';
 import { deals } from './deals.ts';
+import { versionedStamps } from './columns.ts';
 
 const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const cents = (name: string) => bigint(name, { mode: 'number' });
@@ -36,11 +36,7 @@ export const invoices = pgTable(
     qrUrl: text('qr_url'),
     errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
     transmittedOn: tsz('transmitted_on'),
-    createdOn: tsz('created_on').notNull().defaultNow(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    modifiedOn: tsz('modified_on').notNull().defaultNow(),
-    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
+    ...versionedStamps(),
   },
   (t) => [
     uniqueIndex('invoices_series_number_idx').on(t.series, t.number).where(sql`${t.number} IS NOT NULL`),

@@ -4,6 +4,7 @@ import { LEAD_FIELDS } from '@crm/contract';
 import { users } from './platform.ts';
 import { accounts } from './records.ts';
 import { columnOf, objects } from './objects.ts';
+import { versionedStamps } from './columns.ts';
 
 const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const describedColumns = Object.fromEntries(LEAD_FIELDS.map((d) => [d.name, columnOf(d)])) as Record<string, PgColumnBuilderBase>;
@@ -34,11 +35,7 @@ export const leads = pgTable(
     /** The client; a lead may start without one. */
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     ...describedColumns,
-    createdOn: tsz('created_on').notNull().defaultNow(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    modifiedOn: tsz('modified_on').notNull().defaultNow(),
-    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
+    ...versionedStamps(),
     /** When the lead's matches were last looked at: objects added or cheaper since then show as new. */
     matchesSeenOn: tsz('matches_seen_on'),
     /** Made by Add without a client and not filled in yet: in no list, count, search or match (migration 0071, lib/drafts.ts). */
@@ -109,11 +106,7 @@ export const viewings = pgTable(
     demandId: integer('demand_id').references(() => leads.id, { onDelete: 'set null' }),
     /** The most advanced result of its objects (VIEWING_RESULT_RANK), for the list and its filter. */
     result: smallint('result'),
-    createdOn: tsz('created_on').notNull().defaultNow(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    modifiedOn: tsz('modified_on').notNull().defaultNow(),
-    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
+    ...versionedStamps(),
   },
   (t) => [
     index('viewings_date_idx').on(t.dateOfViewing),

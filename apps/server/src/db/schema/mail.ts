@@ -3,6 +3,7 @@ import { users } from './platform.ts';
 import { accounts, files } from './records.ts';
 import { objects } from './objects.ts';
 import { leads } from './leads.ts';
+import { changeStamps } from './columns.ts';
 
 const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -37,10 +38,7 @@ export const mailboxes = pgTable('mailboxes', {
   idleHeldBy: text('idle_held_by'),
   idleLockedUntil: tsz('idle_locked_until'),
   version: integer('version').notNull().default(1),
-  createdOn: tsz('created_on').notNull().defaultNow(),
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  modifiedOn: tsz('modified_on').notNull().defaultNow(),
-  modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
+  ...changeStamps(),
 });
 
 export type TMailAddressJson = { address: string; name: string };

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './platform.ts';
+import { check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { accounts } from './records.ts';
 import { objects } from './objects.ts';
-
-const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { versionedStamps } from './columns.ts';
 
 /**
  * A property's written mandate (εντολή ανάθεσης, law 4072/2012 art. 197-204; decision 079, 0076):
@@ -30,11 +28,7 @@ export const objectMandates = pgTable(
     notes: text('notes'),
     alert30On: date('alert_30_on', { mode: 'string' }),
     alert10On: date('alert_10_on', { mode: 'string' }),
-    createdOn: tsz('created_on').notNull().defaultNow(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    modifiedOn: tsz('modified_on').notNull().defaultNow(),
-    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
+    ...versionedStamps(),
   },
   (t) => [
     index('object_mandates_object_idx').on(t.objectId, t.startDate),

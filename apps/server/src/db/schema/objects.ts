@@ -19,6 +19,7 @@ import {
 import { OBJECT_FIELDS, type TFieldDescriptionOf } from '@crm/contract';
 import { users } from './platform.ts';
 import { accounts } from './records.ts';
+import { versionedStamps } from './columns.ts';
 
 const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -185,11 +186,7 @@ export const objectKeys = pgTable(
     received: date('received', { mode: 'string' }),
     givenAway: date('given_away', { mode: 'string' }),
     description: text('description'),
-    createdOn: tsz('created_on').notNull().defaultNow(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    modifiedOn: tsz('modified_on').notNull().defaultNow(),
-    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
+    ...versionedStamps(),
   },
   (t) => [index('object_keys_object_idx').on(t.objectId), index('object_keys_account_idx').on(t.accountId)],
 );

@@ -4,6 +4,7 @@ import { TRANSACTION_FIELDS, TRANSACTION_TYPES, type TTransactionField, type TTr
 import { users } from './platform.ts';
 import { accounts } from './records.ts';
 import { columnName } from './objects.ts';
+import { versionedStamps } from './columns.ts';
 
 const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -69,11 +70,7 @@ export const transactions = pgTable(
     approvalRequestedOn: tsz('approval_requested_on'),
     approvalTokenHash: text('approval_token_hash'),
     confirmedByClientDate: tsz('confirmed_by_client_date'),
-    createdOn: tsz('created_on').notNull().defaultNow(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    modifiedOn: tsz('modified_on').notNull().defaultNow(),
-    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
+    ...versionedStamps(),
   },
   (t) => [
     // The statement: an account's rows by date (the running balance's window walks it).

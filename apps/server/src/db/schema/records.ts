@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './platform.ts';
+import { changeStamps, versionedStamps } from './columns.ts';
 
 const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
@@ -127,10 +128,7 @@ export const accounts = pgTable(
     sourceId: integer('source_id'),
     /** Service a client asked for (client list's service filter; 0 = all services). */
     service: smallint('service'),
-    createdOn: tsz('created_on').notNull().defaultNow(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    modifiedOn: tsz('modified_on').notNull().defaultNow(),
-    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
+    ...changeStamps(),
     /** Incremented by every update: the optimistic-concurrency token. */
     version: integer('version').notNull().default(1),
     /** When the person's data was erased on request (GDPR, decision 051): the account is then a number, closed to edits. */
@@ -209,11 +207,7 @@ export const activities = pgTable(
     date: tsz('date'),
     doneDate: tsz('done_date'),
     assignedTo: integer('assigned_to').references(() => accounts.id, { onDelete: 'set null' }),
-    createdOn: tsz('created_on').notNull().defaultNow(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    modifiedOn: tsz('modified_on').notNull().defaultNow(),
-    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
+    ...versionedStamps(),
   },
   (t) => [
     index('activities_created_on_idx').on(t.createdOn),

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './platform.ts';
+import { boolean, date, index, integer, numeric, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { accounts } from './records.ts';
 import { objects } from './objects.ts';
 import { leads } from './leads.ts';
+import { versionedStamps } from './columns.ts';
 
-const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 
 /**
@@ -78,11 +77,7 @@ export const reservations = pgTable(
       .generatedAlwaysAs(
         sql`public.crm_reservation_search_text(client_last_name, client_first_name, client_email, client_phone)`,
       ),
-    createdOn: tsz('created_on').notNull().defaultNow(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    modifiedOn: tsz('modified_on').notNull().defaultNow(),
-    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
+    ...versionedStamps(),
   },
   (t) => [
     index('reservations_check_in_idx').on(t.checkIn, t.id),

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp } from '../../../test/harness.ts';
+import { createDemoApp } from '../../../test/demo-app.ts';
 import { seedDemo } from './demo.ts';
 
 describe('demo leads and viewings', async () => {
-  const t = await createTestApp();
-  const agent = await t.user({ roles: ['employee'] });
-  await seedDemo(t.app);
-  const q = async <T,>(query: ReturnType<typeof sql>) => (await t.db.execute(query)).rows as T[];
+  const { t, user: agent, q } = await createDemoApp('employee');
 
   it('give the demo clients requests around real prices, with offered properties and viewings past and planned', async () => {
     const [c] = await q<Record<string, number>>(sql`select

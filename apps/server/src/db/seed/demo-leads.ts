@@ -1,16 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
+import { lcgRandom } from './demo-time.ts';
 
 type Row = Record<string, unknown>;
-
-/** A small deterministic random: the demo is the same on every machine. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 /** What the client asked for, as the agent notes it: in Greek, the office's working language. */
 const DESCRIPTIONS = [
@@ -44,7 +36,7 @@ const COMMENTS: Record<number, (string | null)[]> = {
  * assigned to the demo employees, so the lists, the matches and the calendar have a believable day.
  */
 export async function seedDemoLeads(tx: Tx, opts: { timeZone: string }) {
-  const rnd = random(20261122);
+  const rnd = lcgRandom(20261122);
   const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)]!;
   const clients = (await tx.execute(sql`select id, service, source_id from accounts where is_client order by id limit 90`)).rows as Row[];
   const employees = ((await tx.execute(sql`select id from accounts where is_employe order by id`)).rows as Row[]).map((r) => r.id as number);

@@ -3,13 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp } from '../../../test/harness.ts';
+import { createDemoApp } from '../../../test/demo-app.ts';
 import { seedDemo } from './demo.ts';
 
 describe('demo properties', async () => {
-  const t = await createTestApp();
-  const admin = await t.user({ roles: ['admin'] });
-  await seedDemo(t.app);
-  const q = async <T,>(query: ReturnType<typeof sql>) => (await t.db.execute(query)).rows as T[];
+  const { t, user: admin, q } = await createDemoApp('admin');
 
   it('loads about 150 properties of every kind, in places of Thessaloniki and Chalkidiki', async () => {
     const [c] = await q<Record<string, number>>(sql`select count(*)::int as objects,

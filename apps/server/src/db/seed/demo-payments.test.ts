@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp } from '../../../test/harness.ts';
+import { createDemoApp } from '../../../test/demo-app.ts';
 import { seedDemo } from './demo.ts';
 
 describe('demo payments', async () => {
-  const t = await createTestApp();
-  const admin = await t.user({ roles: ['admin'] });
-  await seedDemo(t.app);
-  const q = async <T,>(query: ReturnType<typeof sql>) => (await t.db.execute(query)).rows as T[];
+  const { t, user: admin, q } = await createDemoApp('admin');
 
   it('give demo owners statements with rent in, bills out and this month’s bills unpaid', async () => {
     const [c] = await q<{ accounts: number; n: number; unpaid: number; incomes: number }>(sql`select count(distinct account_id)::int as accounts, count(*)::int as n,

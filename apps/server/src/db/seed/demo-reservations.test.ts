@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp } from '../../../test/harness.ts';
-import { seedDemo } from './demo.ts';
+import { createDemoApp } from '../../../test/demo-app.ts';
 
 describe('demo reservations', async () => {
-  const t = await createTestApp();
-  const agent = await t.user({ roles: ['employee'] });
-  await seedDemo(t.app);
-  const q = async <T,>(query: ReturnType<typeof sql>) => (await t.db.execute(query)).rows as T[];
+  const { user: agent, q } = await createDemoApp('employee');
 
   it('give the short-let properties a season of stays, past, present and ahead, none sharing a night', async () => {
     const [c] = await q<Record<string, number>>(sql`select

@@ -1,16 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
+import { lcgRandom } from './demo-time.ts';
 
 type Row = Record<string, unknown>;
-
-/** A small deterministic random: the demo is the same on every machine. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 const GUESTS: [string, string, string][] = [
   ['Müller', 'Katrin', '+49 171 5550142'],
@@ -32,7 +24,7 @@ const GUESTS: [string, string, string][] = [
  * the booking sites and direct, with the money split and the commissions, never two on a night.
  */
 export async function seedDemoReservations(tx: Tx, opts: { timeZone: string }) {
-  const rnd = random(1010);
+  const rnd = lcgRandom(1010);
   const objects = (await tx.execute(sql`select id, reference_number as ref, coalesce(short_rent_price, 80)::float8 as price from objects where for_short_rent order by id limit 12`)).rows as Row[];
   if (!objects.length) return { reservations: 0 };
   await tx.execute(sql`update objects set website_code = 'TH-' || lpad(reference_number::text, 4, '0') where for_short_rent and website_code is null`);

@@ -37,6 +37,15 @@ export function createRng(seed: number): Rng {
   };
 }
 
+/** A small linear congruential random (the leads' and the stays' demo): the same numbers on every machine. */
+export function lcgRandom(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
 type Parts = { y: number; m: number; d: number; h: number; mi: number };
 
 function partsIn(date: Date, timeZone: string): Parts {

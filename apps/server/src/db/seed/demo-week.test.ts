@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp } from '../../../test/harness.ts';
+import { createDemoApp } from '../../../test/demo-app.ts';
 import { checkOfficeAlerts, checkRentReminders } from '../../modules/alerts/alerts.system.ts';
 import { seedDemo } from './demo.ts';
 
 describe('the demo agency on its first morning', async () => {
-  const t = await createTestApp();
-  const admin = await t.user({ roles: ['admin'] });
-  await seedDemo(t.app);
-  const q = async <T,>(query: ReturnType<typeof sql>) => (await t.db.execute(query)).rows as T[];
+  const { t, user: admin, q } = await createDemoApp('admin');
 
   it('greets the office with a few new alerts of today, the rest read on their day', async () => {
     // The navbar's badge and the alerts list say the same small number.

@@ -1,13 +1,5 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { startPdf } from '../../lib/pdf.ts';
 import type { TFilledDoc } from './doc-fill.ts';
-
-const require = createRequire(import.meta.url);
-/** DejaVu Sans (regular and bold) from the npm package: Greek and Cyrillic on any machine, embedded (subset) in every PDF. */
-export const PDF_FONTS = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-};
 
 const MARGIN = 56;
 const GRAY = '#555555';
@@ -21,7 +13,7 @@ type PdfOptions = { pageLabel: (page: number, pages: number) => string; compress
  */
 export async function renderPdf(d: TFilledDoc, opts: PdfOptions): Promise<Buffer> {
   const logo = d.agency.logo ? await d.agency.logo().catch(() => undefined) : undefined;
-  const doc = new PDFDocument({
+  const { doc, done } = startPdf({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN + 14, left: MARGIN, right: MARGIN },
     bufferPages: true,
@@ -29,14 +21,6 @@ export async function renderPdf(d: TFilledDoc, opts: PdfOptions): Promise<Buffer
     lang: d.culture,
     info: { Title: d.title, Author: d.agency.name, Creator: d.agency.name },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', PDF_FONTS.regular);
-  doc.registerFont('bold', PDF_FONTS.bold);
   const width = doc.page.width - 2 * MARGIN;
 
   // The header: the logo at the left, the agency's name and numbers beside it.

@@ -9,7 +9,7 @@ import { OFFICE_ADMIN, STAFF } from '../../plugins/auth.ts';
 import { registerCalls } from '../../lib/calls.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
-import { contentDisposition } from '../files/files.service.ts';
+import { sendPdf } from '../files/files.service.ts';
 import { fillDocument } from './doc-fill.ts';
 import { renderPdf } from './doc-pdf.ts';
 import { DOC_TEMPLATE_LOG_ENTITY, listTemplates, resetTemplate, saveTemplate } from './doc-texts.ts';
@@ -71,13 +71,7 @@ export const docTemplatesRoutes = fp(
             const { name, pdf, kind } = await makeDocument(app, req.params.source, req.params.id, req.query.culture, req.user!.id);
             // Personal data leaving the system is on the record (GDPR), as the lists' downloads are.
             await logAction(app.db, req.actor, { action: 'Download', entity: DOC_TEMPLATE_LOG_ENTITY, entityId: req.params.id, message: name, data: { source: req.params.source, template: kind, culture: req.query.culture } });
-            return reply
-              .header('Content-Type', 'application/pdf')
-              .header('Content-Length', String(pdf.length))
-              .header('Content-Disposition', contentDisposition('attachment', name))
-              .header('X-Content-Type-Options', 'nosniff')
-              .header('Cache-Control', 'private, no-store')
-              .send(pdf);
+            return sendPdf(reply, pdf, name);
           },
         },
         save: { access: STAFF, handler: async (req) => saveDocument(app, req.actor, req.body.source, req.body.id, req.body.culture, req.user!.id) },

@@ -357,6 +357,20 @@ export function contentDisposition(kind: 'inline' | 'attachment', userName: stri
 }
 
 /**
+ * Sends a PDF the server made as `name`: to save (attachment) or to read in the browser (inline);
+ * never cached, as it holds what the reader may see now, never sniffed.
+ */
+export function sendPdf(reply: FastifyReply, pdf: Buffer | Uint8Array, name: string, kind: 'inline' | 'attachment' = 'attachment') {
+  return reply
+    .header('Content-Type', 'application/pdf')
+    .header('Content-Length', String(pdf.length))
+    .header('Content-Disposition', contentDisposition(kind, name))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .send(pdf);
+}
+
+/**
  * Makes a list's file (Deals.xlsx, a statement…), sends it and records it in the action log: who
  * took which list (the entity and the file's name), how many rows and with which filter. Personal
  * data leaving the system is on the record (GDPR); a download that fails while it is made (a bad

@@ -1,16 +1,12 @@
-import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { sql } from 'drizzle-orm';
 import { centsToDecimal, VAT_RATES, type TCulture, type TInvoice } from '@crm/contract';
 import { AppError } from '../../lib/errors.ts';
+import { startPdf } from '../../lib/pdf.ts';
 import { agencyIdentity } from '../settings/site-settings.service.ts';
 import { getInvoice } from './invoices.service.ts';
 
-const require = createRequire(import.meta.url);
-/** DejaVu Sans (Greek and Cyrillic), embedded as a subset in every PDF, as the documents' PDFs are. */
-const FONTS = { regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'), bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf') };
 const MARGIN = 48;
 const GRAY = '#555555';
 
@@ -63,15 +59,7 @@ export async function invoicePdf(app: FastifyInstance, id: number, asked: TCultu
   const qr = qrContent(inv, issuerVat);
   const qrPng = qr ? await QRCode.toBuffer(qr, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 240 }) : null;
 
-  const doc = new PDFDocument({ size: 'A4', margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN }, lang: culture, info: { Title: title, Author: site.nameIn('el', '') } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
+  const { doc, done } = startPdf({ size: 'A4', margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN }, lang: culture, info: { Title: title, Author: site.nameIn('el', '') } });
   const width = doc.page.width - 2 * MARGIN;
   const half = width / 2 - 10;
 

@@ -9,7 +9,7 @@ import { getInvoiceSettings, saveInvoiceSettings } from './invoice-settings.ts';
 import { sendInvoiceToMydata } from './mydata-send.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { logAction } from '../../lib/audit.ts';
-import { contentDisposition, sendDownload } from '../files/files.service.ts';
+import { sendDownload, sendPdf } from '../files/files.service.ts';
 import { invoicesWorkbook } from './invoices.xlsx.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
@@ -59,13 +59,7 @@ export const invoicesRoutes = fp(
             const { name, pdf, culture } = await invoicePdf(app, req.params.id, req.query.culture);
             // A customer's data leaving the system is on the record, as the documents' downloads are.
             await logAction(app.db, req.actor, { action: 'Download', entity: INVOICE_LOG_ENTITY, entityId: req.params.id, message: name, data: { culture, fileName: name } });
-            return reply
-              .header('Content-Type', 'application/pdf')
-              .header('Content-Length', String(pdf.length))
-              .header('Content-Disposition', contentDisposition('attachment', name))
-              .header('X-Content-Type-Options', 'nosniff')
-              .header('Cache-Control', 'private, no-store')
-              .send(pdf);
+            return sendPdf(reply, pdf, name);
           },
         },
         settings: { access: OFFICE_ADMIN, handler: async () => getInvoiceSettings(app) },

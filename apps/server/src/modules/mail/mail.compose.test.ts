@@ -1,12 +1,11 @@
-import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { accounts, actionLog, objectAccounts } from '../../db/schema/index.ts';
 import { OWNER_RELATION } from '@crm/contract';
 import { createTestApp } from '../../../test/harness.ts';
 import { imapOf, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
 
 /**
  * A new mail from a record (issue 46, decision 089) against a real IMAP server (Dovecot) and a real
@@ -16,23 +15,8 @@ import { imapOf, mailboxSettings, startDovecot } from '../../../test/dovecot.ts'
 const dovecot = await startDovecot();
 afterAll(() => dovecot.stop());
 
-const received: { to: string[]; raw: Buffer }[] = [];
-const smtp = new SMTPServer({
-  secure: false,
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData: (stream, session, cb) => {
-    const parts: Buffer[] = [];
-    stream.on('data', (d: Buffer) => parts.push(d));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(parts) });
-      cb();
-    });
-  },
-});
-const smtpPort = await new Promise<number>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as net.AddressInfo).port)));
-afterAll(() => new Promise<void>((r) => smtp.close(() => r())));
+const { port: smtpPort, received, close: closeSmtp } = await startSmtpSink();
+afterAll(closeSmtp);
 
 const t = await createTestApp({}, undefined, { jobs: false });
 const admin = await t.user({ roles: ['admin'] });

@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { PDFDict, PDFDocument as PdfLibDocument, PDFName, PDFRef } from 'pdf-lib';
-import { PDF_FONTS } from '../doc-templates/doc-pdf.ts';
+import { startPdf } from '../../lib/pdf.ts';
 
 /** What the record page of a signed document says; every line already in the signer's language. */
 export type SealPage = {
@@ -18,15 +17,7 @@ const MARGIN = 56;
 
 /** The record page alone, as a one-page A4 PDF (pdfkit, DejaVu Sans embedded: Greek and Cyrillic). */
 export async function renderSealPage(p: SealPage): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN }, lang: p.culture, info: { Title: p.title } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', PDF_FONTS.regular);
-  doc.registerFont('bold', PDF_FONTS.bold);
+  const { doc, done } = startPdf({ size: 'A4', margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN }, lang: p.culture, info: { Title: p.title } });
   const width = doc.page.width - 2 * MARGIN;
   doc.font('bold').fontSize(14).text(p.title, MARGIN, MARGIN, { width, align: 'center' });
   doc.moveDown(1.2);

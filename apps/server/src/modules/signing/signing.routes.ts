@@ -6,7 +6,7 @@ import { STAFF } from '../../plugins/auth.ts';
 import { registerCalls } from '../../lib/calls.ts';
 import { AppError } from '../../lib/errors.ts';
 import { guardSecretLink } from '../../lib/throttle.ts';
-import { contentDisposition } from '../files/files.service.ts';
+import { sendPdf } from '../files/files.service.ts';
 import type { AppPage, AppPageRoute } from '../../plugins/web.ts';
 import { listRequests, publicView, requestByToken, revokeRequest, sendForSignature } from './sign-requests.service.ts';
 import { signDocument, signPdf } from './sign-document.ts';
@@ -43,13 +43,7 @@ export const signingRoutes = fp(
           handler: async (req, reply) => {
             reply.headers(PRIVATE);
             const { name, pdf } = await guardSecretLink(app.db, 'signlink', req.ip, () => signPdf(app, req.params.token));
-            return reply
-              .headers(PRIVATE)
-              .header('Content-Type', 'application/pdf')
-              .header('Content-Length', String(pdf.length))
-              .header('Content-Disposition', contentDisposition('inline', name))
-              .header('X-Content-Type-Options', 'nosniff')
-              .send(pdf);
+            return sendPdf(reply.headers(PRIVATE), pdf, name, 'inline');
           },
         },
         sign: {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordFields, PasswordField, newPasswordRules } from '../../components/password-field.tsx';
@@ -7,6 +7,7 @@ import { call, ApiError } from '../../lib/api.ts';
 import { showBanner } from '../../lib/banner.ts';
 import { describeError } from '../../lib/errors.ts';
 import { useGuardedMutation } from '../../lib/use-guarded-mutation.ts';
+import { FormButtons } from '../../components/form-buttons.tsx';
 
 type Values = { currentPassword: string; password: string; confirmPassword: string };
 
@@ -71,14 +72,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
             {...form.getInputProps('currentPassword')}
           />
           <NewPasswordFields form={form} testIds={['change-password-new', 'change-password-confirm']} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={send.isPending} data-testid="change-password-submit">
-              {t('password.change.submit')}
-            </Button>
-          </Group>
+          <FormButtons onCancel={close} label={t('password.change.submit')} loading={send.isPending} testId="change-password-submit" />
         </Stack>
       </form>
     </Modal>

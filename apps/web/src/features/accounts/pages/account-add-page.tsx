@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Chip, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Checkbox, Chip, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { GenderField } from '../components/gender-field.tsx';
 import { addAccount } from '../api/account.ts';
 import { useGoBack } from '../../../components/go-back.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
+import { FormButtons } from '../../../components/form-buttons.tsx';
 
 type TAddForm = { lastName: string; firstName: string; middleName: string; gender: TAccountAdd['gender']; phone: string; email: string; wants: string; kinds: TKindFlag[]; hasTransactions: boolean };
 
@@ -162,14 +163,7 @@ export function AccountAddPage() {
           {!branchUser && (
             <Checkbox label={t('accounts.ui.field.hasTransactions')} {...form.getInputProps('hasTransactions', { type: 'checkbox' })} />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={goBack}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={add.isPending} data-testid="add-submit">
-              {t('accounts.ui.add.submit')}
-            </Button>
-          </Group>
+          <FormButtons onCancel={goBack} label={t('accounts.ui.add.submit')} loading={add.isPending} testId="add-submit" />
         </Stack>
       </form>
     </Paper>

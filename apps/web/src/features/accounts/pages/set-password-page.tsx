@@ -1,29 +1,17 @@
-import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { NewPasswordFields, newPasswordRules } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../../lib/api.ts';
+import { describeSetPasswordError } from '../../../lib/errors.ts';
 import { splitList } from '../account-fields.ts';
 import { accountViewQuery } from '../api/account.ts';
 import { setPassword, setPasswordPreviewQuery } from '../api/employe.ts';
 import { useGoBack } from '../../../components/go-back.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
-
-/** The failure text of the spec: an error array's descriptions, an errors map's values, the raw text, or the generic message. */
-function describeSetPasswordError(e: unknown, generic: string): string {
-  if (e instanceof ApiError) {
-    const p = e.problem as typeof e.problem & { UserManager?: unknown };
-    if (Array.isArray(p.UserManager) && p.UserManager.length)
-      return p.UserManager.map((x) => (typeof x === 'string' ? x : ((x as { description?: string }).description ?? ''))).join('\n');
-    const values = Object.values(p.errors ?? {}).flat();
-    if (values.length) return values.join('\n');
-    return p.detail || p.title || generic;
-  }
-  return generic;
-}
+import { FormButtons } from '../../../components/form-buttons.tsx';
 
 /** /SetPassword/{id}: sets the sign-in password of one of the account's e-mails (administrators). */
 export function SetPasswordPage() {
@@ -104,14 +92,7 @@ export function SetPasswordPage() {
               />
               {email && <SignInPreview email={email} />}
               <NewPasswordFields form={form} testIds={['password-new', 'password-confirm']} />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={goBack}>
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" loading={send.isPending} data-testid="password-submit">
-                  {t('accounts.ui.password.submit')}
-                </Button>
-              </Group>
+              <FormButtons onCancel={goBack} label={t('accounts.ui.password.submit')} loading={send.isPending} testId="password-submit" />
             </>
           )}
         </Stack>

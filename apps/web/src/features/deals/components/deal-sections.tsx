@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Button, Card, Grid, Group, Select, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Grid, Group, Select, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,13 @@ import { DEAL_FIELDS, DEAL_STAGE_CLOSED, DEAL_TYPE_RENTAL, DEAL_TYPE_SALE, type 
 import { ACCOUNT, DEAL, LEAD, OBJECT, href } from '@crm/contract/resources';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
 import { formatFieldValue, toWire, type Draft } from '../../../components/fields/field-values.ts';
-import { IconPlus, IconTrash } from '../../../components/icons.ts';
+import { IconPlus } from '../../../components/icons.ts';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import { searchAccounts, searchLeadsQuick, searchObjectsByRef } from '../../../lib/pickers.ts';
 import { dealsOfQuery, type TDealAnswer } from '../api/deals.ts';
 import { depositWarning, newPartyKey, shown, typeOf, type DealFormValues } from '../deal-form.ts';
 import { partyRelationText } from '../party-relation.ts';
+import { RemoveButton } from '../../../components/remove-button.tsx';
 
 /** What the deal form's parts share: the form, its errors, the lists and labels of the deal's type. */
 export type DealFormParts = {
@@ -243,15 +244,7 @@ export function DealParties({ p }: { p: DealFormParts }) {
                   </Table.Td>
                   {!readOnly && (
                     <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        mt={4}
-                        aria-label={t('deals.ui.removeOne', { name: row.account?.text ?? relationText(row.relation) })}
-                        onClick={() => set({ parties: form.parties.filter((_, j) => j !== i) })}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
+                      <RemoveButton label={t('deals.ui.removeOne', { name: row.account?.text ?? relationText(row.relation) })} onClick={() => set({ parties: form.parties.filter((_, j) => j !== i) })} mt={4} />
                     </Table.Td>
                   )}
                 </Table.Tr>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TDealCard, TDealSaved } from '@crm/contract';
@@ -8,6 +8,7 @@ import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { moveDeal, type StageData } from '../api/deals.ts';
+import { FormButtons } from '../../../components/form-buttons.tsx';
 
 type Need = (typeof DEAL_STAGE_NEEDS)[number][number];
 
@@ -93,14 +94,7 @@ export function StageNeedsDialog({ card, stage, stageName, onClose, onMoved, onF
               />
             ),
           )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={busy} data-testid="deal-stage-needs-cancel">
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} data-testid="deal-stage-needs-move">
-              {t('deals.ui.stageNeeds.move')}
-            </Button>
-          </Group>
+          <FormButtons onCancel={onClose} label={t('deals.ui.stageNeeds.move')} loading={busy} cancelDisabled={busy} testId="deal-stage-needs-move" cancelTestId="deal-stage-needs-cancel" gap="xs" />
         </Stack>
       </form>
     </Modal>

@@ -2,7 +2,7 @@ import { Badge, Button, Modal, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TWebhook, TWebhookDelivery } from '@crm/contract';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { WholeListTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -67,14 +67,11 @@ export function Deliveries({ webhook, onClose }: { webhook: TWebhook | null; onC
   ];
   return (
     <Modal opened={!!webhook} onClose={onClose} title={t('webhooks.ui.deliveriesOf', { url: webhook?.url ?? '' })} size="80rem" closeButtonProps={{ 'aria-label': t('common.close') }} data-testid="webhook-deliveries">
-      <DataTable
+      <WholeListTable
         testId="deliveries-table"
         list={list}
-        records={q.data?.items}
-        totalRows={q.data?.items.length}
-        fetching={q.isFetching}
+        query={q}
         columns={columns}
-        noPaging
         empty={{ text: t('webhooks.ui.deliveriesEmpty') }}
       />
     </Modal>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TApiKey } from '@crm/contract';
 import { API_KEY_AREAS } from '@crm/contract/integration-constants';
-import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
+import { WholeListTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -93,14 +93,11 @@ export function ApiKeysPage() {
         {t('apiKeys.ui.intro')}
       </Text>
       {q.isError && <Text c="red">{describeError(q.error).message}</Text>}
-      <DataTable
+      <WholeListTable
         testId="api-keys-table"
         list={list}
-        records={q.data?.items}
-        totalRows={q.data?.items.length}
-        fetching={q.isFetching}
+        query={q}
         columns={columns}
-        noPaging
         empty={{ text: t('apiKeys.ui.empty') }}
       />
       <ApiKeyForm

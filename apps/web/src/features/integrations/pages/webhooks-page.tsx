@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TWebhook } from '@crm/contract';
-import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
+import { WholeListTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -91,7 +91,7 @@ export function WebhooksPage() {
         {t('webhooks.ui.intro')}
       </Text>
       {q.isError && <Text c="red">{describeError(q.error).message}</Text>}
-      <DataTable testId="webhooks-table" list={list} records={q.data?.items} totalRows={q.data?.items.length} fetching={q.isFetching} columns={columns} noPaging empty={{ text: t('webhooks.ui.empty') }} />
+      <WholeListTable testId="webhooks-table" list={list} query={q} columns={columns} empty={{ text: t('webhooks.ui.empty') }} />
       <WebhookForm
         opened={adding}
         onClose={() => setAdding(false)}

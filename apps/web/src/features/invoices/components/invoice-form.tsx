@@ -1,9 +1,9 @@
-import { ActionIcon, Button, Group, NumberInput, Select, SimpleGrid, Table, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, NumberInput, Select, SimpleGrid, Table, TextInput, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TInvoiceEdit } from '@crm/contract';
 import { invoiceSums, MYDATA_PAYMENT_METHODS, VAT_CATEGORIES, VAT_CATEGORY_EXEMPT, WITHHELD_CATEGORIES } from '@crm/contract/invoice-fields';
-import { IconTrash } from '../../../components/icons.ts';
 import { formatCents } from './invoice-bits.tsx';
+import { RemoveButton } from '../../../components/remove-button.tsx';
 
 type Line = TInvoiceEdit['lines'][number];
 export type InvoiceFormProps = {
@@ -121,9 +121,7 @@ export function LineFields({ value, onChange, errors }: Omit<InvoiceFormProps, '
                 <Table.Td>{formatCents(sums.lines[i]?.grossCents)}</Table.Td>
                 <Table.Td>
                   {value.lines.length > 1 && (
-                    <ActionIcon variant="subtle" color="red" aria-label={t('invoices.action.removeLine')} onClick={() => onChange({ ...value, lines: value.lines.filter((_, j) => j !== i) })}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
+                    <RemoveButton label={t('invoices.action.removeLine')} onClick={() => onChange({ ...value, lines: value.lines.filter((_, j) => j !== i) })} />
                   )}
                 </Table.Td>
               </Table.Tr>

@@ -18,6 +18,7 @@ import { searchObjectsByRef } from '../../../lib/pickers.ts';
 import { saveRecord, useDeleteRecord, useRecordForm } from '../../../kit/record.tsx';
 import { deleteObjectKey, keyHeld, keyKeys, saveObjectKey, type TKeyEdit } from '../api/object-keys.ts';
 import { KeyState, ObjectOfKey, WithReset, type TKeyForm } from './key-form-parts.tsx';
+import { FormButtons } from '../../../components/form-buttons.tsx';
 
 /** A key as its form holds it (the holder's name and the description as texts). */
 export const toKeyForm = ({ objectId, objectReferenceNumber, accountId, account, received, givenAway, description }: TObjectKey): TKeyForm =>
@@ -116,14 +117,7 @@ export function KeyForm(props: KeyFormProps) {
             error={errors.description}
             data-testid="key-description"
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={back} data-testid="key-cancel">
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={rf.busy} data-testid="key-save">
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormButtons onCancel={back} loading={rf.busy} testId="key-save" cancelTestId="key-cancel" gap="sm" />
         </Stack>
       </form>
     </Paper>

@@ -1,6 +1,6 @@
 // A property's mandate (εντολή ανάθεσης) in a dialog: add or change, with the law's limits said by
 // the server under the date they concern, its owners, exceptions and signed documents.
-import { Alert, Button, Divider, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -9,6 +9,7 @@ import { LinkKind } from '@crm/contract/constants';
 import type { TMandate, TMandateEdit, TObjectAccount } from '@crm/contract';
 import { MANDATE_KINDS, type TMandateKind } from '@crm/contract/mandate-fields';
 import { OWNER_RELATION } from '@crm/contract/object-fields';
+import { LabelledChoice } from '../../../components/culture-choice.tsx';
 import { DateField } from '../../../components/fields/date-field.tsx';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { RecordFiles } from '../../../components/record-files.tsx';
@@ -156,24 +157,21 @@ function MandateForm({ objectId, mandate, contacts, askingPrice, onClose }: Prop
             {formError}
           </Alert>
         )}
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="mandate-kind-label">
-            {t('mandates.field.kind')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="mandate-kind-label"
-            value={d.kind}
-            onChange={(v) => set({ kind: v as TMandateKind })}
-            data={MANDATE_KINDS.map((k) => ({ value: k, label: t(`mandates.kind.${k}`) }))}
-            style={{ alignSelf: 'flex-start' }}
-            data-testid="mandate-kind"
-          />
+        <LabelledChoice
+          id="mandate-kind-label"
+          label={t('mandates.field.kind')}
+          value={d.kind}
+          onChange={(kind) => set({ kind })}
+          data={MANDATE_KINDS.map((k) => ({ value: k, label: t(`mandates.kind.${k}`) }))}
+          alignStart
+          testId="mandate-kind"
+        >
           {d.kind === 'exclusive' && (
             <Text size="xs" c="dimmed">
               {t('mandates.law.hint')}
             </Text>
           )}
-        </Stack>
+        </LabelledChoice>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <DateField label={t('mandates.field.startDate')} required value={d.startDate} onChange={(v) => set({ startDate: v })} error={errors.startDate} data-testid="mandate-start" />
           <DateField label={t('mandates.field.endDate')} required value={d.endDate} onChange={(v) => set({ endDate: v })} error={errors.endDate} data-testid="mandate-end" />

@@ -1,13 +1,14 @@
 // The mandate dialog's parts: its owners (their identity from their records, the tax office typed
 // here) and its named exceptions.
-import { ActionIcon, Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TMandateOwner } from '@crm/contract';
 import { ACCOUNT, href } from '@crm/contract/resources';
 import { AccountPicker } from '../../../components/account-picker.tsx';
-import { IconPlus, IconTrash } from '../../../components/icons.ts';
+import { IconPlus } from '../../../components/icons.ts';
+import { RemoveButton } from '../../../components/remove-button.tsx';
 
 /** An owner as the form holds it: the account and its name; the identity once the server has read it. */
 export type TOwnerDraft = Pick<TMandateOwner, 'accountId' | 'name'> & Partial<Omit<TMandateOwner, 'accountId' | 'name'>> & { taxOffice: string };
@@ -54,9 +55,7 @@ export function MandateOwners({ owners, onChange, error }: { owners: TOwnerDraft
             <Anchor component={Link} to={href(ACCOUNT.screens.view, { id: o.accountId })} size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
               {o.name}
             </Anchor>
-            <ActionIcon variant="subtle" color="red" aria-label={t('mandates.owner.remove', { name: o.name })} onClick={() => onChange(owners.filter((_, j) => j !== i))}>
-              <IconTrash size={16} />
-            </ActionIcon>
+            <RemoveButton label={t('mandates.owner.remove', { name: o.name })} onClick={() => onChange(owners.filter((_, j) => j !== i))} />
           </Group>
           <OwnerIdentity o={o} />
           <TextInput
@@ -104,9 +103,7 @@ export function MandateExceptions({ items, onChange }: { items: TExceptionDraft[
         <Group key={i} align="flex-end" gap="xs" wrap="wrap" data-testid="mandate-exception">
           <TextInput label={t('mandates.exception.name')} required value={x.name} maxLength={200} onChange={(e) => set(i, { name: e.currentTarget.value })} style={{ flex: '1 1 12rem' }} data-testid="mandate-exception-name" />
           <TextInput label={t('mandates.exception.note')} value={x.note} maxLength={1000} onChange={(e) => set(i, { note: e.currentTarget.value })} style={{ flex: '2 1 14rem' }} />
-          <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('mandates.exception.remove')} onClick={() => onChange(items.filter((_, j) => j !== i))}>
-            <IconTrash size={16} />
-          </ActionIcon>
+          <RemoveButton label={t('mandates.exception.remove')} onClick={() => onChange(items.filter((_, j) => j !== i))} size="lg" />
         </Group>
       ))}
       <Button variant="light" size="compact-sm" leftSection={<IconPlus size={14} />} onClick={() => onChange([...items, { name: '', note: '' }])} style={{ alignSelf: 'flex-start' }} data-testid="mandate-exception-add">

@@ -17,6 +17,7 @@ import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { useDialogFrom } from '../../../lib/use-dialog-from.ts';
 import { ACCOUNT, href } from '@crm/contract/resources';
+import { FormButtons } from '../../../components/form-buttons.tsx';
 
 const money = (n: number | null | undefined) => (n == null ? '' : Number.isInteger(n) ? formatMoney(n) : formatMoney2(n));
 const relationText = (l: TObjectAccount, relations: TSelectOption[]) => l.relationName || relations.find((o) => String(o.value) === String(l.relation))?.text || String(l.relation);
@@ -359,14 +360,7 @@ function ContactDialog({
               data-testid="contact-payday"
             />
           </SimpleGrid>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={saving} data-testid="contact-save">
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormButtons onCancel={onClose} loading={saving} cancelDisabled={saving} testId="contact-save" gap="xs" />
         </Stack>
       </form>
     </Modal>

@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFileItem } from '@crm/contract';
-import { IconTrash } from '../../../components/icons.ts';
 import { IconChevronLeft, IconChevronRight, IconGripVertical } from '../icons.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { objectKeys, reorderPhotos } from '../api/objects.ts';
 import { Photo } from './photo.tsx';
+import { RemoveButton } from '../../../components/remove-button.tsx';
 
 export type OrderStatus = 'idle' | 'saving' | 'saved';
 
@@ -170,9 +170,7 @@ export function PhotoTile({ p, i, count, drag, move, focusOn, onDelete }: { p: T
           <ActionIcon variant="subtle" size="sm" disabled={i === count - 1} onClick={step(i + 1, ['photo-later', 'photo-earlier'])} aria-label={t('objects.photos.moveLater')} data-testid="photo-later">
             <IconChevronRight size={16} />
           </ActionIcon>
-          <ActionIcon variant="subtle" color="red" size="sm" onClick={onDelete} aria-label={t('objects.photos.delete')} data-testid="photo-delete">
-            <IconTrash size={16} />
-          </ActionIcon>
+          <RemoveButton label={t('objects.photos.delete')} onClick={onDelete} size="sm" testId="photo-delete" />
         </Group>
       </Group>
     </Card>

@@ -1,19 +1,15 @@
-import { Alert, Anchor, Box, Card, Container, Group, Image, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { cultureOf } from '@crm/contract/constants';
 import type { TOwnerReportPublic } from '@crm/contract';
-import { LanguageButtons } from '../../../components/language-buttons.tsx';
+import { LinkPage, useLinkPageData } from '../../../components/link-page.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { changeLanguage, currentCulture, INTL_LOCALE, languageChosen } from '../../../lib/i18n.ts';
+import { currentCulture, INTL_LOCALE } from '../../../lib/i18n.ts';
 import { ownerReportPageQuery } from '../api/owner-report.ts';
 
-/** The language setting of each culture the page may be written in. */
-const LANGUAGE_OF = { en: 'en-UK', el: 'el', ru: 'ru' } as const;
 /** Why a link opens no report: the server's reason, each with its heading. */
 const CLOSED_TITLE: Record<string, string> = {
   'ownerReport.linkRevoked': 'ownerReport.page.revokedTitle',
@@ -34,53 +30,29 @@ const monthName = (month: string) => {
 export function OwnerReportPage() {
   const { t } = useTranslation();
   const token = useParams().token ?? '';
-  const culture = currentCulture();
-  const query = useQuery(ownerReportPageQuery(token, culture));
-  const [cannotSwitch, setCannotSwitch] = useState(false);
+  const query = useQuery(ownerReportPageQuery(token, currentCulture()));
   // A reader who has not chosen a language reads the report in the owner's.
-  const language = query.data?.language ?? null;
-  const switchTo = language && !cannotSwitch && !languageChosen() && cultureOf(language) !== culture ? LANGUAGE_OF[language] : null;
-  useEffect(() => {
-    if (switchTo) changeLanguage(switchTo, { chosen: false }).catch(() => setCannotSwitch(true));
-  }, [switchTo]);
-  const data = switchTo ? undefined : query.data;
-  useEffect(() => {
-    document.title = data ? `${t('ownerReport.page.title')} · ${data.agency.name}` : t('ownerReport.page.title');
-  }, [t, data]);
+  const { data, switching } = useLinkPageData(query.data, t('ownerReport.page.title'), (d) => d.agency.name);
   const code = query.error instanceof ApiError ? query.error.problem.code : null;
   const status = query.error instanceof ApiError ? query.error.status : null;
+  const error = query.error && {
+    testId: 'owner-report-error',
+    attrs: { 'data-code': code ?? '' },
+    title: t(code && CLOSED_TITLE[code] ? CLOSED_TITLE[code] : 'ownerReport.page.invalidTitle'),
+    message: code && (status === 404 || status === 400) ? t(code === 'errors.validation' ? 'ownerReport.linkInvalid' : code) : describeError(query.error).message,
+  };
+  const agency = (
+    <Group gap="xs">
+      {data?.agency.logo && <Image src={data.agency.logo} alt="" h={36} w="auto" fit="contain" />}
+      <Text fw={700} fz="lg" data-testid="owner-report-agency">
+        {data?.agency.name ?? ''}
+      </Text>
+    </Group>
+  );
   return (
-    <Box mih="100vh" bg="gray.0">
-      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Container size="md" py="xs">
-          <Group justify="space-between" gap="xs">
-            <Group gap="xs">
-              {data?.agency.logo && <Image src={data.agency.logo} alt="" h={36} w="auto" fit="contain" />}
-              <Text fw={700} fz="lg" data-testid="owner-report-agency">
-                {data?.agency.name ?? ''}
-              </Text>
-            </Group>
-            <Group component="nav" aria-label={t('nav.language')}>
-              <LanguageButtons />
-            </Group>
-          </Group>
-        </Container>
-      </Box>
-      <Container size="md" py="md" component="main">
-        {(query.isLoading || switchTo) && <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />}
-        {query.error && (
-          <Stack data-testid="owner-report-error" data-code={code ?? ''}>
-            <Title order={1} size="h3">
-              {t(code && CLOSED_TITLE[code] ? CLOSED_TITLE[code] : 'ownerReport.page.invalidTitle')}
-            </Title>
-            <Alert color="red" role="alert">
-              {code && (status === 404 || status === 400) ? t(code === 'errors.validation' ? 'ownerReport.linkInvalid' : code) : describeError(query.error).message}
-            </Alert>
-          </Stack>
-        )}
-        {data && <Report r={data} />}
-      </Container>
-    </Box>
+    <LinkPage size="md" agency={agency} loading={query.isLoading || switching} error={error}>
+      {data && <Report r={data} />}
+    </LinkPage>
   );
 }
 

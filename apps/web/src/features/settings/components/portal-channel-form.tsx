@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Radio, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Modal, Radio, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPortalChannel, TPortalKind, TPortalSelection } from '@crm/contract';
 import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { PORTAL_KIND_CHOICES, createPortalChannel, updatePortalChannel } from '../api/portals.ts';
+import { FormButtons } from '../../../components/form-buttons.tsx';
 
 type Props = { opened: boolean; channel: TPortalChannel | null; onClose: () => void; onSaved: () => void };
 
@@ -76,14 +77,7 @@ export function PortalChannelForm({ opened, channel, onClose, onSaved }: Props) 
               {errors.form}
             </Text>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} data-testid="portal-save">
-              {t('portals.ui.save')}
-            </Button>
-          </Group>
+          <FormButtons onCancel={onClose} label={t('portals.ui.save')} loading={busy} testId="portal-save" />
         </Stack>
       </form>
     </Modal>

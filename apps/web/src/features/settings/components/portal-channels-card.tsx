@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { href, OBJECT } from '@crm/contract/resources';
@@ -76,36 +76,16 @@ export function PortalChannelsCard() {
                 </Button>
               </Group>
             </Group>
-            <Text size="xs" c="dimmed" mt={6}>
-              {t('portals.ui.feedUrl')}
-            </Text>
-            <Group gap="xs" wrap="nowrap">
+            <CopyableAddress label={t('portals.ui.feedUrl')} value={c.feedUrl}>
               <Anchor href={c.feedUrl} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="portal-feed-url">
                 {c.feedUrl}
               </Anchor>
-              <CopyButton value={c.feedUrl}>
-                {({ copied, copy }) => (
-                  <Button size="compact-xs" variant="subtle" onClick={copy}>
-                    {copied ? t('portals.ui.copied') : t('portals.ui.copy')}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-            <Text size="xs" c="dimmed" mt={6}>
-              {t('portals.ui.reportUrl')}
-            </Text>
-            <Group gap="xs" wrap="nowrap">
+            </CopyableAddress>
+            <CopyableAddress label={t('portals.ui.reportUrl')} value={c.reportUrl}>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="portal-report-url">
                 {c.reportUrl}
               </Text>
-              <CopyButton value={c.reportUrl}>
-                {({ copied, copy }) => (
-                  <Button size="compact-xs" variant="subtle" onClick={copy}>
-                    {copied ? t('portals.ui.copied') : t('portals.ui.copy')}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
+            </CopyableAddress>
             <Text size="sm" mt={4}>
               {t(`portals.ui.selection.${c.selection}`)} · {t('portals.ui.includedCount', { count: c.included })}
               {c.agencyId ? ` · ${t('portals.ui.agencyId')}: ${c.agencyId}` : ''}
@@ -153,5 +133,27 @@ export function PortalChannelsCard() {
         }}
       />
     </Card>
+  );
+}
+
+/** An address the portal is given (its feed, its report), named above it, with a copy button. */
+function CopyableAddress({ label, value, children }: { label: string; value: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text size="xs" c="dimmed" mt={6}>
+        {label}
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        {children}
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Button size="compact-xs" variant="subtle" onClick={copy}>
+              {copied ? t('portals.ui.copied') : t('portals.ui.copy')}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </>
   );
 }

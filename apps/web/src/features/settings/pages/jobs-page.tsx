@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import type { TJobsAnswer } from '@crm/contract';
 import { BACKUP, JOB, urlOf } from '@crm/contract/resources';
-import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
+import { WholeListTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { call } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { useCookieState, useListState } from '../../../lib/list-state.ts';
@@ -101,14 +101,11 @@ export function JobsPage() {
         fullWidth={narrow}
         style={narrow ? undefined : { alignSelf: 'flex-start' }}
       />
-      <DataTable
+      <WholeListTable
         testId="jobs-table"
         list={list}
-        records={q.data?.items}
-        totalRows={q.data?.items.length}
-        fetching={q.isFetching}
+        query={q}
         columns={columns}
-        noPaging
         scrollLabel={t('title.jobs')}
         empty={{ text: t('jobs.ui.empty') }}
       />

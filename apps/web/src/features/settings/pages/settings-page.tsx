@@ -11,7 +11,7 @@ import { API_KEY, DOC_TEMPLATE, MAILBOX, SESSION, WEBHOOK, href } from '@crm/con
 import { IconCloudUpload, IconFile } from '../../../components/icons.ts';
 import { ApiError, call } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
-import { describeError } from '../../../lib/errors.ts';
+import { describeError, describeSetPasswordError } from '../../../lib/errors.ts';
 import { checkUploads, describeLeftOut } from '../../../lib/upload-limits.ts';
 import { exportEmails, exportLocalization, importLocalization, reloadTexts } from '../api/settings.ts';
 import { SiteCard } from '../components/site-card.tsx';
@@ -184,19 +184,6 @@ function MailingListsCard() {
       </Group>
     </TitledCard>
   );
-}
-
-/** The spec's failure text: an error array's descriptions, an errors map's values, the raw text, or the generic message. */
-function describeSetPasswordError(e: unknown, generic: string): string {
-  if (e instanceof ApiError) {
-    const p = e.problem;
-    if (Array.isArray(p.UserManager) && p.UserManager.length)
-      return p.UserManager.map((x) => (typeof x === 'string' ? x : ((x as { description?: string }).description ?? ''))).join('\n');
-    const values = Object.values(p.errors ?? {}).flat();
-    if (values.length) return values.join('\n');
-    return p.detail || p.title || generic;
-  }
-  return generic;
 }
 
 function SetPasswordCard() {

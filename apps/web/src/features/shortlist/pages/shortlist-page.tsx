@@ -1,23 +1,19 @@
-import { Alert, Anchor, Box, Button, Card, Container, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { cultureOf } from '@crm/contract/constants';
 import type { TShortlistAnswer, TShortlistProperty, TShortlistPublic } from '@crm/contract';
-import { LanguageButtons } from '../../../components/language-buttons.tsx';
+import { LinkPage, useLinkPageData } from '../../../components/link-page.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatArea, formatDate, formatMoney } from '../../../lib/format.ts';
-import { changeLanguage, currentCulture, languageChosen } from '../../../lib/i18n.ts';
+import { currentCulture } from '../../../lib/i18n.ts';
 import { ANSWER_COLOR } from '../../../lib/shortlist-colors.ts';
 import { answerShortlist, shortlistQuery } from '../api/shortlist.ts';
 
 /** A button's label wraps on a narrow phone rather than being cut. */
 const WRAP = { label: { whiteSpace: 'normal', textAlign: 'center' } } as const;
 
-/** The language setting of each culture the page may be written in. */
-const LANGUAGE_OF = { en: 'en-UK', el: 'el', ru: 'ru' } as const;
 
 /**
  * /Shortlist/{token}: the properties an agent chose for a client, opened from an e-mail or a chat
@@ -29,50 +25,26 @@ export function ShortlistPage() {
   const qc = useQueryClient();
   const culture = currentCulture();
   const query = useQuery(shortlistQuery(token, culture));
-  const [cannotSwitch, setCannotSwitch] = useState(false);
   // A visitor who has not chosen a language reads the page in the shortlist's (the client's).
-  const language = query.data?.language ?? null;
-  const switchTo = language && !cannotSwitch && !languageChosen() && cultureOf(language) !== culture ? LANGUAGE_OF[language] : null;
-  useEffect(() => {
-    if (switchTo) changeLanguage(switchTo, { chosen: false }).catch(() => setCannotSwitch(true));
-  }, [switchTo]);
-  const data = switchTo ? undefined : query.data;
-  useEffect(() => {
-    document.title = data ? `${t('shortlist.page.title')} · ${data.agency.name}` : t('shortlist.page.title');
-  }, [t, data]);
-
+  const { data, switching } = useLinkPageData(query.data, t('shortlist.page.title'), (d) => d.agency.name);
   const status = query.error instanceof ApiError ? query.error.status : null;
   // A 410 is a link withdrawn by the office or one whose time is over.
   const withdrawn = query.error instanceof ApiError && query.error.problem.code === 'shortlist.linkWithdrawn';
+  const error = query.error && {
+    testId: 'shortlist-error',
+    attrs: { 'data-status': String(status ?? '') },
+    title: withdrawn ? t('shortlist.page.withdrawnTitle') : status === 410 ? t('shortlist.page.expiredTitle') : t('shortlist.page.invalidTitle'),
+    message: withdrawn ? t('shortlist.linkWithdrawn') : status === 410 ? t('shortlist.linkExpired') : status === 404 || status === 400 ? t('shortlist.linkInvalid') : describeError(query.error).message,
+  };
+  const agency = (
+    <Text fw={700} fz="lg" data-testid="shortlist-agency">
+      {data?.agency.name ?? ''}
+    </Text>
+  );
   return (
-    <Box mih="100vh" bg="gray.0">
-      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Container size="lg" py="xs">
-          <Group justify="space-between" gap="xs">
-            <Text fw={700} fz="lg" data-testid="shortlist-agency">
-              {data?.agency.name ?? ''}
-            </Text>
-            <Group component="nav" aria-label={t('nav.language')}>
-              <LanguageButtons />
-            </Group>
-          </Group>
-        </Container>
-      </Box>
-      <Container size="lg" py="md" component="main">
-        {(query.isLoading || switchTo) && <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />}
-        {query.error && (
-          <Stack data-testid="shortlist-error" data-status={status ?? ''}>
-            <Title order={1} size="h3">
-              {withdrawn ? t('shortlist.page.withdrawnTitle') : status === 410 ? t('shortlist.page.expiredTitle') : t('shortlist.page.invalidTitle')}
-            </Title>
-            <Alert color="red" role="alert">
-              {withdrawn ? t('shortlist.linkWithdrawn') : status === 410 ? t('shortlist.linkExpired') : status === 404 || status === 400 ? t('shortlist.linkInvalid') : describeError(query.error).message}
-            </Alert>
-          </Stack>
-        )}
-        {data && <Shortlist token={token} data={data} onAnswered={(d) => qc.setQueryData(shortlistQuery(token, culture).queryKey, d)} />}
-      </Container>
-    </Box>
+    <LinkPage size="lg" agency={agency} loading={query.isLoading || switching} error={error}>
+      {data && <Shortlist token={token} data={data} onAnswered={(d) => qc.setQueryData(shortlistQuery(token, culture).queryKey, d)} />}
+    </LinkPage>
   );
 }
 

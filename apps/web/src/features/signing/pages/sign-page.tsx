@@ -1,21 +1,18 @@
-import { Alert, Anchor, Box, Button, Checkbox, Code, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Code, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { cultureOf } from '@crm/contract/constants';
 import type { TSignPublic } from '@crm/contract';
 import { SIGN_REQUEST, urlOf } from '@crm/contract/resources';
-import { LanguageButtons } from '../../../components/language-buttons.tsx';
+import { LinkPage, useLinkPageData } from '../../../components/link-page.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { changeLanguage, currentCulture, languageChosen } from '../../../lib/i18n.ts';
+
 import { SignaturePad } from '../components/signature-pad.tsx';
 import { signDocument, signQuery } from '../api/signing.ts';
 
-/** The language setting of each culture the page may be written in. */
-const LANGUAGE_OF = { en: 'en-UK', el: 'el', ru: 'ru' } as const;
 /** Why a link cannot be signed, in the texts the server's refusals use. */
 const CANNOT: Record<string, string> = { voided: 'signing.documentChanged', expired: 'signing.linkExpired', revoked: 'signing.linkRevoked' };
 
@@ -26,49 +23,24 @@ const CANNOT: Record<string, string> = { voided: 'signing.documentChanged', expi
 export function SignPage() {
   const { t } = useTranslation();
   const token = useParams().token ?? '';
-  const culture = currentCulture();
   const query = useQuery(signQuery(token));
-  const [cannotSwitch, setCannotSwitch] = useState(false);
   // A visitor who has not chosen a language reads the page in the document's.
-  const language = query.data?.language ?? null;
-  const switchTo = language && !cannotSwitch && !languageChosen() && cultureOf(language) !== culture ? LANGUAGE_OF[language] : null;
-  useEffect(() => {
-    if (switchTo) changeLanguage(switchTo, { chosen: false }).catch(() => setCannotSwitch(true));
-  }, [switchTo]);
-  const data = switchTo ? undefined : query.data;
-  useEffect(() => {
-    document.title = data ? `${t('signing.page.title')} · ${data.agencyName}` : t('signing.page.title');
-  }, [t, data]);
+  const { data, switching } = useLinkPageData(query.data, t('signing.page.title'), (d) => d.agencyName);
   const status = query.error instanceof ApiError ? query.error.status : null;
+  const error = query.error && {
+    testId: 'sign-error',
+    title: t('signing.page.cannotSign'),
+    message: status === 404 || status === 400 ? t('signing.linkInvalid') : describeError(query.error).message,
+  };
+  const agency = (
+    <Text fw={700} data-testid="sign-agency">
+      {data?.agencyName ?? ''}
+    </Text>
+  );
   return (
-    <Box mih="100vh" bg="gray.0">
-      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Container size="sm" py="xs">
-          <Group justify="space-between" gap="xs">
-            <Text fw={700} data-testid="sign-agency">
-              {data?.agencyName ?? ''}
-            </Text>
-            <Group component="nav" aria-label={t('nav.language')}>
-              <LanguageButtons />
-            </Group>
-          </Group>
-        </Container>
-      </Box>
-      <Container size="sm" py="md" component="main">
-        {(query.isLoading || switchTo) && <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />}
-        {query.error && (
-          <Stack data-testid="sign-error">
-            <Title order={1} size="h3">
-              {t('signing.page.cannotSign')}
-            </Title>
-            <Alert color="red" role="alert">
-              {status === 404 || status === 400 ? t('signing.linkInvalid') : describeError(query.error).message}
-            </Alert>
-          </Stack>
-        )}
-        {data && <SignRequest token={token} data={data} />}
-      </Container>
-    </Box>
+    <LinkPage size="sm" agency={agency} loading={query.isLoading || switching} error={error}>
+      {data && <SignRequest token={token} data={data} />}
+    </LinkPage>
   );
 }
 

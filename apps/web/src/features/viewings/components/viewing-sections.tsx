@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Card, Grid, Group, Select, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Card, Grid, Group, Select, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import type { Dispatch, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,7 +6,6 @@ import { VIEWING_COMMENT_MAX } from '@crm/contract/constants';
 import { LEAD, OBJECT, href } from '@crm/contract/resources';
 import { DateField } from '../../../components/fields/date-field.tsx';
 import { TimeField } from '../../../components/fields/time-field.tsx';
-import { IconTrash } from '../../../components/icons.ts';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import type { Mode } from '../../../kit/record.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -14,6 +13,7 @@ import { searchEmployees, searchLeadsQuick, searchObjectsByRef } from '../../../
 import type { TViewingAnswer } from '../api/viewings.ts';
 import { join, type Form } from './viewing-form-model.ts';
 import { ObjectPlace, ViewingClient } from './viewing-on-site.tsx';
+import { RemoveButton } from '../../../components/remove-button.tsx';
 
 /** What the viewing form's parts share: the form, its errors, and what picking a lead or a property does. */
 export type ViewingFormParts = {
@@ -199,9 +199,7 @@ export function ViewingObjectsCard({ p }: { p: ViewingFormParts }) {
                 )}
                 {!readOnly && (
                   <Table.Td className="viewing-object-remove-cell">
-                    <ActionIcon variant="subtle" color="red" aria-label={t('viewings.ui.removeOne', { ref: r.objectReferenceNumber })} onClick={() => set({ results: form.results.filter((_, j) => j !== i) })}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
+                    <RemoveButton label={t('viewings.ui.removeOne', { ref: r.objectReferenceNumber })} onClick={() => set({ results: form.results.filter((_, j) => j !== i) })} />
                   </Table.Td>
                 )}
               </Table.Tr>
