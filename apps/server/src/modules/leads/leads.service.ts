@@ -29,7 +29,7 @@ import { inIdOrder } from '../../lib/paging.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { accountIdsByLastName, createdByName, joinStampNames, modifiedByName, type IdSet } from '../accounts/accounts.sql.ts';
-import { searchAccountMatches } from '../accounts/accounts.search.ts';
+import { searchAccountMatches, type AccountMatches } from '../accounts/accounts.search.ts';
 import { DRAFT_KEPT_MS, countListed, keptListedCount, notDraft } from '../../lib/drafts.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
 import { locationText } from '../locations/locations.service.ts';
@@ -591,11 +591,17 @@ export async function findLeads(
   text: string,
   limit: number,
   t: T,
-  clients: () => Promise<IdSet> = async () => (await searchAccountMatches(app, text.trim().replace(/^#/, ''))).ids,
+  clients?: () => Promise<IdSet>,
   /** The newest open leads of those accounts when already found with them (the global search's statement), else undefined. */
-  newestOpen: () => Promise<number[] | undefined> = async () => undefined,
+  newestOpen?: () => Promise<number[] | undefined>,
 ) {
   const q = text.trim().replace(/^#/, '');
+  // The lead picker: the accounts and their newest open leads from one scan, as the global search has
+  // them (the scan gives no ids when the open leads alone fill the hits: a client with 20 open leads).
+  let scan: Promise<AccountMatches> | undefined;
+  const matches = () => (scan ??= searchAccountMatches(app, q));
+  clients ??= async () => (await matches()).ids;
+  newestOpen ??= async () => (await matches()).openLeads;
   if (!q) return [];
   const byId = /^\d{1,9}$/.test(q) ? sql`${leads.id} = ${Number(q)}` : undefined;
   const clientIds = await clients();

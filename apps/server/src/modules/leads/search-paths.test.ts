@@ -121,3 +121,16 @@ describe(`a search's accounts read in the statement that uses them (SEARCH_PATHS
     expect(compared).toBeGreaterThan(FRAGMENTS.length * 6);
   });
 });
+
+describe('the lead picker', () => {
+  it("finds a busy client's newest open leads (20 of 25), as the global search does", async () => {
+    const [client] = await column(sql`insert into accounts (first_name, last_name, is_client) values ('Στέλιος', 'Πολυζωγόπουλος', true) returning id`);
+    const made = await column(sql`insert into leads (account_id, stage, created_on, for_purchase)
+      select ${client!}, 1, now() - make_interval(mins => g), true from generate_series(1, 25) g returning id`);
+    const newest = [...made].sort((a, b) => a - b).slice(0, 20);
+    const picked = await findLeads(app, 'Πολυζωγόπουλ', 20, tr);
+    expect(picked.map((l) => l.id)).toEqual(newest);
+    const global = await findLeads(app, 'Πολυζωγόπουλ', 20, tr, async () => (await searchAccountMatches(app, 'Πολυζωγόπουλ')).ids, async () => (await searchAccountMatches(app, 'Πολυζωγόπουλ')).openLeads);
+    expect(global.map((l) => l.id)).toEqual(newest);
+  });
+});
