@@ -175,4 +175,27 @@ describe('a signer’s personal data', () => {
     const other = (await t.db.execute(sql`select signer_name, signed_ip from sign_requests where signer_account_id = ${seller}`)).rows;
     expect(other).toEqual([{ signer_name: 'Κατερίνα Σπανού', signed_ip: '203.0.113.44' }]);
   });
+
+  it('leaves a request naming another person alone, though sent to an address both share (a couple)', async () => {
+    const family = 'the.lazarou.family@example.gr';
+    const wife = await addAccount('Ιωάννα', 'Λαζάρου', { isOwner: true, email: family });
+    const husband = await addAccount('Πέτρος', 'Λαζάρου', { isOwner: true, email: family });
+    const home = await newProperty();
+    await t.db.execute(sql`insert into object_accounts (object_id, account_id, relation) values (${home}, ${wife}, ${OWNER_RELATION})`);
+    const hers = await send('handover', home, 'Ιωάννα Λαζάρου', family);
+    expect((await row(hers.request.id))!.signer_account_id).toBe(wife);
+    expect((await sign(hers.token, 'Ιωάννα Λαζάρου')).statusCode).toBe(200);
+    const pending = await send('handover', home, 'Ιωάννα Λαζάρου', family);
+
+    // His data holds none of her requests; his erasure keeps them whole.
+    const res = await admin.get(`/api/account/personal-data/${husband}`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    const sheet = wb.worksheets.find((w) => w.name.includes('ignature'))!;
+    expect(sheet.rowCount).toBe(1);
+    const { version } = (await admin.get(`/api/account/view/${husband}`)).json() as { version: number };
+    expect((await admin.post(`/api/account/erase/${husband}`, { version })).statusCode).toBe(200);
+    expect(await row(pending.request.id)).toMatchObject({ signer_account_id: wife, signer_name: 'Ιωάννα Λαζάρου' });
+    expect(await row(hers.request.id)).toMatchObject({ signer_account_id: wife, signed_name: 'Ιωάννα Λαζάρου', signed_ip: '203.0.113.44' });
+  });
 });

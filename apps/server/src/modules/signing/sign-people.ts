@@ -68,10 +68,12 @@ export async function signerAccount(db: Db | Tx, signers: TSigner[], email: stri
 
 /**
  * The requests sent to a person: those naming the account, and (sent before 0096, or to an address
- * no account was found for) those sent to one of its e-mail addresses or sign-ins.
+ * no account was found for) those naming no account, sent to one of its e-mail addresses or sign-ins.
+ * A request naming another account is that person's, even at an address they share (a couple): never
+ * in this one's export nor touched by this one's erasure.
  */
 const requestsOf = (accountId: number, emails: string[]) =>
-  sql`(r.signer_account_id = ${accountId} or lower(r.signer_email) = any(${sql.param(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))}::text[]))`;
+  sql`(r.signer_account_id = ${accountId} or r.signer_account_id is null and lower(r.signer_email) = any(${sql.param(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))}::text[]))`;
 
 /** The person's sign requests for the personal-data export: the document, the link's dates, and once signed what they typed and from where. */
 export async function personalSignRequests(db: Db | Tx, accountId: number, emails: string[]) {
