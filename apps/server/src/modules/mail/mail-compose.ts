@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { MAIL_TEMPLATES, OWNER_RELATION, type TCulture, type TMailDraft, type TMailRow, type ZMailCompose, type ZMailDraftQuery } from '@crm/contract';
+import { DEAL_RELATION, MAIL_TEMPLATES, OWNER_RELATION, type TCulture, type TMailDraft, type TMailRow, type ZMailCompose, type ZMailDraftQuery } from '@crm/contract';
 import type { z } from 'zod';
 import { mailboxes, mailMessages } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -39,7 +39,8 @@ async function recipientsOf(app: FastifyInstance, q: z.output<typeof ZMailDraftQ
   if (q.dealId != null) {
     const deal = (await app.db.execute(sql`select object_id from deals where id = ${q.dealId}`)).rows[0] as { object_id: number | null } | undefined;
     if (!deal) throw notFound();
-    const clients = await rows(sql`select ${CLIENT_COLUMNS} from deal_parties p join accounts a on a.id = p.account_id where p.deal_id = ${q.dealId} and a.erased_on is null order by p.position, p.id`);
+    const clients = await rows(sql`select ${CLIENT_COLUMNS} from deal_parties p join accounts a on a.id = p.account_id
+      where p.deal_id = ${q.dealId} and p.relation in (${DEAL_RELATION.seller}, ${DEAL_RELATION.buyer}) and a.erased_on is null order by p.relation, p.position, p.id`);
     return { clients, objectId: deal.object_id };
   }
   const exists = await app.db.execute(sql`select 1 from objects where id = ${q.objectId!}`);

@@ -125,10 +125,13 @@ describe('mail on a deal', () => {
     const house = await property('House in Vari');
     const [buyer] = await db.insert(accounts).values({ firstName: 'Ann', lastName: 'Buyer', isClient: true, language: 'en', emails: ['ann.buyer@example.com'] }).returning({ id: accounts.id });
     const [seller] = await db.insert(accounts).values({ firstName: 'Sam', lastName: 'Seller', isOwner: true, language: 'en', emails: ['sam.seller@example.com'] }).returning({ id: accounts.id });
+    const [lawyer] = await db.insert(accounts).values({ firstName: 'Lia', lastName: 'Lawyer', language: 'en', emails: ['lia.lawyer@example.com'] }).returning({ id: accounts.id });
     const [deal] = await db.insert(deals).values({ objectId: house.id, dealType: 2, dealStage: 1 } as never).returning({ id: deals.id });
     await db.insert(dealParties).values([
       { dealId: deal!.id, accountId: buyer!.id, relation: 1, position: 0 },
       { dealId: deal!.id, accountId: seller!.id, relation: 2, position: 1 },
+      // The deal's lawyer writes about every deal they are in: none of it is this deal's.
+      { dealId: deal!.id, accountId: lawyer!.id, relation: 3, position: 2 },
     ]);
     const at = (min: number) => rfcDate(new Date(Date.now() - (100 - min) * 60_000));
     // One mail to both parties naming the property (one row, not three), one to each, one on the property only.
@@ -136,6 +139,7 @@ describe('mail on a deal', () => {
     await appendMail(dovecot, `From: ann.buyer@example.com\nTo: info@agency.test\nSubject: Buyer's loan\nMessage-ID: <d2@example.com>\nDate: ${at(2)}\n\nLoan.\n`);
     await appendMail(dovecot, `From: sam.seller@example.com\nTo: info@agency.test\nSubject: Seller's keys\nMessage-ID: <d3@example.com>\nDate: ${at(3)}\n\nKeys.\n`);
     await appendMail(dovecot, `From: notary@example.gr\nTo: info@agency.test\nSubject: Contract draft ref ${house.ref}\nMessage-ID: <d4@example.com>\nDate: ${at(4)}\n\nDraft.\n`);
+    await appendMail(dovecot, `From: lia.lawyer@example.com\nTo: info@agency.test\nSubject: Another client's case\nMessage-ID: <d5@example.com>\nDate: ${at(5)}\n\nOther.\n`);
     await syncMailbox(app, office.id);
     const all = (await agent.get(`/api/mail?dealId=${deal!.id}`)).json() as Thread;
     expect(all.totalRows).toBe(4);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { TMailMessage, TMailRow, ZMailListQuery } from '@crm/contract';
+import { DEAL_RELATION, type TMailMessage, type TMailRow, type ZMailListQuery } from '@crm/contract';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -79,7 +79,8 @@ export async function listMail(app: FastifyInstance, user: SessionUser, q: z.out
 }
 
 /**
- * A deal's mail: its parties' and its property's threads together, newest first. Each party's and
+ * A deal's mail: its sellers' and buyers' and its property's threads together, newest first (not
+ * its lawyer's, notary's or agent's: they write about every deal they are in). Each party's and
  * the property's links are read in their date index's order, each only as far as the page reaches
  * (offset + page size, the hidden and deleted left out as they are read), then merged once per
  * message; so a deal whose parties have thousands of messages reads a page's worth of each.
@@ -90,7 +91,8 @@ async function dealMail(app: FastifyInstance, user: SessionUser, dealId: number,
   const seen = (table: ReturnType<typeof sql>, where: ReturnType<typeof sql>, limit: ReturnType<typeof sql>) => sql`(select l.message_id, l.sent_on from ${table} l
       join mail_messages m on m.id = l.message_id and m.deleted_on is null join mailboxes mb on mb.id = m.mailbox_id and ${visibleTo(user)}
       where ${where} order by l.sent_on desc nulls last, l.message_id desc ${limit})`;
-  const parts = (limit: ReturnType<typeof sql>) => sql`select x.message_id, x.sent_on from deal_parties p cross join lateral ${seen(sql`mail_message_accounts`, sql`l.account_id = p.account_id`, limit)} x where p.deal_id = ${dealId}
+  const parts = (limit: ReturnType<typeof sql>) => sql`select x.message_id, x.sent_on from deal_parties p cross join lateral ${seen(sql`mail_message_accounts`, sql`l.account_id = p.account_id`, limit)} x
+      where p.deal_id = ${dealId} and p.relation in (${DEAL_RELATION.seller}, ${DEAL_RELATION.buyer})
       union select y.message_id, y.sent_on from deals d cross join lateral ${seen(sql`mail_message_objects`, sql`l.object_id = d.object_id`, limit)} y where d.id = ${dealId}`;
   const exists = await app.db.execute(sql`select 1 from deals where id = ${dealId}`);
   if (!exists.rows.length) throw notFound();
