@@ -126,7 +126,7 @@ export function decodeMail(eml: string): string {
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export type Reply = LightMyRequestResponse;
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** What one call adds: the language asked for (Accept-Language), other headers, the caller's address. */
 export type CallOptions = { lang?: string; headers?: Record<string, string>; remoteAddress?: string };
 

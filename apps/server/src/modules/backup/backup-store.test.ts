@@ -96,6 +96,10 @@ describe('backups kept in the S3 store', () => {
     expect(listed.json()).toMatchObject({ inStore: true, dir: 's3://crm-backups/agency/backups/', keep: 2 });
     expect(listed.json().items[0]).toMatchObject({ name: made.name, size: made.size });
 
+    // Its size asked first (a download manager's HEAD): answered, sent nothing, not a download.
+    const asked = await there.call('HEAD', `/api/backups/${made.name}`);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(Number(asked.headers['content-length'])).toBe(made.size);
     const got = await there.get(`/api/backups/${made.name}`);
     expect(got.statusCode, got.body).toBe(200);
     expect(got.headers['content-type']).toBe('application/gzip');

@@ -9,7 +9,7 @@ import { registerCalls } from '../../lib/calls.ts';
 import { logAction } from '../../lib/audit.ts';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { toLocalDateTime, zoneOffsetMs } from '../../lib/dates.ts';
 import type { Tx, Db } from '../../db/client.ts';
@@ -208,6 +208,20 @@ export const backupRoutes = fp(
               throw notFound();
             }
             kept.body.once('close', give);
+            const headers = {
+              'Content-Type': 'application/gzip',
+              'Content-Length': String(kept.size),
+              'Content-Disposition': contentDisposition('attachment', name),
+              'X-Content-Type-Options': 'nosniff',
+              'Cache-Control': 'private, no-store',
+            };
+            // A download manager asking the size first (HEAD): answered, no byte of it sent, not a download.
+            if (req.method === 'HEAD') {
+              kept.body.off('close', give).destroy();
+              await lease.release();
+              // An empty stream: Fastify's HEAD answer keeps the length said above (a bare send() says 0).
+              return reply.headers(headers).send(Readable.from([]));
+            }
             // The whole database leaving the system is on the record (or it does not leave).
             try {
               await logAction(app.db, req.actor, { action: 'Download', entity: 'Backup', message: name, data: { size: kept.size } });
@@ -215,13 +229,7 @@ export const backupRoutes = fp(
               kept.body.destroy();
               throw e;
             }
-            return reply
-              .header('Content-Type', 'application/gzip')
-              .header('Content-Length', String(kept.size))
-              .header('Content-Disposition', contentDisposition('attachment', name))
-              .header('X-Content-Type-Options', 'nosniff')
-              .header('Cache-Control', 'private, no-store')
-              .send(kept.body);
+            return reply.headers(headers).send(kept.body);
           },
         },
       },

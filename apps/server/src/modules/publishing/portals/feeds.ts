@@ -38,7 +38,12 @@ export type TChannelFeed = { xml: Buffer; count: number; gzipped?: Promise<Buffe
  * kept with it: a fetch that accepts gzip is sent a tenth of the bytes (4.5 MB of XML for 5,000
  * properties), and 8 at once no longer wait on each other's transfer.
  */
-export const gzippedFeed = (feed: TChannelFeed): Promise<Buffer> => (feed.gzipped ??= gzip(feed.xml, { level: 6 }));
+export const gzippedFeed = (feed: TChannelFeed): Promise<Buffer> =>
+  // A failed compression is not kept: the next fetch tries again rather than meeting the same error.
+  (feed.gzipped ??= gzip(feed.xml, { level: 6 }).catch((e: unknown) => {
+    feed.gzipped = undefined;
+    throw e;
+  }));
 
 export async function channelFeed(app: FastifyInstance, channel: TChannelRow): Promise<TChannelFeed> {
   const key = feedCacheKey(channel.id);
