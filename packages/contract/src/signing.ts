@@ -35,6 +35,8 @@ export const ZSignSend = z.object({
   culture: z.enum(CULTURES),
   name: ZSignerName,
   email: z.string().trim().toLowerCase().email('signing.emailInvalid').max(254),
+  /** A handover protocol sent from a deal's page (a deal of that property): the deal's own, its parties the signers. */
+  dealId: ZId.optional(),
 });
 export type TSignSend = z.input<typeof ZSignSend>;
 

@@ -87,14 +87,15 @@ export function SignRequests({ source, id, title, dealId }: { source: TDocSource
         </Stack>
       )}
       {/* Opened once the requests are read: the dialog starts from the default signer they name. */}
-      {open && <SendDialog source={source} id={id} title={title} signers={q.data?.signers ?? []} onClose={() => setOpen(false)} onSent={reload} />}
+      {open && <SendDialog source={source} id={id} dealId={dealId} title={title} signers={q.data?.signers ?? []} onClose={() => setOpen(false)} onSent={reload} />}
     </Stack>
   );
 }
 
 const OTHER = 'other';
 
-function SendDialog({ source, id, title, signers, onClose, onSent }: { source: TDocSource; id: number; title: string; signers: TSigner[]; onClose: () => void; onSent: () => void }) {
+function SendDialog(props: { source: TDocSource; id: number; dealId?: number; title: string; signers: TSigner[]; onClose: () => void; onSent: () => void }) {
+  const { source, id, dealId, title, signers, onClose, onSent } = props;
   const { t } = useTranslation();
   const first = signers[0];
   const [who, setWho] = useState(first ? String(first.accountId) : OTHER);
@@ -109,7 +110,7 @@ function SendDialog({ source, id, title, signers, onClose, onSent }: { source: T
   const [culture, setCulture] = useState<TCulture>(currentCulture());
   const [link, setLink] = useState<string | null>(null);
   const send = useGuardedMutation({
-    mutationFn: () => call(SIGN_REQUEST.calls.send, { body: { source, id, culture, name, email } }),
+    mutationFn: () => call(SIGN_REQUEST.calls.send, { body: { source, id, culture, name, email, ...(dealId ? { dealId } : {}) } }),
     meta: { handlesErrors: true },
     onSuccess: (sent) => {
       setLink(sent.url);

@@ -88,6 +88,37 @@ describe('who signs a deal’s documents', () => {
     expect(other.json().title).toContain('άλλο ακίνητο');
     expect((await employee.get(`/api/SignRequest?source=handover&id=${property}&dealId=abc`)).statusCode).toBe(400);
   });
+
+  it('lists on a deal’s page its own handover protocols, not those of the property’s earlier deals', async () => {
+    const home = await newProperty();
+    const tenantBefore = await addAccount('Old', 'Tenant', { email: 'old.tenant@example.com' });
+    const tenantNow = await addAccount('Nina', 'Newcomer', { email: 'nina.newcomer@example.com' });
+    const made = async (accountId: number) => {
+      const res = await admin.post('/api/Deal/update', { dealType: 2, dealStage: 1, objectId: home, accounts: [{ accountId: seller, relation: 1 }, { accountId, relation: 2 }] });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().id as number;
+    };
+    const before = await made(tenantBefore);
+    const now = await made(tenantNow);
+    const sendFrom = async (deal: number, name: string, email: string) => {
+      const res = await employee.post('/api/SignRequest/send', { source: 'handover', id: home, dealId: deal, culture: 'en', name, email });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { request: { id: number } }).request.id;
+    };
+    const old = await sendFrom(before, 'Old Tenant', 'old.tenant@example.com');
+    const mine = await sendFrom(now, 'Nina Newcomer', 'nina.newcomer@example.com');
+    // The deal's party is found as that deal's signer (not by a guess at the address).
+    expect((await row(mine))!).toMatchObject({ deal_id: now, signer_account_id: tenantNow });
+    const listed = async (deal?: number) =>
+      ((await employee.get(`/api/SignRequest?source=handover&id=${home}${deal ? `&dealId=${deal}` : ''}`)).json().items as { id: number }[]).map((r) => r.id);
+    expect(await listed(now)).toEqual([mine]);
+    expect(await listed(before)).toEqual([old]);
+    // The property's own page lists them all.
+    expect(await listed()).toEqual([mine, old]);
+    // A deal of another property is refused, as for the list.
+    const elsewhere = await employee.post('/api/SignRequest/send', { source: 'handover', id: await newProperty(), dealId: now, culture: 'en', name: 'X Y', email: 'x@example.com' });
+    expect(elsewhere.statusCode).toBe(400);
+  });
 });
 
 describe('the signed copy’s mail', () => {

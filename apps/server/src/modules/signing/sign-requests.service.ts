@@ -101,12 +101,16 @@ const rowsOf = (res: { rows: unknown[] }) =>
     return out as SignRow;
   });
 
-/** GET /api/SignRequest?source=&id=(&dealId=): the record's requests, newest first, with their status now, and who may sign it. */
+/**
+ * GET /api/SignRequest?source=&id=(&dealId=): the record's requests, newest first, with their status now, and who may sign it;
+ * a property's handover protocols asked for from a deal's page: that deal's only (not those of the deals before it).
+ */
 export async function listRequests(app: FastifyInstance, source: TDocSource, id: number, dealId?: number): Promise<TSignList> {
   const state = await sourceState(app.db, source, id);
   if (!state) throw notFound();
   const rows = rowsOf(await app.db.execute(sql`select r.*, f.system_name as signed_system_name, f.user_name as signed_user_name from sign_requests r left join files f on f.id = r.signed_file_id
-    where r.source = ${source} and r.source_id = ${id} order by r.sent_on desc, r.id desc limit 100`));
+    where r.source = ${source} and r.source_id = ${id}${source === 'handover' && dealId != null ? sql` and r.deal_id = ${dealId}` : sql``}
+    order by r.sent_on desc, r.id desc limit 100`));
   // The fingerprint made once per language and sender among the links still open (most often one fill, not one a row).
   const fills = new Map<string, Promise<string | null | undefined>>();
   const statuses = await Promise.all(
@@ -133,7 +137,9 @@ export async function sendForSignature(app: FastifyInstance, caller: Caller, bod
   if (!state) throw notFound();
   const { name, pdf, fingerprint } = await makeDocument(app, body.source, body.id, body.culture, caller.user.id);
   // The person the link goes to, when the e-mail is a party's (or one account's): their data export and erasure find it.
-  const accountId = await signerAccount(app.db, await signersOf(app.db, body.source, body.id, app.config.timeZone), body.email);
+  // From a deal's page, a handover protocol is that deal's (signersOf refuses a deal of another property).
+  const dealId = body.source === 'handover' ? (body.dealId ?? null) : null;
+  const accountId = await signerAccount(app.db, await signersOf(app.db, body.source, body.id, app.config.timeZone, dealId ?? undefined), body.email);
   const storage = getFileStorage(app.config.dataDir);
   const systemName = `${randomBytes(16).toString('hex')}.pdf`;
   await storage.put(systemName, Readable.from([pdf]));
@@ -146,8 +152,8 @@ export async function sendForSignature(app: FastifyInstance, caller: Caller, bod
       // The version the document was made from, read under a lock: a change committed meanwhile voids it at once.
       const now = await sourceState(tx, body.source, body.id, true);
       if (!now) throw notFound();
-      const [r] = rowsOf(await tx.execute(sql`insert into sign_requests (source, source_id, source_version, parent_type, parent_id, culture, signer_name, signer_email, signer_account_id, token_hash, document_name, pdf_system_name, pdf_size, pdf_sha256, fill_sha256, sent_by, sent_by_name, expires_on)
-        values (${body.source}, ${body.id}, ${state.version}, ${state.parentType}, ${state.parentId}, ${body.culture}, ${body.name}, ${body.email}, ${accountId}, ${tokenHash(token)}, ${name}, ${systemName}, ${pdf.length}, ${hashOf(pdf)}, ${fingerprint}, ${caller.user.id}, ${caller.actor.name}, ${expiresOn}) returning *`));
+      const [r] = rowsOf(await tx.execute(sql`insert into sign_requests (source, source_id, deal_id, source_version, parent_type, parent_id, culture, signer_name, signer_email, signer_account_id, token_hash, document_name, pdf_system_name, pdf_size, pdf_sha256, fill_sha256, sent_by, sent_by_name, expires_on)
+        values (${body.source}, ${body.id}, ${dealId}, ${state.version}, ${state.parentType}, ${state.parentId}, ${body.culture}, ${body.name}, ${body.email}, ${accountId}, ${tokenHash(token)}, ${name}, ${systemName}, ${pdf.length}, ${hashOf(pdf)}, ${fingerprint}, ${caller.user.id}, ${caller.actor.name}, ${expiresOn}) returning *`));
       await logAction(tx, caller.actor, {
         action: 'SendForSignature', entity: SIGN_LOG_ENTITY, entityId: r!.id, message: `${name} → ${body.email}`,
         data: { source: body.source, sourceId: body.id, sourceVersion: state.version, signerName: body.name, signerEmail: body.email, culture: body.culture, sha256: r!.pdf_sha256, linkId: r!.token_hash.slice(0, 12) },
