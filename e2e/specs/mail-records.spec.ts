@@ -1,11 +1,10 @@
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { apiToken, auth, createObject, expectAccessible, signedIn } from '../fixtures.ts';
 import { RecordMailPanel } from '../pages/record-mail.ts';
 import { appendMail, imapOf, mailboxSettings, startDovecot, type Dovecot } from '../../apps/server/test/dovecot.ts';
+import { startSmtpSink } from '../../apps/server/test/smtp-sink.ts';
 
 /**
  * Mail on the lead and "new contact?" (issue 46, decisions 089 and 082), against a private Dovecot
@@ -20,29 +19,13 @@ const LANGUAGES = [
 const GREEK = 'αβγδεζηθικλμνξπρστφχψω';
 
 let dovecot: Dovecot;
-let smtp: SMTPServer;
-let smtpPort = 0;
-const received: { to: string[]; raw: Buffer }[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
 test.beforeAll(async () => {
   dovecot = await startDovecot();
-  smtp = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData: (stream, session, cb) => {
-      const parts: Buffer[] = [];
-      stream.on('data', (d: Buffer) => parts.push(d));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(parts) });
-        cb();
-      });
-    },
-  });
-  smtpPort = await new Promise<number>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as net.AddressInfo).port)));
+  smtp = await startSmtpSink();
 });
 test.afterAll(async () => {
-  await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
+  await smtp?.close();
   await dovecot?.stop();
 });
 
@@ -60,17 +43,17 @@ async function clientLead(request: APIRequestContext, token: string, tag: string
   const { id: leadId } = await ok<{ id: number }>(request.post('/api/lead/add', { data: { accountId }, headers: auth(token) }));
   await ok(request.post('/api/lead/update', { data: { id: leadId, version: 1, forPurchase: true }, headers: auth(token) }));
   await ok(request.post('/api/lead/addObject', { data: { leadId, objectId: flat.id }, headers: auth(token) }));
-  return { flat, email, leadId };
+  return { flat, email, leadId, accountId };
 }
 
 for (const L of LANGUAGES) {
   test(`a new e-mail from a lead goes to its client and stays on the lead's thread (${L.cookie})`, async ({ browser, request, baseURL }) => {
     const token = await apiToken(request);
     const tag = randomBytes(4).toString('hex');
-    const { flat, email, leadId } = await clientLead(request, token, tag);
+    const { flat, email, leadId, accountId } = await clientLead(request, token, tag);
     const box = await ok<{ id: number }>(
       request.post('/api/mailboxes/update', {
-        data: mailboxSettings(dovecot, { name: `Leads ${tag}`, address: `leads.${tag}@agency.test`, smtpHost: '127.0.0.1', smtpPort, active: false, signature: `Γραφείο ${tag}` }),
+        data: mailboxSettings(dovecot, { name: `Leads ${tag}`, address: `leads.${tag}@agency.test`, smtpHost: '127.0.0.1', smtpPort: smtp!.port, active: false, signature: `Γραφείο ${tag}` }),
         headers: auth(token),
       }),
     );
@@ -95,7 +78,7 @@ for (const L of LANGUAGES) {
     await expect(mail.panel.getByTestId('mail-count')).toHaveText('1');
 
     // Sent over SMTP to the client, with the mailbox's signature; and kept in the Sent folder.
-    const sent = received.find((r) => r.to.includes(email));
+    const sent = smtp!.received.find((r) => r.to.includes(email));
     expect(sent).toBeDefined();
     const parsed = await simpleParser(sent!.raw);
     expect(parsed.subject).toBe(subject);
@@ -114,6 +97,8 @@ for (const L of LANGUAGES) {
     await page.keyboard.press('Escape');
     // The same mail on the property's thread (its reference number) and on the client's.
     await page.goto(`/Objects/View/${flat.id}`);
+    await expect(mail.row(subject)).toBeVisible();
+    await page.goto(`/Accounts/View/${accountId}`);
     await expect(mail.row(subject)).toBeVisible();
     await ctx.close();
     expect((await request.delete(`/api/mailboxes/${box.id}`, { headers: auth(token) })).status()).toBe(200);
