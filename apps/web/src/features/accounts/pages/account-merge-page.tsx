@@ -84,7 +84,7 @@ function useMergePair(a1Id: number, a2Id: number) {
     }));
   }, [a1, a2]);
   const refetch = () => Promise.all([q1.refetch(), q2.refetch()]);
-  return { a1, a2, lists, rows, loadError: q1.error ?? q2.error, refetch };
+  return { a1, a2, lists, rows, loadError: q1.error ?? q2.error, refetch, reading: q1.isFetching || q2.isFetching };
 }
 
 const valid = (n: number) => Number.isInteger(n) && n > 0;
@@ -104,7 +104,7 @@ export function AccountMergePage() {
   const client = useQueryClient();
   const a1Id = Number(params.a1 ?? search.get('a1'));
   const a2Id = Number(params.a2 ?? search.get('a2'));
-  const { a1, a2, lists, rows, loadError, refetch } = useMergePair(a1Id, a2Id);
+  const { a1, a2, lists, rows, loadError, refetch, reading } = useMergePair(a1Id, a2Id);
   const [choice, setChoice] = useState<Record<string, '1' | '2'>>({});
   const chosen = (f: string, def: boolean) => choice[f] ?? (def ? '2' : '1');
 
@@ -171,7 +171,8 @@ export function AccountMergePage() {
         <Button
           color="red.9"
           leftSection={<IconArrowMerge size={16} />}
-          loading={merge.isPending}
+          // Busy while the two are read again after a refusal: a click then would merge the old versions.
+          loading={merge.isPending || reading}
           onClick={() => {
             if (a2?.id) merge.mutate();
           }}
