@@ -43,6 +43,7 @@ for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
     const client = await phone.newPage();
     await client.goto(new URL(link).pathname);
     await expect(client.getByRole('heading', { level: 1 })).toHaveText(words.heading);
+    await expect(client.getByTestId('shortlist-agency-logo')).toBeVisible();
     const props = client.getByTestId('shortlist-property');
     await expect(props).toHaveCount(lead.objects.length - 1);
     const mine = props.first();

@@ -57,6 +57,9 @@ for (const language of ['en-UK', 'el'] as const) {
     expect(opened?.headers()['cache-control']).toBe('private, no-store');
     expect(opened?.headers()['x-robots-tag']).toBe('noindex, nofollow');
     await expect(signer.getByTestId('sign-hash')).toHaveText(/^[0-9a-f]{64}$/);
+    // Whose link it is: the agency's logo and name at the top, as on its other pages for clients.
+    await expect(signer.getByTestId('sign-agency-logo')).toBeVisible();
+    await expect(signer.getByTestId('sign-agency')).not.toBeEmpty();
     await expect(signer.getByTestId('sign-notice')).toHaveText(say.notice);
     await expectAccessible(signer, `signing page on a phone ${language}`);
     // The page fits the phone: nothing wider than its screen.

@@ -97,7 +97,7 @@ export const ZShortlistPublic = z.object({
   clientName: z.string().nullable(),
   agentName: z.string().nullable(),
   expiresOn: ZDateTime,
-  agency: z.object({ name: z.string(), address: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() }),
+  agency: z.object({ name: z.string(), logo: z.string().nullable(), address: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() }),
   items: z.array(ZShortlistProperty),
 });
 export type TShortlistPublic = z.infer<typeof ZShortlistPublic>;

@@ -98,6 +98,8 @@ export const ZSignPublic = z.object({
   sha256: z.string(),
   signerName: z.string(),
   agencyName: z.string(),
+  /** The agency's logo (its address on this server), or null when it has none. */
+  agencyLogo: z.string().nullable(),
   expiresOn: ZDateTime,
   signedOn: ZDateTime.nullable(),
   /** Whether the PDF can be opened through the link: the document while it may be signed, the signed copy once signed. */

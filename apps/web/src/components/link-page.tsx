@@ -1,4 +1,4 @@
-import { Alert, Box, Container, Group, Loader, Stack, Title, type MantineSize } from '@mantine/core';
+import { Alert, Box, Container, Group, Image, Loader, Stack, Text, Title, type MantineSize } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cultureOf, type TCulture } from '@crm/contract/constants';
@@ -66,5 +66,20 @@ export function LinkPage({ size, agency, loading, error, children }: { size: Man
         {children}
       </Container>
     </Box>
+  );
+}
+
+/**
+ * The agency as the linked pages' header shows it: its logo (when it has one) and its name, so the
+ * client knows whose link this is.
+ */
+export function LinkPageAgency({ name, logo, testId }: { name: string | undefined; logo: string | null | undefined; testId: string }) {
+  return (
+    <Group gap="xs">
+      {logo && <Image src={logo} alt="" h={36} w="auto" fit="contain" data-testid={`${testId}-logo`} />}
+      <Text fw={700} fz="lg" data-testid={testId}>
+        {name ?? ''}
+      </Text>
+    </Group>
   );
 }

@@ -253,7 +253,7 @@ async function publicAnswer(app: FastifyInstance, s: typeof shortlists.$inferSel
     clientName: client.greetName,
     agentName,
     expiresOn: toLocalDateTime(s.expiresOn, app.config.timeZone)!,
-    agency: { name: site.nameIn(culture, t('publishing.site.name')), address: site.address, phone: site.phone, email: site.email },
+    agency: { name: site.nameIn(culture, t('publishing.site.name')), logo: site.logoPath, address: site.address, phone: site.phone, email: site.email },
     items: props.map(({ hasPhoto, ...p }) => ({
       ...p,
       photo: hasPhoto ? `/api/shortlist/${token}/photo/${p.objectId}` : null,

@@ -212,10 +212,11 @@ export async function readStored(app: FastifyInstance, name: string): Promise<Bu
 export async function publicView(app: FastifyInstance, r: SignRow, culture: TCulture) {
   const state = await sourceState(app.db, r.source, r.source_id);
   const status = statusOf(r, state?.version ?? null, Date.now(), state && statusOf(r, state.version) === 'sent' ? await fillNow(app, r) : undefined);
-  const agencyName = (await agencyIdentity(app)).nameIn(culture, app.translator.t(culture, 'publishing.site.name'));
+  const agency = await agencyIdentity(app);
+  const agencyName = agency.nameIn(culture, app.translator.t(culture, 'publishing.site.name'));
   const live = r.expires_on.getTime() > Date.now();
   return {
-    status, language: r.culture, documentName: r.document_name, sha256: r.pdf_sha256, signerName: r.signer_name, agencyName,
+    status, language: r.culture, documentName: r.document_name, sha256: r.pdf_sha256, signerName: r.signer_name, agencyName, agencyLogo: agency.logoPath,
     expiresOn: toLocalDateTime(r.expires_on, app.config.timeZone)!, signedOn: toLocalDateTime(r.signed_on, app.config.timeZone),
     pdfAvailable: status === 'sent' || (status === 'signed' && live && r.signed_file_id !== null),
   };

@@ -1,9 +1,9 @@
-import { Anchor, Box, Card, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { TOwnerReportPublic } from '@crm/contract';
-import { LinkPage, useLinkPageData } from '../../../components/link-page.tsx';
+import { LinkPage, LinkPageAgency, useLinkPageData } from '../../../components/link-page.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
@@ -41,14 +41,7 @@ export function OwnerReportPage() {
     title: t(code && CLOSED_TITLE[code] ? CLOSED_TITLE[code] : 'ownerReport.page.invalidTitle'),
     message: code && (status === 404 || status === 400) ? t(code === 'errors.validation' ? 'ownerReport.linkInvalid' : code) : describeError(query.error).message,
   };
-  const agency = (
-    <Group gap="xs">
-      {data?.agency.logo && <Image src={data.agency.logo} alt="" h={36} w="auto" fit="contain" />}
-      <Text fw={700} fz="lg" data-testid="owner-report-agency">
-        {data?.agency.name ?? ''}
-      </Text>
-    </Group>
-  );
+  const agency = <LinkPageAgency name={data?.agency.name} logo={data?.agency.logo} testId="owner-report-agency" />;
   return (
     <LinkPage size="md" agency={agency} loading={query.isLoading || switching} error={error}>
       {data && <Report r={data} />}

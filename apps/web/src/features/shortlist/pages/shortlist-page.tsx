@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { TShortlistAnswer, TShortlistProperty, TShortlistPublic } from '@crm/contract';
-import { LinkPage, useLinkPageData } from '../../../components/link-page.tsx';
+import { LinkPage, LinkPageAgency, useLinkPageData } from '../../../components/link-page.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatArea, formatDate, formatMoney } from '../../../lib/format.ts';
@@ -36,11 +36,7 @@ export function ShortlistPage() {
     title: withdrawn ? t('shortlist.page.withdrawnTitle') : status === 410 ? t('shortlist.page.expiredTitle') : t('shortlist.page.invalidTitle'),
     message: withdrawn ? t('shortlist.linkWithdrawn') : status === 410 ? t('shortlist.linkExpired') : status === 404 || status === 400 ? t('shortlist.linkInvalid') : describeError(query.error).message,
   };
-  const agency = (
-    <Text fw={700} fz="lg" data-testid="shortlist-agency">
-      {data?.agency.name ?? ''}
-    </Text>
-  );
+  const agency = <LinkPageAgency name={data?.agency.name} logo={data?.agency.logo} testId="shortlist-agency" />;
   return (
     <LinkPage size="lg" agency={agency} loading={query.isLoading || switching} error={error}>
       {data && <Shortlist token={token} data={data} onAnswered={(d) => qc.setQueryData(shortlistQuery(token, culture).queryKey, d)} />}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { TSignPublic } from '@crm/contract';
 import { SIGN_REQUEST, urlOf } from '@crm/contract/resources';
-import { LinkPage, useLinkPageData } from '../../../components/link-page.tsx';
+import { LinkPage, LinkPageAgency, useLinkPageData } from '../../../components/link-page.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -32,11 +32,7 @@ export function SignPage() {
     title: t('signing.page.cannotSign'),
     message: status === 404 || status === 400 ? t('signing.linkInvalid') : describeError(query.error).message,
   };
-  const agency = (
-    <Text fw={700} data-testid="sign-agency">
-      {data?.agencyName ?? ''}
-    </Text>
-  );
+  const agency = <LinkPageAgency name={data?.agencyName} logo={data?.agencyLogo} testId="sign-agency" />;
   return (
     <LinkPage size="sm" agency={agency} loading={query.isLoading || switching} error={error}>
       {data && <SignRequest token={token} data={data} />}
