@@ -92,7 +92,7 @@ describe('shortlists', () => {
     const body = page.json();
     expect(body.language).toBe('el');
     // The agency's name and contact, from the site's settings.
-    expect(body.agency).toEqual({ name: 'Ακίνητα Θερμαϊκός', phone: '+30 2310 123456', email: 'info@thermaikos.gr', address: null });
+    expect(body.agency).toEqual({ name: 'Ακίνητα Θερμαϊκός', logo: null, phone: '+30 2310 123456', email: 'info@thermaikos.gr', address: null });
     expect(body.items.map((i: { objectId: number }) => i.objectId)).toEqual([a.id, b.id]);
     // The rent the lead asks for, where the property has one; else its sale price.
     expect(body.items[0]).toMatchObject({ place: 'Καλαμαριά', price: { service: 'rent', price: 700 }, bedrooms: 2, area: 82, publicUrl: null, answer: null });
