@@ -1,8 +1,7 @@
-import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { accounts, actionLog, dealParties, deals, leadObjects, leads, mailMessageAccounts, mailMessageLeads, mailMessages } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { appendMail, imapOf, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
@@ -17,23 +16,9 @@ import { syncMailbox } from './mail-sync.ts';
 const dovecot = await startDovecot();
 afterAll(() => dovecot.stop());
 
-const received: { to: string[]; raw: Buffer }[] = [];
-const smtp = new SMTPServer({
-  secure: false,
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData: (stream, session, cb) => {
-    const parts: Buffer[] = [];
-    stream.on('data', (d: Buffer) => parts.push(d));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(parts) });
-      cb();
-    });
-  },
-});
-const smtpPort = await new Promise<number>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as net.AddressInfo).port)));
-afterAll(() => new Promise<void>((r) => smtp.close(() => r())));
+const smtp = await startSmtpSink();
+afterAll(() => smtp.close());
+const { received, port: smtpPort } = smtp;
 
 const t = await createTestApp({}, undefined, { jobs: false });
 const { app, db } = t;
