@@ -83,7 +83,9 @@ for (const language of ['en-UK', 'el'] as const) {
 
     // Revoked by the agent: the owner's page says so, and shows nothing of the property.
     await card.getByTestId('owner-report-revoke').click();
+    const revoked = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/revoke'));
     await page.getByTestId('owner-report-revoke-confirm').click();
+    expect((await revoked).ok()).toBeTruthy();
     await expect(card.getByTestId('owner-report-revoke')).toHaveCount(0);
     await ownerPage.reload();
     await expect(ownerPage.getByRole('heading', { level: 1 })).toHaveText(say.revoked);

@@ -3,7 +3,7 @@
 import { Alert, Button, Card, Checkbox, CopyButton, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TOwnerReportState, TOwnerReportViewingLine } from '@crm/contract';
 import { showBanner } from '../../../lib/banner.ts';
@@ -37,20 +37,53 @@ export function OwnerReportCard({ objectId }: { objectId: number }) {
   );
 }
 
+type NewestAnswer = { begin: () => Promise<number>; put: (n: number, next: TOwnerReportState) => void; settle: () => void };
+
+/**
+ * The card's state as the server last answered it. Each write is numbered when it starts; an answer
+ * is shown only if no later write's answer is already shown, and a read still on its way is dropped.
+ * When the last write in flight settles the state is read once more: two writes may reach the server
+ * in another order than they were started, and only a read after both says what is stored.
+ * Without this a slow answer (the share ticked just before "make link") put back the state from before
+ * the newer write, and the card offered "withdraw" for links already withdrawn, or hid it for a new one.
+ */
+function useNewestAnswer(objectId: number): NewestAnswer {
+  const qc = useQueryClient();
+  const order = useRef({ started: 0, shown: 0, pending: 0 });
+  const key = ownerReportKeys.ofObject(objectId);
+  return {
+    begin: async () => {
+      order.current.pending += 1;
+      await qc.cancelQueries({ queryKey: key });
+      return ++order.current.started;
+    },
+    settle: () => {
+      order.current.pending -= 1;
+      if (order.current.pending === 0) void qc.invalidateQueries({ queryKey: key });
+    },
+    put: (n, next) => {
+      if (n < order.current.shown) return;
+      order.current.shown = n;
+      qc.setQueryData(key, next);
+    },
+  };
+}
+
 function ReportSetUp({ s }: { s: TOwnerReportState }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const id = s.objectId;
   const [url, setUrl] = useState<string | null>(null);
-  const put = (next: TOwnerReportState) => qc.setQueryData(ownerReportKeys.ofObject(id), next);
-  const make = useMutation({ mutationFn: () => makeOwnerReportLink(id), onSuccess: (r) => (setUrl(r.url), put(r.state)), onError });
+  const { begin, put, settle } = useNewestAnswer(id);
+  const make = useMutation({ mutationFn: () => makeOwnerReportLink(id), onMutate: begin, onSuccess: (r, _v, n) => (setUrl(r.url), put(n, r.state)), onSettled: settle, onError });
   const send = useMutation({
     mutationFn: () => sendOwnerReport(id),
-    onSuccess: (r) => (put(r.state), showBanner('success', t('ownerReport.card.sent', { emails: r.sentTo.join(', ') }))),
+    onMutate: begin,
+    onSuccess: (r, _v, n) => (put(n, r.state), showBanner('success', t('ownerReport.card.sent', { emails: r.sentTo.join(', ') }))),
+    onSettled: settle,
     onError,
   });
-  const revoke = useMutation({ mutationFn: () => revokeOwnerReport(id), onSuccess: (r) => (setUrl(null), put(r)), onError });
-  const monthly = useMutation({ mutationFn: (on: boolean) => setOwnerReportMonthly(id, on), onSuccess: put, onError });
+  const revoke = useMutation({ mutationFn: () => revokeOwnerReport(id), onMutate: begin, onSuccess: (r, _v, n) => (setUrl(null), put(n, r)), onSettled: settle, onError });
+  const monthly = useMutation({ mutationFn: (on: boolean) => setOwnerReportMonthly(id, on), onMutate: begin, onSuccess: (r, _v, n) => put(n, r), onSettled: settle, onError });
   const askRevoke = () =>
     modals.openConfirmModal({
       title: t('ownerReport.card.revoke'),
@@ -89,7 +122,7 @@ function ReportSetUp({ s }: { s: TOwnerReportState }) {
         onChange={(e) => monthly.mutate(e.currentTarget.checked)}
         data-testid="owner-report-monthly"
       />
-      <SharedComments s={s} onSaved={put} />
+      <SharedComments s={s} begin={begin} put={put} settle={settle} />
     </>
   );
 }
@@ -115,15 +148,20 @@ function LinkShown({ url }: { url: string }) {
   );
 }
 
-function SharedComments({ s, onSaved }: { s: TOwnerReportState; onSaved: (next: TOwnerReportState) => void }) {
+function SharedComments({ s, begin, put, settle }: { s: TOwnerReportState } & NewestAnswer) {
   const { t } = useTranslation();
   const lines = s.viewings.filter((v) => v.comment || v.shared);
   const share = useMutation({
     mutationFn: (v: { line: TOwnerReportViewingLine; on: boolean }) => shareWithOwner(s.objectId, v.line.viewingId, v.on),
     // Ticked at once; the server's answer (or, refused, the state as it was) follows.
-    onMutate: (v) => onSaved({ ...s, viewings: s.viewings.map((l) => (l.viewingId === v.line.viewingId ? { ...l, shared: v.on ? l.comment : null } : l)) }),
-    onSuccess: onSaved,
-    onError: (e) => (onSaved(s), onError(e)),
+    onMutate: async (v) => {
+      const n = await begin();
+      put(n, { ...s, viewings: s.viewings.map((l) => (l.viewingId === v.line.viewingId ? { ...l, shared: v.on ? l.comment : null } : l)) });
+      return n;
+    },
+    onSuccess: (r, _v, n) => put(n, r),
+    onSettled: settle,
+    onError: (e, _v, n) => (n !== undefined && put(n, s), onError(e)),
   });
   return (
     <Stack gap={4} data-testid="owner-report-comments">
