@@ -73,11 +73,12 @@ export type AccountMatches = { top: Found[]; ids: IdSet; openLeads?: number[] };
 const MATCHES_MAX = 5000;
 
 /**
- * The global search's accounts in one scan: the accounts provider shows the best of them (word
+ * The global search's accounts in one statement: the accounts provider shows the best of them (word
  * starts first, then by name), the leads provider looks for their leads. Both read the same trigram
- * matches, which for a common fragment ("Παπαδ": 3,000 of 100,000 accounts) is the costly part, so it
- * is done once a search (SearchProvider's `shared`). More than 5,000 matches: the best of the first
- * 5,000 found are shown, and typing on narrows it.
+ * matches, so it is done once a search (SearchProvider's `shared`). One word: the 20 shown and the
+ * newest open leads are read word by word, ranked ahead (wordMatches, decision 099). Text with a
+ * space, more than 5,000 matches: the best of the first 5,000 found are shown, and typing on
+ * narrows it.
  */
 export async function searchAccountMatches(app: FastifyInstance, text: string, culture?: string): Promise<AccountMatches> {
   const { rows } = await app.db.execute<{ ids: string | null; n: number; top: Found[]; leads: number[] }>(oneWord(text) ? wordMatches(text, true, culture) : rowMatches(text, culture));
@@ -95,7 +96,8 @@ export async function searchAccountMatches(app: FastifyInstance, text: string, c
  * search text lies inside one of its words, so it is looked up among the words (0033): the distinct
  * words containing it (trigram index on search_words), then their accounts with their names
  * (account_words, from its index alone), and the accounts' other columns for the 20 shown only.
- * The same accounts, in the same order, as matching the whole search text (rowMatches).
+ * The same accounts, in the same order, as matching the whole search text (rowMatches), with no
+ * cut at 5,000 matches for the 20 shown.
  */
 const oneWord = (text: string) => text.length >= 3 && !/\s/.test(text);
 
