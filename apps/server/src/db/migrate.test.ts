@@ -8,6 +8,7 @@ describe('migrations', () => {
     const q = (text: string) => t.pool.query(text);
     // The database as it was before 0029 (and the ones after it), with accounts in it (a few pages).
     await q(`insert into accounts (first_name, last_name, is_client) select 'F' || i, 'Last' || i, true from generate_series(1, 3000) i`);
+    await q(`insert into leads (account_id, for_purchase) select id, true from accounts where last_name = 'Last2998'`);
     await q(`drop index if exists accounts_client_last_name_norm_trgm_idx`);
     await q(`drop index if exists accounts_client_last_name_latin_trgm_idx`);
     await q(`alter table accounts drop column last_name_norm`);
@@ -16,6 +17,13 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0103: no words of the open leads, no index of the accounts' words by name in each language.
+    await q(`drop trigger accounts_lead_words_update on accounts`);
+    await q(`drop table lead_words`);
+    await q(`drop function crm_lead_words_sync() cascade`);
+    await q(`drop function crm_lead_words_account_sync()`);
+    await q(`drop function crm_lead_words_rebuild()`);
+    for (const l of ['en', 'el', 'ru']) await q(`drop index account_words_name_${l}_idx`);
     // Before 0098: no deal named on a handover protocol sent for signature.
     await q(`alter table sign_requests drop column deal_id`);
     // Before 0097: no lead threads, no index of the mail by Message-ID.
@@ -252,6 +260,10 @@ describe('migrations', () => {
     expect((await q(`select count(*)::int as n from search_words where word = 'last2999'`)).rows[0]).toEqual({ n: 1 });
     await q(`update accounts set last_name = 'Renamed' where last_name = 'Last420'`);
     expect((await q(`select count(*)::int as n from account_words where word = 'renamed'`)).rows[0]).toEqual({ n: 1 });
+    // 0103 gave the open lead there its client's words, and follows them from then on.
+    expect((await q(`select count(*)::int as n from lead_words where word = 'last2998'`)).rows[0]).toEqual({ n: 1 });
+    await q(`update accounts set last_name = 'Eighth' where last_name = 'Last2998'`);
+    expect((await q(`select count(*) filter (where word = 'last2998')::int as was, count(*) filter (where word = 'eighth')::int as now from lead_words`)).rows[0]).toEqual({ was: 0, now: 1 });
     // 0035 made the one row of site settings, empty.
     expect((await q(`select id, phone, email, version from site_settings`)).rows).toEqual([{ id: 1, phone: null, email: null, version: 1 }]);
     // 0055 gave it the viewing sheet's details, not set.

@@ -30,6 +30,8 @@ const REWRITTEN_TABLES: Record<string, string[]> = {
   '0069_object_search_indexes': ['objects'],
   // The accounts with a dotted word (Α.Ε.) in their names, their search text computed again.
   '0070_dotted_words': ['accounts'],
+  // Filled whole: the global search reads a word's newest open leads from its index alone.
+  '0103_search_fragments_ranked': ['lead_words'],
 };
 
 /** The tags of the journal's migrations created after the newest one applied (those about to run). */

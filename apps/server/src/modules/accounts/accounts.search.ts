@@ -73,11 +73,12 @@ export type AccountMatches = { top: Found[]; ids: IdSet; openLeads?: number[] };
 const MATCHES_MAX = 5000;
 
 /**
- * The global search's accounts in one scan: the accounts provider shows the best of them (word
+ * The global search's accounts in one statement: the accounts provider shows the best of them (word
  * starts first, then by name), the leads provider looks for their leads. Both read the same trigram
- * matches, which for a common fragment ("Παπαδ": 3,000 of 100,000 accounts) is the costly part, so it
- * is done once a search (SearchProvider's `shared`). More than 5,000 matches: the best of the first
- * 5,000 found are shown, and typing on narrows it.
+ * matches, so it is done once a search (SearchProvider's `shared`). One word: the 20 shown and the
+ * newest open leads are read word by word, ranked ahead (wordMatches, decision 099). Text with a
+ * space, more than 5,000 matches: the best of the first 5,000 found are shown, and typing on
+ * narrows it.
  */
 export async function searchAccountMatches(app: FastifyInstance, text: string, culture?: string): Promise<AccountMatches> {
   const { rows } = await app.db.execute<{ ids: string | null; n: number; top: Found[]; leads: number[] }>(oneWord(text) ? wordMatches(text, true, culture) : rowMatches(text, culture));
@@ -95,7 +96,8 @@ export async function searchAccountMatches(app: FastifyInstance, text: string, c
  * search text lies inside one of its words, so it is looked up among the words (0033): the distinct
  * words containing it (trigram index on search_words), then their accounts with their names
  * (account_words, from its index alone), and the accounts' other columns for the 20 shown only.
- * The same accounts, in the same order, as matching the whole search text (rowMatches).
+ * The same accounts, in the same order, as matching the whole search text (rowMatches), with no
+ * cut at 5,000 matches for the 20 shown.
  */
 const oneWord = (text: string) => text.length >= 3 && !/\s/.test(text);
 
@@ -121,27 +123,57 @@ const newestOpenLeads = sql`array(
 const IDS_AND_LEADS = sql`case when cardinality(lz.leads) < ${SEARCH_MAX_HITS} then coalesce((select array_agg(id) from m), '{}')::text end as ids,
   (select count(*) from m)::int as n, lz.leads`;
 
-function wordMatches(text: string, withIds = true, culture?: string): SQL {
-  const collate = collationOf(culture);
+/**
+ * The words a fragment of one word matches (trigram index on search_words), each with its rank: 0
+ * when the word starts with the fragment, else 1.
+ */
+function matchedWords(text: string): SQL {
   const digits = phoneDigits(text);
   const latin = digits ? undefined : latinMatch(sql`s.word`, text);
-  return sql`
-    with w as (
-      select s.word from search_words s
+  return sql`select s.word, case when s.word like ${startsPattern(text)} then 0 else 1 end as rank from search_words s
       where s.word like ${containsPattern(text)}
         ${digits && digits !== text ? sql`or s.word like ${containsPattern(digits)}` : sql``}
-        ${latin ? sql`or ${latin}` : sql``}),
-    m as materialized (
-      select aw.account_id as id, min(aw.name) as name, min(case when aw.word like ${startsPattern(text)} then 0 else 1 end) as rank
-      from account_words aw where aw.word in (select word from w)
-      group by aw.account_id limit ${MATCHES_MAX})
-    select ${withIds ? IDS_AND_LEADS : sql`'{}'::text as ids, 0 as n, '{}'::int[] as leads`},
-      coalesce((select json_agg(t) from (
+        ${latin ? sql`or ${latin}` : sql``}`;
+}
+
+/**
+ * One word typed, ranked ahead (migration 0103, decision 099): the 20 accounts shown and the 20
+ * newest open leads are each the first 20 of an order that does not depend on the fragment (rank,
+ * name in the reader's language, id; date, id), so every matched word gives its own first 20 from
+ * an index kept in that order (account_words by word and name in each collation; lead_words by word
+ * and date), and the answer is the first 20 of those: a hit the word's own 20 leave out has 20 of
+ * that word before it. «Παπαδ» reads 4 × 20 accounts and 4 × 20 leads, not its 2,939 accounts and
+ * their leads. All the matched accounts are read (at most 5,000) only when the open leads are fewer
+ * than 20 and the leads' search wants them to look among the closed ones too.
+ */
+function wordMatches(text: string, withIds = true, culture?: string): SQL {
+  const collate = collationOf(culture);
+  const best = sql`best as (
+      select x.account_id as id, min(w.rank) as rank, min(x.name) as name
+      from w cross join lateral (
+        select aw.account_id, aw.name from account_words aw where aw.word = w.word
+        order by aw.name collate ${collate}, aw.account_id limit ${SEARCH_MAX_HITS}) x
+      group by x.account_id order by min(w.rank), min(x.name) collate ${collate}, x.account_id limit ${SEARCH_MAX_HITS})`;
+  const top = sql`coalesce((select json_agg(t) from (
         select ${HIT_FIELDS}
-        from (select id, name, rank from m order by rank, name collate ${collate}, id limit ${SEARCH_MAX_HITS}) best
-          join ${accounts} on ${accounts.id} = best.id
-        order by best.rank, best.name collate ${collate}, best.id) t), '[]') as top
-    ${withIds ? sql`from (select ${newestOpenLeads} as leads offset 0) lz` : sql``}`;
+        from best join ${accounts} on ${accounts.id} = best.id
+        order by best.rank, best.name collate ${collate}, best.id) t), '[]') as top`;
+  if (!withIds) return sql`with w as materialized (${matchedWords(text)}), ${best} select ${top}`;
+  return sql`
+    with w as materialized (${matchedWords(text)}),
+    ${best},
+    lz as materialized (select array(
+      select u.lead_id from (
+        select distinct y.lead_id, y.created_on from w cross join lateral (
+          select lw.lead_id, lw.created_on from lead_words lw where lw.word = w.word
+          order by lw.created_on desc, lw.lead_id desc limit ${SEARCH_MAX_HITS}) y) u
+      order by u.created_on desc, u.lead_id desc limit ${SEARCH_MAX_HITS}) as leads),
+    m as materialized (
+      select distinct aw.account_id as id from account_words aw where aw.word in (select word from w) limit ${MATCHES_MAX})
+    select case when cardinality(lz.leads) < ${SEARCH_MAX_HITS} then coalesce((select array_agg(id) from m), '{}')::text end as ids,
+      case when cardinality(lz.leads) < ${SEARCH_MAX_HITS} then (select count(*) from m)::int else cardinality(lz.leads) end as n,
+      lz.leads, ${top}
+    from lz`;
 }
 
 /**
