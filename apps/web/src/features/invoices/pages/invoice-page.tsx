@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TInvoice, TInvoiceEdit } from '@crm/contract';
 import { DEAL, href, INVOICE } from '@crm/contract/resources';
+import { isRetail } from '@crm/contract/invoice-fields';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -153,7 +154,7 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
               {t('invoices.field.counterpart')}
             </Title>
             <CounterpartFields value={form} onChange={setForm} errors={errors} />
-            {draft && <LineFields value={form} onChange={setForm} errors={errors} />}
+            {draft && <LineFields value={form} onChange={setForm} errors={errors} retail={isRetail(invoice.kind, invoice.creditOf?.kind)} />}
           </Stack>
         </Card>
       ) : (
@@ -205,7 +206,7 @@ function InvoiceActions({ invoice, busy, onSave, onIssue, onTransmit, onCredit, 
           {invoice.status === 'issued' ? t('invoices.action.transmit') : t('invoices.action.resend')}
         </Button>
       )}
-      {invoice.status === 'accepted' && invoice.kind === 'invoice' && (
+      {invoice.status === 'accepted' && invoice.kind !== 'credit' && (
         <Button variant="light" onClick={onCredit} data-testid="invoice-credit">
           {t('invoices.action.credit')}
         </Button>
