@@ -54,6 +54,7 @@ const TEXTS = {
     pdfTitle: 'Απόδειξη Παροχής Υπηρεσιών / Receipt for services ΑΠΥ',
     pdfMark: 'ΜΑΡΚ (αριθμός καταχώρησης myDATA) / MARK (myDATA registration number):',
     sums: 'Totals of 1 issued documents (credit notes subtracted)',
+    retailCredit: 'Retail credit note (private person) ΠΣΛ',
   },
   el: {
     accepted: 'Καταχωρήθηκε στο myDATA',
@@ -63,13 +64,14 @@ const TEXTS = {
     pdfTitle: 'Απόδειξη Παροχής Υπηρεσιών ΑΠΥ',
     pdfMark: 'ΜΑΡΚ (αριθμός καταχώρησης myDATA):',
     sums: 'Σύνολα 1 εκδοθέντων παραστατικών (με αφαίρεση των πιστωτικών)',
+    retailCredit: 'Πιστωτικό Στοιχείο Λιανικής (ιδιώτης) ΠΣΛ',
   },
 } as const;
 
 for (const language of ['en-UK', 'el'] as const) {
   const say = TEXTS[language];
 
-  test(`issues a receipt for a closed deal, sees it accepted by myDATA with its MARK and QR code on the PDF, and listed with the sums (${language})`, async ({ browser, request, baseURL }) => {
+  test(`issues a receipt for a closed deal, sees it accepted by myDATA with its MARK and QR code on the PDF, listed with the sums, and credited (${language})`, async ({ browser, request, baseURL }) => {
     test.setTimeout(120_000);
     const token = await apiToken(request);
     await agencyVat(request, token);
@@ -95,6 +97,7 @@ for (const language of ['en-UK', 'el'] as const) {
     // Sent to the local myDATA stand-in by the job runner, and accepted: the page reads it again until then.
     await expect(doc).toHaveAttribute('data-status', 'accepted', { timeout: 30_000 });
     await expect(page.getByTestId('invoice-status')).toHaveText(say.accepted);
+    const receiptUrl = page.url();
     const mark = (await page.getByTestId('invoice-mark').textContent())!.trim();
     expect(mark).toMatch(/^\d{15}$/);
     const title = (await page.getByTestId('invoice-title').textContent())!;
@@ -124,6 +127,16 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('invoices-sum-gross')).toHaveText(say.total);
     await expect(page.getByTestId('invoices-sum-net')).toHaveText(/3\s?100,25\s€/);
     await expectAccessible(page, `invoices list ${language}`);
+
+    // A receipt issued by mistake is cancelled by a retail credit note (11.4), in a series of its own, nothing withheld.
+    await page.goto(receiptUrl);
+    await page.getByTestId('invoice-credit').click();
+    await page.getByTestId('confirm-credit').click();
+    await expect(doc).toHaveAttribute('data-status', 'draft');
+    await expect(page.getByTestId('invoice-title')).toHaveText(say.retailCredit);
+    await expect(page.getByTestId('invoice-gross')).toHaveText(say.total);
+    await expect(page.getByTestId('invoice-line-withheld')).toHaveCount(0);
+    await expectAccessible(page, `a receipt's credit note ${language}`);
     await ctx.close();
   });
 }

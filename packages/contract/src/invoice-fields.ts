@@ -3,12 +3,19 @@
 // the Greek tax number's check digit and the exact sums in cents. No zod: the web imports it alone.
 import { isGreekTaxNumber } from './account-fields.ts';
 
-/** invoice: Τιμολόγιο Παροχής Υπηρεσιών (myDATA 2.1); receipt: Απόδειξη Παροχής Υπηρεσιών (11.2); credit: Πιστωτικό Τιμολόγιο συσχετιζόμενο (5.1). */
+/** invoice: Τιμολόγιο Παροχής Υπηρεσιών (myDATA 2.1); receipt: Απόδειξη Παροχής Υπηρεσιών (11.2); credit: Πιστωτικό Τιμολόγιο συσχετιζόμενο (5.1) of an invoice, Πιστωτικό Στοιχείο Λιανικής (11.4) of a receipt. */
 export const INVOICE_KINDS = ['invoice', 'receipt', 'credit'] as const;
 export type TInvoiceKind = (typeof INVOICE_KINDS)[number];
 export const MYDATA_TYPE: Record<TInvoiceKind, string> = { invoice: '2.1', receipt: '11.2', credit: '5.1' };
 /** The series a new document of each kind is offered (the agency may keep others: each series is numbered on its own). */
 export const DEFAULT_SERIES: Record<TInvoiceKind, string> = { invoice: 'ΤΠΥ', receipt: 'ΑΠΥ', credit: 'ΠΤ' };
+/** A receipt's credit note: Πιστωτικό Στοιχείο Λιανικής (myDATA 11.4), in a series of its own. */
+export const RETAIL_CREDIT_TYPE = '11.4';
+export const RETAIL_CREDIT_SERIES = 'ΠΣΛ';
+/** A retail document (to a private person): a receipt, or a receipt's credit note. No counterpart ΑΦΜ required, nothing withheld. */
+export const isRetail = (kind: TInvoiceKind, creditOfKind: TInvoiceKind | null | undefined) => kind === 'receipt' || (kind === 'credit' && creditOfKind === 'receipt');
+/** The myDATA type of a document: a credit note's depends on what it credits (5.1 an invoice's, 11.4 a receipt's). */
+export const mydataTypeOf = (kind: TInvoiceKind, creditOfKind: TInvoiceKind | null | undefined) => (kind === 'credit' && creditOfKind === 'receipt' ? RETAIL_CREDIT_TYPE : MYDATA_TYPE[kind]);
 
 /**
  * draft: editable, no number yet; issued: numbered and final, not (yet) transmitted; sent: handed to

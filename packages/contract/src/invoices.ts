@@ -63,7 +63,7 @@ export const ZInvoice = z.object({
   withheldCents: z.number().int(),
   paymentMethod: z.number().int(),
   /** A credit note's original: its id, series, number and MARK. */
-  creditOf: z.object({ id: z.number().int(), series: z.string(), number: z.number().int().nullable(), mark: z.string().nullable() }).nullable(),
+  creditOf: z.object({ id: z.number().int(), kind: z.enum(INVOICE_KINDS), series: z.string(), number: z.number().int().nullable(), mark: z.string().nullable() }).nullable(),
   mark: z.string().nullable(),
   uid: z.string().nullable(),
   authenticationCode: z.string().nullable(),

@@ -196,6 +196,8 @@ export type MandateDraft = {
   exceptions: { name: string; note: string | null }[];
   notes: string | null;
   ownerIds: number[];
+  /** Each owner's tax office (ΔΟΥ), by position, as the CRM spells it (decision 096). */
+  taxOffices: (string | null)[];
 };
 
 export async function judge(ctx: FieldContext, field: string, f: ImportField, value: unknown, row: Row): Promise<unknown> {

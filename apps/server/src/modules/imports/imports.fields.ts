@@ -58,6 +58,8 @@ const HINTS: Record<string, readonly string[]> = {
   city: ['city', 'town', 'πολη', 'город'],
   postcode: ['postcode', 'post code', 'zip', 'zip code', 'τκ', 'ταχυδρομικος κωδικας', 'индекс', 'почтовый индекс'],
   notes: ['notes', 'comments', 'remarks', 'σημειωσεις', 'σχολια', 'παρατηρησεις', 'примечания', 'комментарий', 'заметки'],
+  /** A mandate owner's tax office (only a mandate file has one). */
+  taxOffice: ['δου', 'δ ο υ', 'doy', 'tax office', 'налоговая', 'налоговая инспекция', 'доу'],
   country: ['country', 'χωρα', 'страна'],
   nationality: ['nationality', 'εθνικοτητα', 'υπηκοοτητα', 'гражданство', 'национальность'],
   passportNumber: ['passport', 'passport number', 'διαβατηριο', 'αριθμος διαβατηριου', 'паспорт', 'номер паспорта'],
@@ -188,7 +190,8 @@ const mandateField = (name: string, def: PatchableField, labelKey: string, requi
 /**
  * A mandate's row (decision 094): the property by its reference number, the kind, the dates, the
  * money, the named exceptions ("name (note); name"), the notes; its owners by their accounts'
- * tax number, e-mail or phone (none: the property's owners, as the form starts with them).
+ * tax number, e-mail or phone (none: the property's owners, as the form starts with them), and
+ * their tax offices (decision 096).
  */
 const MANDATE_IMPORT_FIELDS: readonly ImportField[] = [
   mandateField('referenceNumber', { type: 'text', max: 20 }, 'imports.field.referenceNumber', true),
@@ -197,6 +200,8 @@ const MANDATE_IMPORT_FIELDS: readonly ImportField[] = [
   ),
   mandateField('exceptions', { type: 'textarea', max: 20000 }, 'mandates.field.exceptions'),
   ...(['taxNumber', 'email', 'phone'] as const).map((name) => ({ ...accountField(name, `owner.${name}`), target: 'mandate' as const, required: false, hints: [] })),
+  // The owners' tax offices (ΔΟΥ), one per owner in their order: the mandate keeps it, accounts do not (decision 079).
+  { key: 'owner.taxOffice', target: 'mandate', name: 'taxOffice', def: { type: 'text', max: 1000, required: false }, labelKey: 'mandates.owner.taxOffice', required: false, hints: [] },
 ];
 
 export const importFields = (kind: TImportKind): readonly ImportField[] =>
@@ -292,6 +297,6 @@ export const TEMPLATE_FIELDS: Record<TImportKind, readonly string[]> = {
   ],
   mandates: [
     'referenceNumber', 'kind', 'startDate', 'endDate', 'extendedUntil', 'askingPrice', 'commissionPercent', 'commissionAmount', 'owner.taxNumber', 'owner.email', 'owner.phone',
-    'exceptions', 'notes',
+    'owner.taxOffice', 'exceptions', 'notes',
   ],
 };

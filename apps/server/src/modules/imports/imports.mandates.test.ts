@@ -155,6 +155,58 @@ describe('import of mandates', () => {
     expect(nothing.json().title).toBe('No row is left to import.');
   });
 
+  it('the owner’s tax office (ΔΟΥ): matched to the offices the CRM knows and stored in its spelling; an unknown one is an error of its cell', async () => {
+    // The offices the CRM knows: those typed on mandates' owners, and the agency's own.
+    const known = await person();
+    const old = await property(known.id);
+    const [m] = await db.insert(objectMandates).values({ objectId: old.id, kind: 'simple', startDate: '2025-01-01', endDate: '2025-06-30' } as never).returning({ id: objectMandates.id });
+    await db.insert(objectMandateOwners).values([{ mandateId: m!.id, accountId: known.id, position: 0, taxOffice: 'Δ΄ Θεσσαλονίκης' }]);
+    await db.execute(sql`insert into site_settings (id, tax_office) values (1, 'Καλαμαριάς') on conflict (id) do update set tax_office = excluded.tax_office`);
+    const one = await person({ taxNumber: '099887766' });
+    const two = await person({ taxNumber: '099887755' });
+    const [a, b, c, d, e] = [await property(one.id), await property(), await property(one.id), await property(one.id), await property(one.id)];
+    const H = ['Κωδικός ακινήτου', 'Είδος εντολής', 'Έναρξη', 'Λήξη', 'ΑΦΜ εντολέα', 'ΔΟΥ εντολέα'];
+    const rows = [
+      H,
+      [a.ref, 'Απλή', '01/03/2026', '31/12/2026', '', 'ΔΟΥ Δ\' ΘΕΣΣΑΛΟΝΙΚΗΣ'], // the property's owner; another spelling of a known office
+      [b.ref, 'Απλή', '01/03/2026', '31/12/2026', '"099887766; 099887755"', '"Δ.Ο.Υ. Καλαμαριας; Δ΄ Θεσσαλονίκης"'], // one office per owner, in their order
+      [c.ref, 'Απλή', '01/03/2026', '31/12/2026', '', 'Καλαμαριά'], // unknown, with a near one
+      [d.ref, 'Απλή', '01/03/2026', '31/12/2026', '', 'Πάτρας'], // unknown
+      [e.ref, 'Απλή', '01/03/2026', '31/12/2026', '', '"Καλαμαριάς; Δ΄ Θεσσαλονίκης"'], // two offices, one owner
+    ];
+    const up = (await send('δου.csv', csv(rows), admin, 'el')).json();
+    expect(up.mapping).toEqual(['referenceNumber', 'kind', 'startDate', 'endDate', 'owner.taxNumber', 'owner.taxOffice']);
+    const p = await preview(up);
+    const errors = p.rows.map((r: { errors: Record<string, string> }) => r.errors);
+    expect(errors.slice(0, 2)).toEqual([{}, {}]);
+    expect(p.rows[0].values['owner.taxOffice']).toBe('Δ΄ Θεσσαλονίκης');
+    expect(p.rows[1].values['owner.taxOffice']).toBe('Καλαμαριάς; Δ΄ Θεσσαλονίκης');
+    expect(errors[2]).toEqual({ 'owner.taxOffice': '“Καλαμαριά” is not a tax office (DOY) the CRM knows. Did you mean: Καλαμαριάς?' });
+    expect(errors[3]).toEqual({ 'owner.taxOffice': '“Πάτρας” is not a tax office (DOY) the CRM knows: type it once on an owner of a mandate (or in the agency’s details), or correct the cell.' });
+    expect(errors[4]).toEqual({ 'owner.taxOffice': 'Tax offices: 2, owners: 1. Write one tax office per owner, in the owners’ order, separated by “;”.' });
+    const el = (await preview(up, 'el')).rows.map((r: { errors: Record<string, string> }) => r.errors);
+    expect(el[2]['owner.taxOffice']).toBe('Η ΔΟΥ «Καλαμαριά» δεν είναι γνωστή στο CRM. Μήπως εννοείτε: Καλαμαριάς;');
+    expect(el[3]['owner.taxOffice']).toBe('Η ΔΟΥ «Πάτρας» δεν είναι γνωστή στο CRM: καταχωρίστε την μία φορά σε εντολέα μιας εντολής (ή στα στοιχεία του γραφείου) ή διορθώστε το κελί.');
+    expect(el[4]['owner.taxOffice']).toBe('ΔΟΥ: 2, εντολείς: 1. Γράψτε μία ΔΟΥ ανά εντολέα, με τη σειρά των εντολέων, χωρισμένες με «;».');
+    const ru = (await preview(up, 'ru')).rows.map((r: { errors: Record<string, string> }) => r.errors);
+    expect(ru[3]['owner.taxOffice']).toBe('Налоговая инспекция (ДОУ) «Πάτρας» в CRM не значится: один раз укажите её у доверителя в поручении (или в реквизитах агентства) либо исправьте ячейку.');
+
+    const done = await run(up, true);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().counts).toMatchObject({ mandates: 2, withErrors: 3 });
+    const stored = await db.select().from(objectMandates).where(inArray(objectMandates.objectId, [a.id, b.id]));
+    const owners = await db.select().from(objectMandateOwners).where(inArray(objectMandateOwners.mandateId, stored.map((x) => x.id)));
+    const office = (objectId: number, accountId: number) => owners.find((o) => o.accountId === accountId && stored.find((x) => x.id === o.mandateId)!.objectId === objectId)?.taxOffice;
+    expect(office(a.id, one.id)).toBe('Δ΄ Θεσσαλονίκης');
+    expect(office(b.id, one.id)).toBe('Καλαμαριάς');
+    expect(office(b.id, two.id)).toBe('Δ΄ Θεσσαλονίκης');
+    // The action log's new mandate names the offices as the form's does; the mandate's list shows them.
+    const log = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Mandate'), eq(actionLog.entityId, stored.find((x) => x.objectId === b.id)!.id)));
+    expect(log[0]!.data).toMatchObject({ ownerIds: [one.id, two.id], taxOffices: ['Καλαμαριάς', 'Δ΄ Θεσσαλονίκης'] });
+    const list = (await admin.get(`/api/Mandate?objectId=${b.id}`)).json();
+    expect(list.items[0].owners.map((o: { taxOffice: string }) => o.taxOffice)).toEqual(['Καλαμαριάς', 'Δ΄ Θεσσαλονίκης']);
+  });
+
   it('the template has the mandate’s headers in the reader’s language, and they map back to their fields', async () => {
     const res = await admin.get('/api/import/template?kind=mandates', { lang: 'el' });
     expect(res.statusCode).toBe(200);
@@ -164,10 +216,11 @@ describe('import of mandates', () => {
     const headers = (wb.worksheets[0]!.getRow(1).values as string[]).slice(1);
     expect(headers.slice(0, 4)).toEqual(['Κωδικός ακινήτου', 'Είδος εντολής', 'Έναρξη', 'Λήξη']);
     expect(headers).toContain('Ιδιοκτήτης: ΑΦΜ');
+    expect(headers).toContain('Ιδιοκτήτης: ΔΟΥ');
     const wb2 = new ExcelJS.Workbook();
     wb2.addWorksheet('x').addRow(headers);
     wb2.worksheets[0]!.addRow(['0001']);
     const up = (await send('template.xlsx', Buffer.from(await wb2.xlsx.writeBuffer()))).json();
-    expect(up.mapping).toEqual(['referenceNumber', 'kind', 'startDate', 'endDate', 'extendedUntil', 'askingPrice', 'commissionPercent', 'commissionAmount', 'owner.taxNumber', 'owner.email', 'owner.phone', 'exceptions', 'notes']);
+    expect(up.mapping).toEqual(['referenceNumber', 'kind', 'startDate', 'endDate', 'extendedUntil', 'askingPrice', 'commissionPercent', 'commissionAmount', 'owner.taxNumber', 'owner.email', 'owner.phone', 'owner.taxOffice', 'exceptions', 'notes']);
   });
 });

@@ -15,7 +15,8 @@ import { CellError, emailKey, judge, phoneKey, readCell, type Lookups, type Mand
  * number, the owners by their accounts' tax number, e-mail or phone (none given: the property's
  * owners, as the mandate form starts with them), the law's limits as the form's (checkMandateLaw,
  * its reason at the field), and the same mandate already in the CRM (same property, kind and
- * dates) found and left out. Four queries in all, whatever the number of rows.
+ * dates) found and left out; the owners' tax offices (ΔΟΥ) matched to those the CRM knows
+ * (decision 096). Five queries in all, whatever the number of rows.
  */
 
 type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -72,8 +73,51 @@ function ownerKeys(field: ImportField, raw: string): { key: string; value: strin
     });
 }
 
+/**
+ * A tax office as compared (decision 096): no accents, case or punctuation, without a leading
+ * "ΔΟΥ"/"Δ.Ο.Υ."/"DOY"/"tax office": «ΔΟΥ Δ' ΘΕΣΣΑΛΟΝΙΚΗΣ» is «Δ΄ Θεσσαλονίκης».
+ */
+export const taxOfficeKey = (s: string) =>
+  normalizeHeader(s)
+    .replace(/^(δου|δ ο υ|doy|d o y|tax office|налоговая инспекция|налоговая|доу)\s+/u, '')
+    .trim();
+
+/** The tax offices of a cell, one per owner in their order ("Καλαμαριάς; Δ΄ Θεσσαλονίκης"); an empty part leaves that owner's blank. */
+function readTaxOffices(raw: string): string[] {
+  const parts = raw.split(/[;\n]/).map((s) => s.trim().replace(/\s+/g, ' '));
+  while (parts.length && !parts[parts.length - 1]) parts.pop();
+  for (const part of parts) if (part.length > 100) throw new CellError('validation.tooLong', { max: 100 });
+  return parts;
+}
+
+/**
+ * The tax offices the CRM knows: those typed on mandates' owners and the agency's own, each in
+ * its most used spelling, by taxOfficeKey.
+ */
+async function knownTaxOffices(db: Db | Tx): Promise<Map<string, string>> {
+  const res = await db.execute(sql`select office, count(*)::int as n from (
+      select tax_office as office from object_mandate_owners where tax_office is not null
+      union all select tax_office from site_settings where tax_office is not null) x
+    where btrim(office) <> '' group by office order by n desc, office`);
+  const out = new Map<string, string>();
+  for (const r of res.rows as { office: string }[]) {
+    const k = taxOfficeKey(r.office);
+    if (k && !out.has(k)) out.set(k, r.office);
+  }
+  return out;
+}
+
+/** Known offices near an unknown one: a word of five letters or more begins as one of theirs does. */
+function nearTaxOffices(value: string, known: Map<string, string>): string[] {
+  const stems = taxOfficeKey(value).split(' ').filter((w) => w.length >= 5).map((w) => w.slice(0, 5));
+  if (!stems.length) return [];
+  return [...known.entries()].filter(([k]) => k.split(' ').some((w) => stems.some((s) => w.startsWith(s)))).map(([, v]) => v).slice(0, 3);
+}
+
 const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 const LAW_FIELDS = ['kind', 'startDate', 'endDate', 'extendedUntil'];
+/** The column of the owners' tax offices. */
+const OFFICE_COLUMN = 'owner.taxOffice';
 
 /** The rows of a mandates file, read and judged (see the file's comment); `shown` per column for the preview. */
 export async function readMandateRows(
@@ -87,11 +131,11 @@ export async function readMandateRows(
 ): Promise<ReadRow[]> {
   const t: Translate = (key, params) => tr(culture, key, params);
   const kinds = kindWords((c, k) => tr(c, k));
-  const read: { r: ReadRow; ref: number | null; refText: string; owners: { column: string; key: string; value: string }[]; values: Row }[] = [];
+  const read: { r: ReadRow; ref: number | null; refText: string; owners: { column: string; key: string; value: string }[]; offices: string[]; values: Row }[] = [];
   for (let i = 0; i < cells.length; i++) {
     const cellsOfRow = cells[i]!;
     const r: ReadRow = { row: i + 2, account: {}, object: {}, errors: new Map(), keys: [], nameKey: null, hasPerson: false, existing: null, sameAs: null, mandate: null, shown: {} };
-    const item = { r, ref: null as number | null, refText: '', owners: [] as { column: string; key: string; value: string }[], values: r.object };
+    const item = { r, ref: null as number | null, refText: '', owners: [] as { column: string; key: string; value: string }[], offices: [] as string[], values: r.object };
     for (const { index, field } of columns) {
       const raw = (cellsOfRow[index] ?? '').trim();
       try {
@@ -107,6 +151,8 @@ export async function readMandateRows(
           if (!kind) throw new CellError('imports.unknownChoice', { value: raw });
           item.values.kind = kind;
           r.shown![field.key] = t(`mandates.kind.${kind}`);
+        } else if (field.key === OFFICE_COLUMN) {
+          item.offices = readTaxOffices(raw);
         } else if (field.key.startsWith('owner.')) {
           for (const k of ownerKeys(field, raw)) item.owners.push({ column: field.key, ...k });
         } else if (field.name === 'exceptions') {
@@ -141,6 +187,8 @@ export async function readMandateRows(
   }
   // The accounts of the owner columns (erased ones cannot give a mandate): every match, to tell two apart.
   const accountsOf = await findAccounts(db, [...new Set(read.flatMap((x) => x.owners.map((o) => o.key)))]);
+  // The tax offices the CRM knows, when the file has a column of them.
+  const offices = columns.some((c) => c.field.key === OFFICE_COLUMN) ? await knownTaxOffices(db) : new Map<string, string>();
   // The mandates already stored for these properties.
   const propIds = [...new Set([...props.values()].map((p) => p.id))];
   const stored = new Map<string, number>();
@@ -153,8 +201,8 @@ export async function readMandateRows(
   }
 
   const firstRowOf = new Map<string, number>();
-  const ownerColumn = columns.find((c) => c.field.key.startsWith('owner.'))?.field.key ?? '';
-  for (const { r, ref, refText, owners, values } of read) {
+  const ownerColumn = columns.find((c) => c.field.key.startsWith('owner.') && c.field.key !== OFFICE_COLUMN)?.field.key ?? '';
+  for (const { r, ref, refText, owners, offices: officeCells, values } of read) {
     const at = (key: string) => (columns.some((c) => c.field.key === key) ? key : '');
     const prop = ref === null ? undefined : props.get(ref);
     if (ref !== null && !prop && !r.errors.has('referenceNumber')) r.errors.set('referenceNumber', t('imports.unknownProperty', { value: refText }));
@@ -177,6 +225,33 @@ export async function readMandateRows(
       if (ownerColumn && prop.owners.length) r.shown![ownerColumn] = t('imports.propertyOwners', { names: prop.owners.map((o) => o.name).join(', ') });
     }
     if (ownerIds.length > MANDATE_MAX_OWNERS) r.errors.set(at(ownerColumn), t('imports.tooManyOwners', { max: MANDATE_MAX_OWNERS }));
+    // The owners' tax offices: each one the CRM knows (its spelling kept), one per owner once the owners are found.
+    const taxOffices: (string | null)[] = ownerIds.map(() => null);
+    if (officeCells.length && !r.errors.has(OFFICE_COLUMN)) {
+      const matched: (string | null)[] = [];
+      for (const cell of officeCells) {
+        if (!cell) {
+          matched.push(null);
+          continue;
+        }
+        const found = offices.get(taxOfficeKey(cell));
+        if (found) {
+          matched.push(found);
+          continue;
+        }
+        const near = nearTaxOffices(cell, offices);
+        r.errors.set(OFFICE_COLUMN, near.length ? t('imports.unknownTaxOfficeNear', { value: cell, names: near.join(', ') }) : t('imports.unknownTaxOffice', { value: cell }));
+        break;
+      }
+      const ownersFound = !owners.some((o) => r.errors.has(o.column)) && (owners.length > 0 || !!prop);
+      if (!r.errors.has(OFFICE_COLUMN) && ownersFound) {
+        if (matched.length !== ownerIds.length) r.errors.set(OFFICE_COLUMN, t('imports.taxOfficesPerOwner', { count: matched.length, owners: ownerIds.length }));
+        else {
+          matched.forEach((m, i) => (taxOffices[i] = m));
+          r.shown![OFFICE_COLUMN] = matched.map((m) => m ?? '—').join('; ');
+        }
+      }
+    }
     // The law's limits, as the form's (decision 079), when the dates and the kind are read.
     let extensions = 0;
     if (!LAW_FIELDS.some((f) => r.errors.has(f)) && values.kind && values.startDate && values.endDate) {
@@ -202,6 +277,7 @@ export async function readMandateRows(
       exceptions: (values.exceptions as MandateDraft['exceptions'] | undefined) ?? [],
       notes: (values.notes as string | null) ?? null,
       ownerIds,
+      taxOffices,
     };
     // The same mandate twice: in the CRM already (left out), or earlier in the file (an error).
     const same = `${draft.objectId}|${draft.kind}|${draft.startDate}|${draft.endDate}`;
@@ -280,12 +356,12 @@ export async function insertMandates(tx: Tx, actor: Actor, userId: number, impor
         })),
       )
       .returning({ id: objectMandates.id });
-    const owners = part.flatMap((m, j) => m.ownerIds.map((accountId, position) => ({ mandateId: made[j]!.id, accountId, position, taxOffice: null })));
+    const owners = part.flatMap((m, j) => m.ownerIds.map((accountId, position) => ({ mandateId: made[j]!.id, accountId, position, taxOffice: m.taxOffices[position] ?? null })));
     if (owners.length) await tx.insert(objectMandateOwners).values(owners);
     for (const [j, m] of part.entries()) {
       const id = made[j]!.id;
       ids.push(id);
-      const data = { objectId: m.objectId, ...mandateLogData({ ...m, owners: m.ownerIds.map((accountId) => ({ accountId, taxOffice: null })) }), importId };
+      const data = { objectId: m.objectId, ...mandateLogData({ ...m, owners: m.ownerIds.map((accountId, position) => ({ accountId, taxOffice: m.taxOffices[position] ?? null })) }), importId };
       await logAction(tx, actor, { action: 'Create', entity: MANDATE_LOG_ENTITY, entityId: id, data });
     }
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { sql } from 'drizzle-orm';
-import { centsToDecimal, VAT_RATES, type TCulture, type TInvoice } from '@crm/contract';
+import { centsToDecimal, RETAIL_CREDIT_TYPE, VAT_RATES, type TCulture, type TInvoice } from '@crm/contract';
 import { AppError } from '../../lib/errors.ts';
 import { startPdf } from '../../lib/pdf.ts';
 import { agencyIdentity } from '../settings/site-settings.service.ts';
@@ -55,7 +55,8 @@ export async function invoicePdf(app: FastifyInstance, id: number, asked: TCultu
   const tr = (c: TCulture, key: string, params?: Record<string, string | number>) => app.translator.t(c, key, params);
   /** The Greek label, and the customer's after it when it is another language. */
   const bi = (key: string, params?: Record<string, string | number>) => (culture === 'el' ? tr('el', key, params) : `${tr('el', key, params)} / ${tr(culture, key, params)}`);
-  const title = `${bi(`invoices.pdf.title.${inv.kind}`)} ${inv.series} ${inv.number}`;
+  const titleKey = `invoices.pdf.title.${inv.mydataType === RETAIL_CREDIT_TYPE ? 'retailCredit' : inv.kind}`;
+  const title = `${bi(titleKey)} ${inv.series} ${inv.number}`;
   const qr = qrContent(inv, issuerVat);
   const qrPng = qr ? await QRCode.toBuffer(qr, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 240 }) : null;
 
@@ -146,6 +147,6 @@ export async function invoicePdf(app: FastifyInstance, id: number, asked: TCultu
   }
   doc.end();
   const pdf = await done;
-  const name = `${tr(culture, `invoices.pdf.title.${inv.kind}`)} ${inv.series} ${inv.number} (${culture}).pdf`.replace(/[\\/:*?"<>|]+/g, ' ');
+  const name = `${tr(culture, titleKey)} ${inv.series} ${inv.number} (${culture}).pdf`.replace(/[\\/:*?"<>|]+/g, ' ');
   return { name, pdf, culture };
 }

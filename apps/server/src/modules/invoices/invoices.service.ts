@@ -4,6 +4,9 @@ import type { z } from 'zod';
 import {
   DEAL_STAGE_CLOSED,
   DEFAULT_SERIES,
+  isRetail,
+  mydataTypeOf,
+  RETAIL_CREDIT_SERIES,
   formatReferenceNumber,
   invoiceSums,
   isValidGreekVat,
@@ -47,7 +50,7 @@ function toInvoice(r: Row, timeZone: string): TInvoice {
     id: Number(r.id),
     dealId: r.deal_id === null ? null : Number(r.deal_id),
     kind,
-    mydataType: MYDATA_TYPE[kind],
+    mydataType: mydataTypeOf(kind, r.o_kind as TInvoiceKind | null),
     status: r.status as TInvoice['status'],
     series: String(r.series),
     number: r.number === null ? null : Number(r.number),
@@ -59,7 +62,7 @@ function toInvoice(r: Row, timeZone: string): TInvoice {
     grossCents: Number(r.gross_cents),
     withheldCents: lines.reduce((sum, l) => sum + l.withheldCents, 0),
     paymentMethod: Number(r.payment_method),
-    creditOf: r.credit_of === null ? null : { id: Number(r.credit_of), series: String(r.o_series), number: r.o_number === null ? null : Number(r.o_number), mark: str(r.o_mark) },
+    creditOf: r.credit_of === null ? null : { id: Number(r.credit_of), kind: r.o_kind as TInvoiceKind, series: String(r.o_series), number: r.o_number === null ? null : Number(r.o_number), mark: str(r.o_mark) },
     mark: str(r.mark_text),
     uid: str(r.uid),
     authenticationCode: str(r.authentication_code),
@@ -74,7 +77,7 @@ function toInvoice(r: Row, timeZone: string): TInvoice {
 
 export async function getInvoice(app: FastifyInstance, db: Db | Tx, id: number): Promise<TInvoice> {
   const res = await db.execute(sql`
-    select i.*, i.issue_date::text as issue_date, i.mark::text as mark_text, o.series as o_series, o.number as o_number, o.mark::text as o_mark,
+    select i.*, i.issue_date::text as issue_date, i.mark::text as mark_text, o.kind as o_kind, o.series as o_series, o.number as o_number, o.mark::text as o_mark,
       coalesce(ca.display_name, cu.username) as created_by_name
     from invoices i left join invoices o on o.id = i.credit_of
     left join users cu on cu.id = i.created_by left join accounts ca on ca.id = cu.account_id
@@ -205,8 +208,10 @@ export async function saveInvoice(app: FastifyInstance, caller: InvoiceCaller, b
     }
     const kind: TInvoiceKind = stored ? (stored.kind === 'credit' ? 'credit' : body.kind === 'credit' ? (stored.kind as TInvoiceKind) : body.kind) : body.kind;
     if (!stored && kind === 'credit') throw fieldError('kind', 'invoices.creditFromOriginal');
-    const counterpart = checkCounterpart(kind, body.counterpart);
-    const sums = linesOf(body, kind);
+    // A receipt's credit note (11.4) follows a receipt's rules: no ΑΦΜ required, nothing withheld.
+    const rules = kind === 'credit' && (await originalKind(tx, stored!)) === 'receipt' ? 'receipt' : kind;
+    const counterpart = checkCounterpart(rules, body.counterpart);
+    const sums = linesOf(body, rules);
     if (stored && stored.status !== 'draft') {
       if (stored.status !== 'rejected') throw immutable();
       const before = stored.lines as { description: string; netCents: number; vatCategory: number; vatExemption: number | null; withheldCategory?: number | null }[];
@@ -241,6 +246,13 @@ export async function saveInvoice(app: FastifyInstance, caller: InvoiceCaller, b
   });
 }
 
+/** The kind of the document a credit note credits (an invoice's: 5.1; a receipt's: 11.4). */
+async function originalKind(tx: Tx, credit: Row): Promise<TInvoiceKind | null> {
+  if (credit.credit_of === null || credit.credit_of === undefined) return null;
+  const r = (await tx.execute(sql`select kind from invoices where id = ${Number(credit.credit_of)}`)).rows[0] as Row | undefined;
+  return r ? (r.kind as TInvoiceKind) : null;
+}
+
 async function lockedInvoice(app: FastifyInstance, tx: Tx, id: number, version: number | null | undefined) {
   const stored = (await tx.execute(sql`select * from invoices where id = ${id} for update`)).rows[0] as Row | undefined;
   if (!stored) throw notFound('invoices.notFound');
@@ -264,7 +276,7 @@ export async function issueInvoice(app: FastifyInstance, caller: InvoiceCaller, 
     if (stored.status !== 'draft') throw immutable();
     const settings = await loadInvoiceSettings(tx);
     if (!settings.vatNumber || !isValidGreekVat(settings.vatNumber)) throw new AppError(400, 'invoices.noAgencyVat');
-    checkCounterpart(stored.kind as TInvoiceKind, stored.counterpart as TInvoiceCounterpart);
+    checkCounterpart(stored.kind === 'credit' && (await originalKind(tx, stored)) === 'receipt' ? 'receipt' : (stored.kind as TInvoiceKind), stored.counterpart as TInvoiceCounterpart);
     if (stored.kind === 'credit') {
       // The original locked: two credit notes of it issued at once cannot both pass the sum below.
       const original = (await tx.execute(sql`select mark, gross_cents from invoices where id = ${Number(stored.credit_of)} for update`)).rows[0] as Row | undefined;
@@ -307,11 +319,15 @@ export async function transmitInvoice(app: FastifyInstance, caller: InvoiceCalle
   });
 }
 
-/** POST /api/Invoice/credit/{id}: a draft credit note (5.1) of an invoice myDATA accepted, its lines and counterpart copied (a full cancellation unless changed). */
+/**
+ * POST /api/Invoice/credit/{id}: a draft credit note of a document myDATA accepted, its lines and
+ * counterpart copied (a full cancellation unless changed): 5.1 of an invoice, 11.4 (Πιστωτικό
+ * Στοιχείο Λιανικής, its own series) of a receipt.
+ */
 export async function creditInvoice(app: FastifyInstance, caller: InvoiceCaller, id: number, version: number | null | undefined): Promise<TInvoice> {
   return app.db.transaction(async (tx) => {
     const o = await lockedInvoice(app, tx, id, version);
-    if (o.kind !== 'invoice') throw new AppError(400, 'invoices.creditOnlyInvoice');
+    if (o.kind === 'credit') throw new AppError(400, 'invoices.creditOnlyInvoice');
     if (o.mark === null) throw new AppError(400, 'invoices.originalNotAccepted');
     // One credit note in the making at a time, and none once the invoice is credited in full; the
     // original's version moves on, so a second click with the same version is a 409.
@@ -322,7 +338,7 @@ export async function creditInvoice(app: FastifyInstance, caller: InvoiceCaller,
     if (Number(credits.credited) >= Number(o.gross_cents)) throw new AppError(409, 'invoices.creditedInFull');
     await tx.execute(sql`update invoices set version = version + 1 where id = ${id}`);
     const res = await tx.execute(sql`insert into invoices (deal_id, kind, series, counterpart, lines, net_cents, vat_cents, gross_cents, payment_method, credit_of, created_by, modified_by)
-      values (${o.deal_id === null ? null : Number(o.deal_id)}, 'credit', ${DEFAULT_SERIES.credit}, ${JSON.stringify(o.counterpart)}::jsonb, ${JSON.stringify(o.lines)}::jsonb,
+      values (${o.deal_id === null ? null : Number(o.deal_id)}, 'credit', ${isRetail(o.kind as TInvoiceKind, null) ? RETAIL_CREDIT_SERIES : DEFAULT_SERIES.credit}, ${JSON.stringify(o.counterpart)}::jsonb, ${JSON.stringify(o.lines)}::jsonb,
         ${Number(o.net_cents)}, ${Number(o.vat_cents)}, ${Number(o.gross_cents)}, ${Number(o.payment_method)}, ${id}, ${caller.user.id}, ${caller.user.id}) returning id`);
     const creditId = Number((res.rows[0] as Row).id);
     await logAction(tx, caller.actor, { action: 'Create', entity: INVOICE_LOG_ENTITY, entityId: creditId, data: { kind: 'credit', creditOf: id } });

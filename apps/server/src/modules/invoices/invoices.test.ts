@@ -182,16 +182,23 @@ describe('issuing', () => {
 });
 
 describe('myDATA', () => {
-  it('builds InvoicesDoc XML that AADE’s XSD accepts for an invoice, a receipt and a credit note', async () => {
+  it('builds InvoicesDoc XML that AADE’s XSD accepts for an invoice, a receipt and the credit note of each', async () => {
     const inv = await view((await draftFor(await addDeal(company), 'invoice')).id!);
     const rec = await view((await draftFor(await addDeal(person), 'receipt')).id!);
     const numbered = (i: typeof inv) => ({ ...i, number: 7, issueDate: '2026-11-27' });
     const issuer = { vatNumber: AGENCY_VAT, branch: 0 };
-    for (const doc of [numbered(inv), numbered(rec), { ...numbered(inv), kind: 'credit' as const, creditOf: { id: 1, series: 'ΤΠΥ', number: 7, mark: '400001000000123' } }]) {
+    const retailCredit = { ...numbered(rec), kind: 'credit' as const, mydataType: '11.4', creditOf: { id: 2, kind: 'receipt' as const, series: 'ΑΠΥ', number: 7, mark: '400001000000124' } };
+    for (const doc of [numbered(inv), numbered(rec), { ...numbered(inv), kind: 'credit' as const, mydataType: '5.1', creditOf: { id: 1, kind: 'invoice' as const, series: 'ΤΠΥ', number: 7, mark: '400001000000123' } }, retailCredit]) {
       const xml = buildInvoicesDoc(doc, issuer);
       expect(await validateWith('InvoicesDoc-v1.0.12.xsd', xml), doc.kind).toEqual({ valid: true, errors: [] });
     }
     expect(buildInvoicesDoc(numbered(rec), issuer)).not.toContain('<counterpart>');
+    // A receipt's credit note (11.4) is retail too: no counterpart, the receipt's MARK, retail income.
+    const retail = buildInvoicesDoc(retailCredit, issuer);
+    expect(retail).toContain('<invoiceType>11.4</invoiceType>');
+    expect(retail).toContain('<correlatedInvoices>400001000000124</correlatedInvoices>');
+    expect(retail).toContain('E3_561_003');
+    expect(retail).not.toContain('<counterpart>');
     // Not every XML passes: a document without its lines is refused by the XSD.
     const broken = buildInvoicesDoc(numbered(inv), issuer).replace(/<invoiceDetails>[\s\S]*<\/invoiceDetails>/, '');
     expect((await validateWith('InvoicesDoc-v1.0.12.xsd', broken)).valid).toBe(false);
@@ -300,6 +307,42 @@ describe('myDATA', () => {
     expect((await view(credit.id!)).status).toBe('draft');
   });
 
+  it('cancels a receipt myDATA accepted by a retail credit note (11.4): its own series, no withholding, the receipt’s MARK, sent once and accepted', async () => {
+    expect((await saveSettings()).statusCode).toBe(200);
+    const d = await draftFor(await addDeal(person), 'receipt');
+    await issue(d.id!, d.version);
+    await app.jobs.drain();
+    const receipt = await view(d.id!);
+    expect(receipt.status).toBe('accepted');
+    const made = await employee.post(`/api/Invoice/credit/${d.id}`, { version: receipt.version });
+    expect(made.statusCode, made.body).toBe(200);
+    const credit = ZInvoice.parse(made.json());
+    expect(credit).toMatchObject({ kind: 'credit', mydataType: '11.4', series: 'ΠΣΛ', status: 'draft', grossCents: receipt.grossCents, creditOf: { id: d.id, kind: 'receipt', mark: receipt.mark }, counterpart: { vatNumber: null, name: 'Νικολάου Μαρία' } });
+    // A private person withholds nothing, on the receipt's credit note either.
+    const body = { id: credit.id, version: credit.version, kind: 'credit', series: credit.series, counterpart: credit.counterpart, paymentMethod: credit.paymentMethod };
+    const withheld = await employee.post('/api/Invoice/update', { ...body, lines: credit.lines.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption, withheldCategory: 3 })) }, { lang: 'en' });
+    expect(withheld.statusCode).toBe(400);
+    const before = mydata.received.length;
+    const issued = await issue(credit.id!, credit.version);
+    expect(issued.statusCode, issued.body).toBe(200);
+    await app.jobs.drain();
+    const sent = mydata.received.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ valid: true });
+    expect(sent[0]!.body).toContain('<invoiceType>11.4</invoiceType>');
+    expect(sent[0]!.body).toContain(`<correlatedInvoices>${receipt.mark}</correlatedInvoices>`);
+    expect(sent[0]!.body).not.toContain('<counterpart>');
+    expect(await view(credit.id!)).toMatchObject({ status: 'accepted', series: 'ΠΣΛ', number: expect.any(Number) });
+    // Its PDF is titled as the law names it, in Greek and the language asked.
+    const pdf = await employee.get(`/api/Invoice/pdf/${credit.id}?culture=en`);
+    expect(pdf.statusCode).toBe(200);
+    const text = readPdf(pdf.rawPayload).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Πιστωτικό Στοιχείο Λιανικής');
+    expect(text).toContain('Retail credit note');
+    // Credited in full: no second one.
+    expect((await employee.post(`/api/Invoice/credit/${d.id}`, { version: (await view(d.id!)).version })).statusCode).toBe(409);
+  });
+
   it('shows myDATA’s error code and message on a rejected document, which is sent again once corrected', async () => {
     mydata.plan.push({ kind: 'error', code: '104', message: 'Counterpart VAT number does not exist' });
     const d = await draftFor(await addDeal(company), 'invoice');
@@ -336,6 +379,34 @@ describe('myDATA', () => {
     const accepted = await view(d.id!);
     expect(accepted.status).toBe('accepted');
     expect(accepted.mark).not.toBeNull();
+  });
+
+  it('when myDATA stays unreachable: retried until the job’s attempts run out, then an alert tells the office; the document is kept and sent once when asked again', async () => {
+    expect((await saveSettings()).statusCode).toBe(200);
+    const before = mydata.received.length;
+    for (let i = 0; i < 8; i++) mydata.plan.push({ kind: 'status', status: 503 });
+    const d = await draftFor(await addDeal(person), 'receipt');
+    await issue(d.id!, d.version);
+    await app.jobs.drain();
+    // Every attempt of the job posted the same document, and none was answered.
+    const got = mydata.received.slice(before);
+    expect(got.map((r) => r.answered)).toEqual(Array(8).fill('503'));
+    expect(new Set(got.map((r) => r.body)).size).toBe(1);
+    const waiting = await view(d.id!);
+    expect(waiting).toMatchObject({ status: 'sent', mark: null });
+    expect(waiting.errors).toHaveLength(1);
+    // The office's alert names the job as the Jobs page does, in the reader's language.
+    const [job] = (await t.db.execute(sql`select id from jobs where name = 'invoices.mydata' and state = 'failed' and payload->>'invoiceId' = ${String(d.id)}`)).rows as { id: number }[];
+    expect(job).toBeDefined();
+    const [alert] = (await t.db.execute(sql`select id from alerts where entity = 'Job' and entity_id = ${job!.id}`)).rows as { id: number }[];
+    const shown = (await admin.get(`/api/alert/${alert!.id}`, { lang: 'el' })).json();
+    expect(shown.content).toContain(app.translator.t('el', 'jobs.name.invoices.mydata'));
+    // Sent again by a person: myDATA is asked first, holds nothing, and gets it once.
+    const again = await employee.post(`/api/Invoice/transmit/${d.id}`, { version: waiting.version });
+    expect(again.statusCode, again.body).toBe(200);
+    await app.jobs.drain();
+    expect((await view(d.id!)).status).toBe('accepted');
+    expect(mydata.received.slice(before + 8).map((r) => r.answered.startsWith('<?xml') ? 'ResponseDoc' : r.answered)).toEqual(['ResponseDoc']);
   });
 
   it('asks myDATA before sending again when an answer was lost, and keeps the MARK it holds: one document received, never two', async () => {

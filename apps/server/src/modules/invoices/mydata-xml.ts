@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { validateXML } from 'xmllint-wasm';
-import { centsToDecimal, MYDATA_TYPE, type TInvoice, type TInvoiceError } from '@crm/contract';
+import { centsToDecimal, isRetail, mydataTypeOf, type TInvoice, type TInvoiceError } from '@crm/contract';
 
 /**
  * myDATA's InvoicesDoc (AADE's published schema v1.0.12, kept in ./mydata-xsd with its source named
@@ -23,11 +23,12 @@ export type Issuer = { vatNumber: string; branch: number };
 /**
  * The income classification of the agency's commission: revenue from services (category1_3), to a
  * business (E3_561_001, wholesale) on an invoice or credit note, to a private person (E3_561_003,
- * retail) on a receipt.
+ * retail) on a receipt and a receipt's credit note (11.4).
  */
-const classificationOf = (kind: TInvoice['kind']) => ({ type: kind === 'receipt' ? 'E3_561_003' : 'E3_561_001', category: 'category1_3' });
-const classification = (kind: TInvoice['kind'], cents: number) => {
-  const c = classificationOf(kind);
+const retailOf = (inv: TInvoice) => isRetail(inv.kind, inv.creditOf?.kind);
+const classificationOf = (retail: boolean) => ({ type: retail ? 'E3_561_003' : 'E3_561_001', category: 'category1_3' });
+const classification = (retail: boolean, cents: number) => {
+  const c = classificationOf(retail);
   return `<incomeClassification><icls:classificationType>${c.type}</icls:classificationType><icls:classificationCategory>${c.category}</icls:classificationCategory><icls:amount>${centsToDecimal(cents)}</icls:amount></incomeClassification>`;
 };
 
@@ -36,7 +37,7 @@ const classification = (kind: TInvoice['kind'], cents: number) => {
  * and branch only (AADE knows its name and address); a foreign one with its name and address.
  */
 function counterpartXml(inv: TInvoice): string {
-  if (inv.kind === 'receipt') return '';
+  if (retailOf(inv)) return '';
   const c = inv.counterpart;
   const foreign = c.country !== 'GR';
   const address = foreign ? `<address>${el('street', c.street)}${el('postalCode', c.postalCode ?? '')}${el('city', c.city ?? '')}</address>` : '';
@@ -58,14 +59,14 @@ export function buildInvoicesDoc(inv: TInvoice, issuer: Issuer): string {
     el('series', inv.series),
     el('aa', inv.number),
     el('issueDate', inv.issueDate),
-    el('invoiceType', MYDATA_TYPE[inv.kind]),
+    el('invoiceType', mydataTypeOf(inv.kind, inv.creditOf?.kind)),
     el('currency', 'EUR'),
     inv.kind === 'credit' ? el('correlatedInvoices', inv.creditOf?.mark ?? null) : '',
   ].join('');
   const lines = inv.lines
     .map(
       (l, i) =>
-        `<invoiceDetails><lineNumber>${i + 1}</lineNumber><netValue>${centsToDecimal(l.netCents)}</netValue><vatCategory>${l.vatCategory}</vatCategory><vatAmount>${centsToDecimal(l.vatCents)}</vatAmount>${el('vatExemptionCategory', l.vatExemption)}${withheld(l)}${classification(inv.kind, l.netCents)}</invoiceDetails>`,
+        `<invoiceDetails><lineNumber>${i + 1}</lineNumber><netValue>${centsToDecimal(l.netCents)}</netValue><vatCategory>${l.vatCategory}</vatCategory><vatAmount>${centsToDecimal(l.vatCents)}</vatAmount>${el('vatExemptionCategory', l.vatExemption)}${withheld(l)}${classification(retailOf(inv), l.netCents)}</invoiceDetails>`,
     )
     .join('');
   const zero = centsToDecimal(0);
@@ -73,7 +74,7 @@ export function buildInvoicesDoc(inv: TInvoice, issuer: Issuer): string {
     `<invoiceSummary><totalNetValue>${centsToDecimal(inv.netCents)}</totalNetValue><totalVatAmount>${centsToDecimal(inv.vatCents)}</totalVatAmount>` +
     `<totalWithheldAmount>${centsToDecimal(inv.withheldCents)}</totalWithheldAmount><totalFeesAmount>${zero}</totalFeesAmount><totalStampDutyAmount>${zero}</totalStampDutyAmount>` +
     `<totalOtherTaxesAmount>${zero}</totalOtherTaxesAmount><totalDeductionsAmount>${zero}</totalDeductionsAmount><totalGrossValue>${centsToDecimal(inv.grossCents - inv.withheldCents)}</totalGrossValue>` +
-    `${classification(inv.kind, inv.netCents)}</invoiceSummary>`;
+    `${classification(retailOf(inv), inv.netCents)}</invoiceSummary>`;
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n<InvoicesDoc xmlns="${NS}" xmlns:icls="${ICLS}"><invoice>` +
     `<issuer>${el('vatNumber', issuer.vatNumber)}<country>GR</country><branch>${issuer.branch}</branch></issuer>${counterpartXml(inv)}` +

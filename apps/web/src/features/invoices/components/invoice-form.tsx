@@ -12,6 +12,8 @@ export type InvoiceFormProps = {
   errors: Record<string, string>;
   /** A rejected document: only its counterpart and payment method change. */
   counterpartOnly: boolean;
+  /** A receipt or a receipt's credit note (11.4): a private person withholds nothing. */
+  retail?: boolean;
 };
 
 /** The customer's details and the payment method of a document being written or corrected. */
@@ -50,7 +52,7 @@ export function CounterpartFields({ value, onChange, errors }: Omit<InvoiceFormP
 }
 
 /** A draft's lines: description, net amount (euro, kept in cents), VAT rate, a withholding (an invoice's only), and what they add up to. */
-export function LineFields({ value, onChange, errors }: Omit<InvoiceFormProps, 'counterpartOnly'>) {
+export function LineFields({ value, onChange, errors, retail }: Omit<InvoiceFormProps, 'counterpartOnly'>) {
   const { t } = useTranslation();
   const setLine = (i: number, patch: Partial<Line>) => onChange({ ...value, lines: value.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)) });
   const sums = invoiceSums(value.lines.map((l) => ({ netCents: l.netCents || 0, vatCategory: l.vatCategory })));
@@ -105,7 +107,7 @@ export function LineFields({ value, onChange, errors }: Omit<InvoiceFormProps, '
                       error={errors[`lines.${i}.vatExemption`]}
                     />
                   )}
-                  {value.kind !== 'receipt' && (
+                  {!retail && value.kind !== 'receipt' && (
                     <Select
                       mt={4}
                       aria-label={t('invoices.field.withheld')}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TInvoice, TInvoiceEdit } from '@crm/contract';
 import { DEAL, href, INVOICE } from '@crm/contract/resources';
+import { isRetail, RETAIL_CREDIT_TYPE } from '@crm/contract/invoice-fields';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -95,7 +96,7 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
     <Stack gap="md" maw={1100} data-testid="invoice-page" data-status={invoice.status}>
       <Group justify="space-between" wrap="wrap">
         <Title order={1} size="h2" data-testid="invoice-title">
-          {t(`invoices.kind.${invoice.kind}`)} {documentNumber(invoice)}
+          {t(`invoices.kind.${invoice.mydataType === RETAIL_CREDIT_TYPE ? 'retailCredit' : invoice.kind}`)} {documentNumber(invoice)}
         </Title>
         <InvoiceStatus status={invoice.status} testId="invoice-status" />
       </Group>
@@ -153,7 +154,7 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
               {t('invoices.field.counterpart')}
             </Title>
             <CounterpartFields value={form} onChange={setForm} errors={errors} />
-            {draft && <LineFields value={form} onChange={setForm} errors={errors} />}
+            {draft && <LineFields value={form} onChange={setForm} errors={errors} retail={isRetail(invoice.kind, invoice.creditOf?.kind)} />}
           </Stack>
         </Card>
       ) : (
@@ -205,7 +206,7 @@ function InvoiceActions({ invoice, busy, onSave, onIssue, onTransmit, onCredit, 
           {invoice.status === 'issued' ? t('invoices.action.transmit') : t('invoices.action.resend')}
         </Button>
       )}
-      {invoice.status === 'accepted' && invoice.kind === 'invoice' && (
+      {invoice.status === 'accepted' && invoice.kind !== 'credit' && (
         <Button variant="light" onClick={onCredit} data-testid="invoice-credit">
           {t('invoices.action.credit')}
         </Button>
