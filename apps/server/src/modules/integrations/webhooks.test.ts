@@ -105,6 +105,11 @@ describe('webhooks', () => {
     const old = now - 3600;
     expect(verify(secret, signWebhook(secret, old, JSON.stringify(got.body)), JSON.stringify(got.body))).toBe(false);
     expect(verify(secret, signWebhook(secret, now, JSON.stringify(got.body)), JSON.stringify(got.body))).toBe(true);
+    // Replayed to the receiver over HTTP, the old delivery is refused there too.
+    const replay = async (header: string) =>
+      (await fetch(`http://127.0.0.1:${port}/signed`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-crm-signature': header, 'x-crm-delivery': String(got.delivery) }, body: JSON.stringify(got.body) })).status;
+    expect(await replay(signWebhook(secret, old, JSON.stringify(got.body)))).toBe(401);
+    expect(await replay(signWebhook(secret, now, JSON.stringify(got.body)))).toBe(200);
   });
 
   it('send a deleted record as null beside the change logged, and a property as its own call answers it', async () => {
