@@ -210,7 +210,10 @@ describe('webhooks', () => {
       [lost, 2, null],
       [next, 1, id],
     ]);
-    const items = (await json(admin.get(`/api/Webhooks/${webhook.id}/deliveries`))).items as { id: number; state: string; attempts: number }[];
+    const items = await until('both recorded as delivered', async () => {
+      const list = (await json(admin.get(`/api/Webhooks/${webhook.id}/deliveries`))).items as { id: number; state: string; attempts: number }[];
+      return list.length === 2 && list.every((d) => d.state === 'delivered') && list;
+    });
     expect(items.map((d) => [d.id, d.state, d.attempts]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
       [lost, 'delivered', 2],
       [next, 'delivered', 1],
