@@ -8,8 +8,8 @@ import { expectAccessible, openAs } from '../fixtures.ts';
  * an office laptop's width and on a phone.
  */
 const LANGUAGES = [
-  { cookie: 'en-UK', read: 'Read', revoked: 'Revoked', on: 'On', accounts: 'Accounts', leadCreated: 'Lead: created', nothingSent: 'Nothing sent yet.' },
-  { cookie: 'el', read: 'Ανάγνωση', revoked: 'Ανακλήθηκε', on: 'Ενεργό', accounts: 'Επαφές', leadCreated: 'Ενδιαφέρον: δημιουργία', nothingSent: 'Δεν έχει σταλεί τίποτα ακόμη.' },
+  { cookie: 'en-UK', read: 'Read', revoked: 'Revoked', on: 'On', accounts: 'Accounts', leadCreated: 'Lead: created', fromPortal: 'Lead: from a portal enquiry', nothingSent: 'Nothing sent yet.' },
+  { cookie: 'el', read: 'Ανάγνωση', revoked: 'Ανακλήθηκε', on: 'Ενεργό', accounts: 'Επαφές', leadCreated: 'Ενδιαφέρον: δημιουργία', fromPortal: 'Ενδιαφέρον: από αίτημα πύλης ακινήτων', nothingSent: 'Δεν έχει σταλεί τίποτα ακόμη.' },
 ];
 
 for (const L of LANGUAGES) {
@@ -56,12 +56,16 @@ for (const L of LANGUAGES) {
     await page.getByTestId('webhook-new').click();
     await page.getByTestId('webhook-url').fill(url);
     await page.getByTestId('webhook-event-lead.created').check();
+    // Besides the changes: a lead from a portal's enquiry (and a property's mandate ending).
+    await expect(page.getByTestId('webhook-event-property.mandateEnding')).toBeVisible();
+    await page.getByLabel(L.fromPortal).check();
     await expectAccessible(page, 'the new webhook dialog');
     await page.getByTestId('webhook-create').click();
     await expect(page.getByTestId('webhook-secret-value')).toHaveText(/^whsec_[A-Za-z0-9_-]{43}$/);
     await page.getByTestId('webhook-secret-done').click();
     const hook = page.getByTestId('webhooks-table-row').filter({ hasText: url });
     await expect(hook).toContainText(L.leadCreated);
+    await expect(hook).toContainText(L.fromPortal);
     await expect(hook.getByTestId('webhook-state')).toHaveText(L.on);
     await hook.getByTestId('webhook-log').click();
     await expect(page.getByTestId('deliveries-table-empty')).toHaveText(L.nothingSent);

@@ -128,7 +128,12 @@ describe('API keys', () => {
     expect(doc.info.description).toContain('X-CRM-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/ApiKeys', '/api/Webhooks/{id}/deliveries']));
     // Every event's body, with the record as the API shows it.
-    expect(Object.keys(doc['x-webhooks'])).toHaveLength(21);
+    // Seven records' three changes, a lead from a portal and a mandate ending.
+    expect(Object.keys(doc['x-webhooks'])).toHaveLength(23);
+    expect(doc['x-webhooks']['lead.fromPortal'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/WebhookLead' });
+    expect(doc.components.schemas.WebhookProperty.properties.event.enum).toEqual(['property.created', 'property.updated', 'property.deleted', 'property.mandateEnding']);
+    expect(doc['x-webhooks']['account.created'].post.parameters.map((p: { name: string }) => p.name)).toEqual(['X-CRM-Signature', 'X-CRM-Attempt']);
+    expect(doc.info.description).toContain('`X-CRM-Attempt` (1 on the first try');
     expect(doc['x-webhooks']['lead.created'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/WebhookLead' });
     expect(doc.components.schemas.WebhookAccount.properties.current.properties).toHaveProperty('displayName');
     expect(doc.components.schemas.WebhookPayment.properties.event.enum).toEqual(['payment.created', 'payment.updated', 'payment.deleted']);

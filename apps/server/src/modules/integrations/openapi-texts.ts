@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_KEY_AREAS, WEBHOOK_EVENTS, WEBHOOK_RECORDS, WEBHOOK_SIGNATURE_HEADER, type TWebhookRecord } from '@crm/contract';
+import { API_KEY_AREAS, WEBHOOK_ATTEMPT_HEADER, WEBHOOK_EVENTS, WEBHOOK_RECORDS, WEBHOOK_SIGNATURE_HEADER, type TWebhookRecord } from '@crm/contract';
 import { RECORD_SCHEMAS } from './webhook-records.ts';
 
 /** What the OpenAPI document says of signing in with a key (decision 080). */
@@ -22,8 +22,11 @@ export const OPENAPI_INTRO = [
   '(`id` the delivery\'s number, `occurredAt` an ISO instant, `data` the change as the action log holds it, `current` the record as the API shows it',
   'when the event is sent, null once deleted: its schema per record is under `x-webhooks` and the `Webhook…` schemas),',
   `and the header \`${WEBHOOK_SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the endpoint's secret>\`,`,
-  'besides `X-CRM-Event` and `X-CRM-Delivery`. Answer 2xx within 10 s; anything else is retried with growing waits (at least once delivery: use the delivery id to',
+  `besides \`X-CRM-Event\`, \`X-CRM-Delivery\` and \`${WEBHOOK_ATTEMPT_HEADER}\` (1 on the first try, higher on every later one, even after the sender stopped mid-send).`,
+  'Answer 2xx within 10 s; anything else is retried with growing waits (at least once delivery: use the delivery id to',
   'drop a repeat). An endpoint failing for a day is switched off.',
+  'Besides the changes, `lead.fromPortal` tells of a lead made or added to from a portal\'s enquiry mail (`data`: source, portalRef, objectId, newLead),',
+  'and `property.mandateEnding` of a property whose mandate ends in 30 or 10 days (`data`: mandateId, kind, endsOn, daysLeft, step); `current` is the lead or the property.',
 ].join('\n');
 
 const schemaName = (record: TWebhookRecord) => `Webhook${record[0]!.toUpperCase()}${record.slice(1)}`;
@@ -61,7 +64,9 @@ export function webhookDocs(): { schemas: Record<string, unknown>; webhooks: Rec
         {
           post: {
             summary: event,
-            parameters: [{ in: 'header', name: WEBHOOK_SIGNATURE_HEADER, required: true, schema: { type: 'string' }, description: 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">' }],
+            parameters: [{ in: 'header', name: WEBHOOK_SIGNATURE_HEADER, required: true, schema: { type: 'string' }, description: 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">' },
+              { in: 'header', name: WEBHOOK_ATTEMPT_HEADER, required: true, schema: { type: 'integer', minimum: 1 }, description: 'The try: 1 the first time, higher on any later one (a repeat of the same delivery id).' },
+            ],
             requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName(record)}` } } } },
             responses: { '2XX': { description: 'Received; any other answer, or none within 10 s, is retried.' } },
           },

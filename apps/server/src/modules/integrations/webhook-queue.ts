@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { WEBHOOK_RECORDS, type TWebhookChange, type TWebhookRecord } from '@crm/contract';
+import { WEBHOOK_RECORDS, type TWebhookChange, type TWebhookEvent, type TWebhookRecord } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 
 /** The job that sends an endpoint's deliveries, one endpoint at a time, oldest first. */
@@ -12,7 +12,7 @@ const NOT_CHANGES = new Set(['Read', 'Download', 'Login', 'Logout', 'MarkUnread'
 const RECORD_OF_ENTITY = new Map<string, TWebhookRecord>(Object.entries(WEBHOOK_RECORDS).map(([record, entity]) => [entity, record as TWebhookRecord]));
 
 /** The event an action-log row is (`lead.created`, `property.updated`, `payment.deleted`), or null. */
-export function webhookEvent(action: string, entity: string): string | null {
+export function webhookEvent(action: string, entity: string): TWebhookEvent | null {
   const record = RECORD_OF_ENTITY.get(entity);
   if (!record || NOT_CHANGES.has(action)) return null;
   const change: TWebhookChange = action === 'Create' ? 'created' : action === 'Delete' || action === 'Erase' ? 'deleted' : 'updated';
@@ -33,6 +33,18 @@ export async function queueWebhooks(
 ): Promise<void> {
   const event = webhookEvent(entry.action, entry.entity);
   if (!event) return;
+  await queueWebhookEvent(tx, { ...entry, event });
+}
+
+/**
+ * Queues one named event (a change, or `lead.fromPortal`, `property.mandateEnding`: decision 097)
+ * in the caller's transaction, as queueWebhooks does for a logged change.
+ */
+export async function queueWebhookEvent(
+  tx: Tx | Db,
+  entry: { event: TWebhookEvent; action: string; entity: string; entityId: number | null; by: string | null; data: unknown },
+): Promise<void> {
+  const { event } = entry;
   const payload = JSON.stringify({ action: entry.action, by: entry.by, data: entry.data ?? null });
   await tx.execute(sql`
     with d as (

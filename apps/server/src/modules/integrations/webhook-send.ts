@@ -3,7 +3,7 @@ import https from 'node:https';
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_SWITCH_OFF_HOURS } from '@crm/contract';
+import { WEBHOOK_ATTEMPT_HEADER, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_SWITCH_OFF_HOURS } from '@crm/contract';
 import type { JobContext } from '../../jobs/runner.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
 import { guardedLookup, urlProblem } from './webhook-address.ts';
@@ -17,7 +17,7 @@ export function signWebhook(secret: string, timestamp: number, body: string): st
 }
 
 type Endpoint = { id: number; url: string; secret: string };
-type Delivery = { id: number; event: string; entity: string; entity_id: number | null; payload: { action: string; by: string | null; data: unknown }; created_on: string };
+type Delivery = { id: number; attempt?: number; event: string; entity: string; entity_id: number | null; payload: { action: string; by: string | null; data: unknown }; created_on: string };
 type Outcome = { ok: boolean; status: number | null; error: string | null };
 
 /**
@@ -84,6 +84,8 @@ async function post(app: FastifyInstance, ep: Endpoint, d: Delivery, signal: Abo
           'user-agent': 'AgencyCRM-Webhooks/1',
           'x-crm-event': d.event,
           'x-crm-delivery': String(d.id),
+          // 1 on the first try; more on every later one (after a failure, or an instance that died mid-send).
+          [WEBHOOK_ATTEMPT_HEADER.toLowerCase()]: String(d.attempt ?? 1),
           [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: signWebhook(secret, t, body),
         },
       },
@@ -144,9 +146,13 @@ export async function sendEndpoint(app: FastifyInstance, endpointId: number, ctx
       const d = next.rows[0] as Delivery | undefined;
       if (!d) return;
       d.id = Number(d.id);
+      // The try is counted before it is made (decision 097): a delivery sent again after an instance
+      // died mid-send (the receiver may have had it) says so in X-CRM-Attempt, never a first try twice.
+      const started = await app.db.execute(sql`update webhook_deliveries set attempts = attempts + 1, last_attempt_on = now() where id = ${d.id} returning attempts`);
+      d.attempt = Number((started.rows[0] as { attempts: number }).attempts);
       const out = await post(app, ep, d, ctx.signal);
       await app.db.execute(sql`
-        update webhook_deliveries set attempts = attempts + 1, last_status = ${out.status}, last_error = ${out.error?.slice(0, 1000) ?? null}, last_attempt_on = now(),
+        update webhook_deliveries set last_status = ${out.status}, last_error = ${out.error?.slice(0, 1000) ?? null}, last_attempt_on = now(),
           state = case when ${out.ok} then 'delivered' else state end, delivered_on = case when ${out.ok} then now() else null end
         where id = ${d.id}`);
       if (out.ok) {

@@ -7,16 +7,20 @@ import { createTestApp, json } from '../../../test/harness.ts';
 import { classifyAddress, guardedLookup, urlProblem } from './webhook-address.ts';
 import { signWebhook } from './webhook-send.ts';
 import { sealOldWebhookSecrets } from './webhook-secret.ts';
+import { agencyToday } from '../alerts/alerts.system.ts';
+import { makeEnquiryLead } from '../mail/enquiry-lead.ts';
+import { checkMandateAlerts } from '../mandates/mandates.alerts.ts';
 
 /**
  * Webhooks (decision 080), delivered to a real HTTP server started here on a free port. It checks
  * every signature as a subscriber would (HMAC-SHA256 of "<t>.<body>", a timestamp at most five
  * minutes old) and answers as each test tells it.
  */
-type Received = { path: string; event: string; delivery: number; body: { id: number; event: string; record: { entity: string; id: number }; by: string; data: Record<string, unknown>; current: Record<string, unknown> | null }; signed: boolean };
+type Received = { path: string; event: string; delivery: number; attempt: number; body: { id: number; event: string; record: { entity: string; id: number }; by: string; data: Record<string, unknown>; current: Record<string, unknown> | null }; signed: boolean };
 const received: Received[] = [];
 const answers = new Map<string, number[]>();
 const secrets = new Map<string, string>();
+const hanging: http.ServerResponse[] = [];
 
 function verify(secret: string, header: string, body: string): boolean {
   const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
@@ -32,16 +36,22 @@ const receiver = http.createServer((req, res) => {
   req.on('end', () => {
     const path = req.url ?? '';
     const signed = verify(secrets.get(path) ?? '', String(req.headers['x-crm-signature'] ?? ''), body);
-    received.push({ path, event: String(req.headers['x-crm-event']), delivery: Number(req.headers['x-crm-delivery']), body: JSON.parse(body), signed });
+    received.push({ path, event: String(req.headers['x-crm-event']), delivery: Number(req.headers['x-crm-delivery']), attempt: Number(req.headers['x-crm-attempt']), body: JSON.parse(body), signed });
     const status = answers.get(path)?.shift() ?? 200;
+    // -1: the receiver takes the request and never answers (hangs); the sender gives up on it.
+    if (status === -1) return void hanging.push(res);
     res.writeHead(signed ? status : 401).end(status === 200 ? 'ok' : 'receiver is down');
   });
 });
 await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
 const port = (receiver.address() as AddressInfo).port;
-afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
+afterAll(() => {
+  for (const r of hanging) r.destroy();
+  return new Promise<void>((r) => receiver.close(() => r()));
+});
 
-const t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SECONDS: '1' });
+// A receiver that hangs is given up on after 5 s here (10 s by default).
+const t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SECONDS: '1', WEBHOOK_TIMEOUT_SECONDS: '5' });
 const admin = await t.user({ roles: ['admin'] });
 
 /** Waits for a condition the background work makes true (polled; fails after 20 s). */
@@ -95,6 +105,11 @@ describe('webhooks', () => {
     const old = now - 3600;
     expect(verify(secret, signWebhook(secret, old, JSON.stringify(got.body)), JSON.stringify(got.body))).toBe(false);
     expect(verify(secret, signWebhook(secret, now, JSON.stringify(got.body)), JSON.stringify(got.body))).toBe(true);
+    // Replayed to the receiver over HTTP, the old delivery is refused there too.
+    const replay = async (header: string) =>
+      (await fetch(`http://127.0.0.1:${port}/signed`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-crm-signature': header, 'x-crm-delivery': String(got.delivery) }, body: JSON.stringify(got.body) })).status;
+    expect(await replay(signWebhook(secret, old, JSON.stringify(got.body)))).toBe(401);
+    expect(await replay(signWebhook(secret, now, JSON.stringify(got.body)))).toBe(200);
   });
 
   it('send a deleted record as null beside the change logged, and a property as its own call answers it', async () => {
@@ -150,7 +165,8 @@ describe('webhooks', () => {
     await addAccount('Ξαναδοκιμή');
     const failed = await until('the failed attempt', async () => {
       const items = (await json(admin.get(`/api/Webhooks/${webhook.id}/deliveries`))).items;
-      return items[0]?.attempts >= 1 && items[0];
+      // A try is counted when it starts (decision 097): its answer is there once the status is.
+      return (items[0]?.lastStatus !== null || items[0]?.state === 'delivered') && items[0];
     });
     expect(failed.lastStatus === 500 || failed.state === 'delivered').toBe(true);
     const done = await until('the delivery', async () => {
@@ -159,6 +175,114 @@ describe('webhooks', () => {
     });
     expect(done).toMatchObject({ attempts: 2, lastStatus: 200, lastError: null });
     expect(at('/flaky').map((r) => r.delivery)).toEqual([done.id, done.id]);
+  });
+
+  it('give up on a receiver that hangs and send again, each try numbered in X-CRM-Attempt', async () => {
+    const { webhook } = await endpoint('/hang', ['account.created']);
+    answers.set('/hang', [-1]);
+    const id = await addAccount('Αναμονή');
+    const done = await until('the delivery', async () => {
+      const items = (await json(admin.get(`/api/Webhooks/${webhook.id}/deliveries`))).items;
+      return items[0]?.state === 'delivered' && items[0];
+    });
+    expect(done).toMatchObject({ entityId: id, attempts: 2, lastStatus: 200, lastError: null });
+    expect(at('/hang').map((r) => [r.delivery, r.attempt, r.signed])).toEqual([
+      [done.id, 1, true],
+      [done.id, 2, true],
+    ]);
+  });
+
+  it('send a delivery whose sender died mid-send again, marked as a repeat, and lose none', async () => {
+    const { webhook } = await endpoint('/crash', ['account.created']);
+    // What an instance that died while sending leaves behind (it cannot be killed inside this test
+    // process): the try counted before the POST, no answer recorded, the endpoint's hold lapsed.
+    const made = await t.db.execute(sql`insert into webhook_deliveries (endpoint_id, event, entity, entity_id, payload, attempts, last_attempt_on)
+      values (${webhook.id}, 'account.created', 'Account', null, ${JSON.stringify({ action: 'Create', by: admin.email, data: null })}::jsonb, 1, now() - interval '2 minutes')
+      returning id`);
+    const lost = Number((made.rows[0] as { id: number }).id);
+    await t.db.execute(sql`update webhook_endpoints set sending_until = now() - interval '1 second' where id = ${webhook.id}`);
+    // The next change wakes the sender: the crashed delivery goes first, as a repeat, then the new one as a first try.
+    const id = await addAccount('Επανεκκίνηση');
+    await until('both deliveries', () => at('/crash').length >= 2);
+    const next = at('/crash')[1]!.delivery;
+    expect(next).toBeGreaterThan(lost);
+    expect(at('/crash').map((r) => [r.delivery, r.attempt, r.body.record.id])).toEqual([
+      [lost, 2, null],
+      [next, 1, id],
+    ]);
+    const items = await until('both recorded as delivered', async () => {
+      const list = (await json(admin.get(`/api/Webhooks/${webhook.id}/deliveries`))).items as { id: number; state: string; attempts: number }[];
+      return list.length === 2 && list.every((d) => d.state === 'delivered') && list;
+    });
+    expect(items.map((d) => [d.id, d.state, d.attempts]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+      [lost, 'delivered', 2],
+      [next, 'delivered', 1],
+    ]);
+  });
+
+  it('tell of a property whose mandate is ending, once a step, with the property as its call answers it', async () => {
+    await endpoint('/mandate', ['property.mandateEnding']);
+    const o = (await admin.get('/api/object/add')).json() as { id: number };
+    const owner = await addAccount('Ιδιοκτήτρια');
+    const today = agencyToday(t.config.timeZone);
+    const plus = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86400000).toISOString().slice(0, 10);
+    const saved = await admin.post('/api/Mandate/update', {
+      objectId: o.id,
+      kind: 'exclusive',
+      startDate: plus(-100),
+      endDate: plus(40),
+      askingPrice: 185000,
+      commissionPercent: 2,
+      exceptions: [],
+      owners: [{ accountId: owner, taxOffice: 'Δ΄ Θεσσαλονίκης' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const m = saved.json() as { id: number };
+    await checkMandateAlerts(t.app, { today: plus(10) });
+    await checkMandateAlerts(t.app, { today: plus(11) });
+    const got = await until('the mandate ending', () => at('/mandate')[0]);
+    expect(got.signed).toBe(true);
+    expect(got.body).toMatchObject({ event: 'property.mandateEnding', record: { entity: 'Object', id: o.id }, data: { mandateId: m.id, kind: 'exclusive', endsOn: plus(40), daysLeft: 30, step: 30 } });
+    // The property as its call answers it (the call adds its lists of people, deals and viewings).
+    expect(await json(admin.get(`/api/object/view/${o.id}`))).toMatchObject(got.body.current!);
+    await checkMandateAlerts(t.app, { today: plus(30) });
+    const ten = await until('the 10-day step', () => at('/mandate')[1]);
+    expect(ten.body.data).toMatchObject({ daysLeft: 10, step: 10 });
+    expect(at('/mandate')).toHaveLength(2);
+  });
+
+  it('tell of a lead made from a portal’s enquiry mail, with the lead and the property named', async () => {
+    await endpoint('/portal', ['lead.fromPortal']);
+    const o = (await admin.get('/api/object/add')).json() as { id: number; referenceNumber: string };
+    // Saved once (no longer a draft), as a property on a portal is.
+    await t.db.execute(sql`update objects set draft = false where id = ${o.id}`);
+    const box = await t.db.execute(sql`insert into mailboxes (name, address, imap_host, imap_port, imap_tls, imap_user, imap_password)
+      values ('Office', 'info@agency.test', '127.0.0.1', 143, false, 'info', 'v1:sealed') returning id`);
+    const msg = await t.db.execute(sql`insert into mail_messages (mailbox_id, message_id, subject)
+      values (${(box.rows[0] as { id: number }).id}, '<enquiry-1@spitogatos.gr>', 'Νέο μήνυμα για την αγγελία σας') returning id`);
+    const msgId = Number((msg.rows[0] as { id: number }).id);
+    const lead = await t.db.transaction((tx) =>
+      makeEnquiryLead(t.app, tx, { id: msgId, messageId: '<enquiry-1@spitogatos.gr>', sentOn: new Date() }, {
+        source: 'spitogatos',
+        portalRef: '1117534392',
+        propertyRef: Number(o.referenceNumber),
+        name: 'Ελένη Μαυρίδου',
+        phone: '6944123456',
+        email: 'eleni.portal@example.gr',
+        message: 'Είναι ακόμη διαθέσιμο;',
+      }),
+    );
+    const got = await until('the portal lead', () => at('/portal')[0]);
+    expect(got.signed).toBe(true);
+    expect(got.body).toMatchObject({
+      event: 'lead.fromPortal',
+      record: { entity: 'Lead', id: lead!.leadId },
+      by: 'mail',
+      data: { source: 'spitogatos', portalRef: '1117534392', objectId: o.id, newLead: true, accountId: lead!.accountId },
+    });
+    // The lead as its call answers it (the call adds a form's choice lists), the property offered on it.
+    expect(await json(admin.get(`/api/lead/view/${lead!.leadId}`))).toMatchObject(got.body.current!);
+    expect(got.body.current).toMatchObject({ id: lead!.leadId, accountId: lead!.accountId });
   });
 
   it('send one record’s events in the order they happened, a failure holding back the ones after it', async () => {

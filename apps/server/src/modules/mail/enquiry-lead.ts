@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { accounts, activities, activityLinks, leadObjects, leads } from '../../db/schema/index.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
+import { queueWebhookEvent } from '../integrations/webhook-queue.ts';
 import type { TEnquirySource, TPortalEnquiry } from './enquiries/index.ts';
 
 /** Who the action log names for what the mail sync did. */
@@ -196,5 +197,14 @@ export async function makeEnquiryLead(
   const messageKey = `enquiries.alert.${kind}${o && agents ? 'Agents' : ''}`;
   const params = { portal, name: e.name, ref: ref ?? '', agents, portalRef: e.portalRef ?? '—' };
   await createAlert(tx, { source: portal, kind: 'enquiry', messageKey, params, content: app.translator.t('en', messageKey, params), entity: 'Lead', entityId: leadId });
+  // The webhooks' "a lead from a portal" (decision 097), beside the lead's own created/changed event.
+  await queueWebhookEvent(tx, {
+    event: 'lead.fromPortal',
+    action: 'PortalEnquiry',
+    entity: 'Lead',
+    entityId: leadId,
+    by: MAIL_ACTOR.name,
+    data: { source: e.source, portal, portalRef: e.portalRef, objectId: o?.id ?? null, accountId, newLead: !open, newAccount, mailMessageId: msg.id },
+  });
   return { leadId, accountId, objectId: o?.id ?? null, newAccount, newLead: !open };
 }

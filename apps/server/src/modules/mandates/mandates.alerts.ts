@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { cultureOf, formatReferenceNumber, MANDATE_ALERT_DAYS } from '@crm/contract';
 import { createAlerts } from '../alerts/alerts.create.ts';
+import { queueWebhookEvent } from '../integrations/webhook-queue.ts';
 import { agencyToday, assignedStaff } from '../alerts/alerts.system.ts';
 import { linkBase } from '../settings/site-settings.service.ts';
 import { MAIL_LETTERS, buildMail, readAgencyIdentity } from '../../mail/mail-people.ts';
@@ -69,8 +70,17 @@ export async function checkMandateAlerts(app: FastifyInstance, o: { today?: stri
     const staff = await assignedStaff(tx, [...new Set(news.map((d) => d.m.objectId))]);
     const base = await linkBase(app);
     const agency = await readAgencyIdentity(app);
-    for (const { m, params, key, id } of news) {
+    for (const { m, params, key, id, step } of news) {
       made.push(id);
+      // The webhooks' "a mandate ending" (decision 097): once a step, with the alert.
+      await queueWebhookEvent(tx, {
+        event: 'property.mandateEnding',
+        action: 'MandateEnding',
+        entity: 'Object',
+        entityId: m.objectId,
+        by: null,
+        data: { mandateId: m.id, kind: m.kind, endsOn: m.ends, daysLeft: Number(m.daysLeft), step },
+      });
       for (const s of staff.get(m.objectId) ?? []) {
         const { mail } = await buildMail(app, {
           db: tx,

@@ -1,7 +1,7 @@
 import { Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WEBHOOK_CHANGES, WEBHOOK_RECORDS, WEBHOOK_URL_MAX, type TWebhookEvent, type TWebhookRecord } from '@crm/contract/integration-constants';
+import { WEBHOOK_RECORDS, WEBHOOK_URL_MAX, webhookEventsOf, type TWebhookEvent, type TWebhookRecord } from '@crm/contract/integration-constants';
 import { DialogForm, useDialogSubmit } from '../../../kit/dialog-form.tsx';
 import { createWebhook } from '../api/integrations.ts';
 
@@ -63,7 +63,7 @@ export function WebhookForm({ opened, onClose, onCreated }: { opened: boolean; o
             <Text size="sm" fw={500}>
               {t(`webhooks.record.${record}`)}
             </Text>
-            {WEBHOOK_CHANGES.map((change) => {
+            {webhookEventsOf(record).map((change) => {
               const event = `${record}.${change}` as TWebhookEvent;
               return (
                 <Checkbox
