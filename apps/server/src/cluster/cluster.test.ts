@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { connectDb } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { DatabaseNewerError, migrateDb } from '../db/migrate.ts';
+import { DatabaseNewerError, MigrationSkippedError, migrateDb } from '../db/migrate.ts';
 import { TEXTS_CHANNEL } from '../lib/i18n.ts';
 import { createTestApp } from '../../test/harness.ts';
 
@@ -61,6 +61,16 @@ describe('an instance older than its database', () => {
     const err = await migrateDb(other.dbUrl).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DatabaseNewerError);
     expect((err as Error).message).toMatch(/^The database was migrated by a newer version of the CRM \(1 migration this version does not have, the newest of 2100-01-01T00:00:00\.000Z\); this version knows migrations up to 0103_search_fragments_ranked\. Start the newer version instead/);
+  });
+
+  it('refuses to start when one of its migrations sorts before the newest applied and was never applied', async () => {
+    const other = await createTestApp();
+    // As if 0102's branch was merged after 0103 had run here: its row is not there.
+    const row = (await other.pool.query<{ created_at: string }>('select created_at::text from drizzle.__drizzle_migrations order by created_at desc offset 1 limit 1')).rows[0]!;
+    await other.pool.query('delete from drizzle.__drizzle_migrations where created_at = $1', [row.created_at]);
+    const err = await migrateDb(other.dbUrl).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MigrationSkippedError);
+    expect((err as Error).message).toMatch(/^Migration \d{4}_\w+ is older than the newest one this database has and was never applied; it would be skipped\./);
   });
 
   it('migrates once when started together: the others wait on the lock and find nothing to do', async () => {

@@ -77,6 +77,31 @@ async function refuseNewerDatabase(client: pg.ClientBase): Promise<void> {
   }
 }
 
+/** A migration of this version that sorts before the newest one applied but was never applied. */
+export class MigrationSkippedError extends Error {}
+
+/**
+ * The migrator runs only the migrations newer than the newest applied: one added to the journal with
+ * an older time stamp (two branches merged, the later-merged one numbered first) would be skipped for
+ * good on every database already past it, its tables missing without a word. Refuses, naming it.
+ */
+async function refuseSkippedMigration(client: pg.ClientBase): Promise<void> {
+  const rows = await client
+    .query<{ when: string }>('select created_at::text as when from drizzle.__drizzle_migrations')
+    .then((r) => r.rows.map((x) => Number(x.when)))
+    .catch(() => [] as number[]);
+  if (!rows.length) return;
+  const applied = new Set(rows);
+  const newest = Math.max(...rows);
+  const skipped = journalEntries().filter((e) => e.when < newest && !applied.has(e.when));
+  if (skipped.length) {
+    throw new MigrationSkippedError(
+      `Migration ${skipped.map((e) => e.tag).join(', ')} is older than the newest one this database has and was never applied; ` +
+        `it would be skipped. Give it a time stamp ("when" in meta/_journal.json) after the newest applied migration's.`,
+    );
+  }
+}
+
 /**
  * Applies the committed migrations; an advisory lock keeps concurrent instances from racing (the
  * first migrates, the others wait and then find nothing to do). Refuses a database migrated by a
@@ -90,6 +115,7 @@ export async function migrateDb(url: string, opts: { timeZone?: string } = {}): 
   try {
     await client.query('select pg_advisory_lock(727274)');
     await refuseNewerDatabase(client);
+    await refuseSkippedMigration(client);
     const pending = await pendingTags(client);
     await migrate(drizzle(client), { migrationsFolder: folder });
     // A new database (every migration pending) has nothing to vacuum yet.
