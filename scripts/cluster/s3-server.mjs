@@ -11,13 +11,17 @@ import S3rver from '@20minutes/s3rver';
 // by the AWS SDK as "/bucket/", checked as "/bucket"), so ListObjectsV2 and HeadBucket fail their
 // signature check. The canonical URI is the request's path as sent: that one case is set right here;
 // every signature is still checked.
+// It also encodes the query's values with encodeURIComponent, which leaves ! ' ( ) * as they are,
+// where SigV4 (and the AWS SDK, and S3) percent-encode them (RFC 3986): a presigned address whose
+// response-content-disposition says filename*=UTF-8''… was refused. They are encoded here as S3 does.
 const v4 = createRequire(import.meta.url)('@20minutes/s3rver/lib/signature/v4.js');
 const current = new AsyncLocalStorage();
 const toSign = v4.getStringToSign;
+const rfc3986 = (q) => q.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 v4.getStringToSign = (canonical, request) => {
   const path = current.getStore()?.path;
   const uri = path && path.endsWith('/') && !canonical.uri.endsWith('/') && path === `${canonical.uri}/` ? path : canonical.uri;
-  return toSign({ ...canonical, uri }, request);
+  return toSign({ ...canonical, uri, querystring: rfc3986(canonical.querystring ?? '') }, request);
 };
 
 const [directory, bucket, port = '0'] = process.argv.slice(2);

@@ -2,7 +2,8 @@
 // Debian's PostgreSQL as a primary and a streaming replica, PgBouncer in transaction mode in front of
 // the primary, an S3-compatible server (s3rver, scripts/cluster/s3-server.mjs), HAProxy in front of
 // three app instances, each on a free port and a temporary folder. Through the balancer: an API run
-// (sign in, accounts created and edited, photos uploaded, viewings, payments) and a browser's sign-in;
+// (sign in, accounts created and edited, photos uploaded, viewings, payments) and a browser's sign-in,
+// a client added and edited in it;
 // meanwhile one instance is killed (SIGKILL), another stopped (SIGTERM) and a new one started. Then it
 // checks what a user would: no acknowledged write lost, no request failed, each recurring job run once,
 // every photo readable from every instance, a save seen by the list read right after it, a backup
@@ -501,8 +502,25 @@ async function main() {
   const photo = [...uploaded.keys()][0]!;
   const seen = await page.goto(`/api/files/${photo}?size=thumb`);
   if (seen?.status() !== 200 || !/image\/webp/.test(seen.headers()['content-type'] ?? '')) throw new Error(`the browser could not open a photo's copy through the balancer (${seen?.status()})`);
+  // A client added and its notes edited in the browser, each screen's calls going to whichever
+  // instance the balancer picks; after a reload (other instances again) the edit shows, and it is stored.
+  const browserLast = `Browser${randomBytes(3).toString('hex')}`;
+  await page.goto('/Accounts/AddClient');
+  await page.getByTestId('add-lastName').fill(browserLast);
+  await page.getByTestId('add-firstName').fill('Maria');
+  await page.getByTestId('add-submit').click();
+  await page.waitForURL(/\/Accounts\/View\/\d+/);
+  const browserId = Number(/\/Accounts\/View\/(\d+)/.exec(page.url())![1]);
+  await page.goto(`/Accounts/View/${browserId}`);
+  await page.getByTestId('editable-notes-edit').click();
+  const browserNote = 'Keys with the concierge, through the balancer';
+  await page.getByTestId('field-editor').getByTestId('field-input').fill(browserNote);
+  await page.getByTestId('field-editor-save').click();
+  await page.getByTestId('view-notes').filter({ hasText: browserNote }).waitFor();
+  await page.reload();
+  await page.getByTestId('view-notes').filter({ hasText: browserNote }).waitFor();
   await browser.close();
-  say('browser: signed in through the balancer, a photo opened with the session cookie');
+  say(`browser: signed in through the balancer, a photo opened with the session cookie, client ${browserId} added and its notes edited`);
 
   // ---- the checks
   const checks: { name: string; problem?: string }[] = [];
@@ -513,6 +531,8 @@ async function main() {
   const byId = new Map(stored.rows.map((r) => [r.id, r.last_name]));
   const lost = [...acked].filter(([id, name]) => byId.get(id) !== name);
   check('every acknowledged account and its edit is stored', lost.length ? `${lost.length} lost or different: ${lost.slice(0, 5).map(([id, n]) => `${id} ${n} -> ${byId.get(id)}`).join('; ')}` : undefined);
+  const browserRow = (await db.query<{ last_name: string; notes: string | null }>('select last_name, notes from accounts where id = $1', [browserId])).rows[0];
+  check('the client added and edited in the browser is stored with its notes', browserRow?.last_name === browserLast && browserRow.notes === browserNote ? undefined : `stored ${JSON.stringify(browserRow)}`);
   const vstored = (await db.query<{ n: number }>('select count(*)::int as n from viewings where id = any($1::int[])', [viewings])).rows[0]!.n;
   check('every acknowledged viewing is stored', vstored !== viewings.length ? `${viewings.length} acknowledged, ${vstored} stored` : undefined);
   const pstored = (await db.query<{ n: number }>('select count(*)::int as n from transactions where id = any($1::int[])', [payments])).rows[0]!.n;

@@ -125,6 +125,12 @@ const ZEnv = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
   /** After SIGTERM: seconds the instance still serves while answering "not ready", so the load balancer stops sending to it first. */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+  /**
+   * Exports made at once across all instances on the database (list and personal-data spreadsheets,
+   * backup downloads); one more is answered 429 "busy, try again shortly" (decision 098). Give every
+   * instance the same number.
+   */
+  EXPORTS_AT_ONCE: z.coerce.number().int().min(1).max(1000).default(4),
   /** Where stored files live: local (DATA_DIR/files) or s3 (an S3-compatible store, the S3_* settings). */
   STORAGE: z.enum(['local', 's3']).default('local'),
   /** The store's address (MinIO, Ceph, Garage, R2, Wasabi...); empty for Amazon S3 itself. */
@@ -241,6 +247,8 @@ export type Config = {
   /** Stored files in an S3-compatible store; undefined: on local disk under DATA_DIR/files. */
   s3?: S3Settings;
   shutdownDrainSeconds: number;
+  /** EXPORTS_AT_ONCE: exports being made at once across all instances (decision 098). */
+  exportsAtOnce: number;
   /** Mail in (decision 090): IDLE on, the polling interval, the receiving server's authserv-id. */
   mailIn: { idle: boolean; pollSeconds: number; authservId?: string };
   /** API keys and webhooks (decision 080). */
@@ -336,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    exportsAtOnce: e.EXPORTS_AT_ONCE,
     mailIn: { idle: e.MAIL_IDLE, pollSeconds: e.MAIL_POLL_SECONDS, authservId: e.MAIL_AUTHSERV_ID?.toLowerCase() },
     integrations: {
       keyCallsPerMinute: e.API_KEY_CALLS_PER_MINUTE,

@@ -8,7 +8,9 @@ import { connectDb } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { DatabaseNewerError, MigrationSkippedError, migrateDb } from '../db/migrate.ts';
 import { TEXTS_CHANNEL } from '../lib/i18n.ts';
+import * as RESOURCES from '@crm/contract/resources';
 import { createTestApp } from '../../test/harness.ts';
+import { isReadRoute } from './read-routing.plugin.ts';
 
 const t = await createTestApp();
 
@@ -134,6 +136,22 @@ describe('several instances on one database', () => {
     } finally {
       await c.end();
     }
+  });
+});
+
+describe('a replica (DATABASE_READ_URL)', () => {
+  it('serves every export of records (the lists\' spreadsheets, a person\'s data, the invoices, the mailing list)', () => {
+    const exports: string[] = [];
+    for (const [resource, r] of Object.entries(RESOURCES)) {
+      const calls = (r as { calls?: Record<string, { method: string; path: string }> }).calls ?? {};
+      for (const [name, c] of Object.entries(calls)) {
+        // A backup is read from the store, not the database; the interface texts' file shares its address with their import.
+        if (resource === 'BACKUP' || name === 'localizationExport') continue;
+        if (/^(download|personalData|dataExport)$/.test(name)) exports.push(`${c.method} ${c.path}`);
+      }
+    }
+    expect(exports.length).toBeGreaterThanOrEqual(8);
+    expect(exports.filter((e) => !isReadRoute(e.split(' ')[0]!, e.split(' ')[1]!))).toEqual([]);
   });
 });
 

@@ -17,6 +17,8 @@ const READ_ROUTES: RegExp[] = [
   /^\/api\/report\/results(\/download)?$/i,
   /^\/api\/(object|deal|reservation)\/download$/i,
   /^\/api\/transactions\/download\/:accountId$/i,
+  /^\/api\/invoice\/download$/i,
+  /^\/api\/account\/personal-data\/:id$/i,
   /^\/api\/(account|owner|professional|employe|transactions|calendar|dataexport)$/i,
 ];
 

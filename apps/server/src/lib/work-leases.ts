@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { primaryOf } from '../db/read-routing.ts';
@@ -51,3 +51,19 @@ export async function takeLease(routed: Db, key: string, holder: string, seconds
   };
 }
 
+
+/**
+ * One of `places` places for a kind of work across all instances (the keys `kind:0` … `kind:N-1`):
+ * the lease of a free one, tried from a random one on, or undefined when every place is held. Each
+ * taking has its own holder (the instance and a random tag), so one instance's several works of the
+ * kind never give back each other's place.
+ */
+export async function takePlace(routed: Db, kind: string, places: number, instance: string, seconds = LEASE_SECONDS): Promise<WorkLease | undefined> {
+  const holder = `${instance}#${randomBytes(4).toString('hex')}`;
+  const first = Math.floor(Math.random() * places);
+  for (let i = 0; i < places; i++) {
+    const lease = await takeLease(routed, `${kind}:${(first + i) % places}`, holder, seconds);
+    if (lease) return lease;
+  }
+  return undefined;
+}

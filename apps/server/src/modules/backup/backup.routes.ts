@@ -9,13 +9,13 @@ import { registerCalls } from '../../lib/calls.ts';
 import { logAction } from '../../lib/audit.ts';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform, pipeline } from 'node:stream';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { toLocalDateTime, zoneOffsetMs } from '../../lib/dates.ts';
 import type { Tx, Db } from '../../db/client.ts';
 import { JobFailure } from '../../jobs/runner.ts';
-import { takeLease } from '../../lib/work-leases.ts';
-import { contentDisposition } from '../files/files.service.ts';
+import { takeLease, type WorkLease } from '../../lib/work-leases.ts';
+import { contentDisposition, takeExportPlace } from '../files/files.service.ts';
 import { getFileStorage, type BackupArea } from '../../storage/file-storage.ts';
 import { backupFailureReason, createBackup, listKeptBackups, type BackupFile, type BackupResult } from './backup.ts';
 
@@ -222,6 +222,16 @@ export const backupRoutes = fp(
               // An empty stream: Fastify's HEAD answer keeps the length said above (a bare send() says 0).
               return reply.headers(headers).send(Readable.from([]));
             }
+            // A download counts among the exports made at once across all instances (decision 098).
+            let place: WorkLease;
+            try {
+              place = await takeExportPlace(app, reply);
+            } catch (e) {
+              kept.body.off('close', give).destroy();
+              await lease.release().catch(() => {});
+              throw e;
+            }
+            kept.body.once('close', () => void place.release().catch(() => {}));
             // The whole database leaving the system is on the record (or it does not leave).
             try {
               await logAction(app.db, req.actor, { action: 'Download', entity: 'Backup', message: name, data: { size: kept.size } });
@@ -229,7 +239,14 @@ export const backupRoutes = fp(
               kept.body.destroy();
               throw e;
             }
-            return reply.headers(headers).send(kept.body);
+            // Both leases are given back before the last byte is sent, so whoever asks right after it
+            // arrived finds them free (and at the latest when a download cut short closes).
+            const sent = new Transform({
+              transform: (chunk: Buffer, _enc, next) => next(null, chunk),
+              flush: (next) => void Promise.all([lease.release(), place.release()]).then(() => next(), () => next()),
+            });
+            pipeline(kept.body, sent, () => {});
+            return reply.headers(headers).send(sent);
           },
         },
       },

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, objects } from '../../db/schema/index.ts';
 import { apiClient, createTestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { connectDb } from '../../db/client.ts';
-import { takeLease } from '../../lib/work-leases.ts';
+import { takeLease, takePlace } from '../../lib/work-leases.ts';
 
 const t = await createTestApp();
 const { db } = t;
@@ -140,6 +142,78 @@ describe('a file is made once at a time for a sign-in across instances', () => {
       expect(await takeLease(handle.db, 'test:the same file', 'instance-2')).toBeUndefined();
       await three!.release();
     } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe('exports made at once across all instances are limited (EXPORTS_AT_ONCE)', () => {
+  it('past the limit a different export on any instance is answered 429 with Retry-After and "busy, try again shortly" in its language; a place given back or lapsed is taken by the next', async () => {
+    const busy = {
+      en: 'Many files are being prepared for download right now. Please try again in a few seconds.',
+      el: 'Αυτή τη στιγμή ετοιμάζονται πολλά αρχεία για λήψη. Δοκιμάστε ξανά σε λίγα δευτερόλεπτα.',
+      ru: 'Сейчас готовится много файлов для скачивания. Попробуйте ещё раз через несколько секунд.',
+    };
+    const u = await createTestApp({ EXPORTS_AT_ONCE: '2' });
+    const handle = connectDb(u.dbUrl, 3, { timeZone: u.config.timeZone });
+    const second = await buildApp({ config: u.config, db: handle.db, serveWeb: false, jobs: false });
+    await second.ready();
+    try {
+      const boss = await u.user({ roles: ['admin'] });
+      const there = apiClient(second, boss.token);
+      const logRows = async () => (await u.db.select().from(actionLog).where(eq(actionLog.action, 'Download'))).length;
+      const leases = async () => ((await u.db.execute(sql`select key from work_leases order by key`)).rows as { key: string }[]).map((r) => r.key);
+      // A backup kept in the backups folder, to be downloaded.
+      fs.mkdirSync(u.config.backup.dir, { recursive: true });
+      fs.writeFileSync(path.join(u.config.backup.dir, 'crm-2030-01-01-0300.tar.gz'), Buffer.alloc(2048, 7));
+      const [account] = await u.db.insert(accounts).values({ firstName: 'Eleni', lastName: 'Limitou', emails: ['eleni@limitou.test'] }).returning();
+
+      // Two exports are being made by other instances: every place is held.
+      const one = await takePlace(u.db, 'export', 2, 'instance-1');
+      const two = await takePlace(u.db, 'export', 2, 'instance-2');
+      expect(one && two).toBeTruthy();
+      expect(await takePlace(u.db, 'export', 2, 'instance-3')).toBeUndefined();
+
+      const refusals = [
+        { res: await boss.post('/api/Deal/download', {}, { lang: 'ru' }), lang: 'ru' as const },
+        { res: await there.post('/api/object/download', {}, { lang: 'el' }), lang: 'el' as const },
+        { res: await there.get(`/api/account/personal-data/${account!.id}`), lang: 'en' as const },
+        { res: await boss.get('/api/backups/crm-2030-01-01-0300.tar.gz'), lang: 'en' as const },
+      ];
+      for (const { res, lang } of refusals) {
+        expect(res.statusCode, res.body).toBe(429);
+        expect(res.headers['retry-after']).toBe('10');
+        expect(res.json().title).toBe(busy[lang]);
+      }
+      // Nothing was made, nothing logged, no lease of a refused file left behind.
+      expect(await logRows()).toBe(0);
+      expect(await leases()).toEqual(['export:0', 'export:1']);
+      // Not an export: a backup's size asked first (HEAD) and a missing backup are answered as before.
+      expect((await boss.call('HEAD', '/api/backups/crm-2030-01-01-0300.tar.gz')).statusCode).toBe(200);
+      expect((await boss.get('/api/backups/crm-2001-01-01-0000.tar.gz')).statusCode).toBe(404);
+
+      // One of them is finished: the next export, from either instance, is made and logged.
+      await one!.release();
+      const made = await there.post('/api/Deal/download', {}, { lang: 'ru' });
+      expect(made.statusCode, made.body).toBe(200);
+      expect(made.headers['content-disposition']).toContain('Deals.xlsx');
+      const backup = await boss.get('/api/backups/crm-2030-01-01-0300.tar.gz');
+      expect(backup.statusCode, backup.body).toBe(200);
+      expect(backup.rawPayload.length).toBe(2048);
+      expect(await logRows()).toBe(2);
+      // Each gave its place back once made: the other instance's export still holds its own.
+      expect(await leases()).toHaveLength(1);
+
+      // The instance making the other one dies: its place lapses, and is taken by the next who asks.
+      await u.db.execute(sql`update work_leases set until = now() - interval '1 second'`);
+      const personal = await boss.get(`/api/account/personal-data/${account!.id}`);
+      expect(personal.statusCode, personal.body).toBe(200);
+      // The dead instance's late release gives away nothing, and nothing is left held.
+      await two!.release();
+      expect(await leases()).toEqual([]);
+      expect(await logRows()).toBe(3);
+    } finally {
+      await second.close();
       await handle.close();
     }
   });

@@ -13,7 +13,7 @@ import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { Download } from '../../lib/downloads.ts';
 import { workbookStream } from '../../lib/excel.ts';
-import { takeLease } from '../../lib/work-leases.ts';
+import { takeLease, takePlace, type WorkLease } from '../../lib/work-leases.ts';
 import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
 import { ATTACHMENT_ONLY_MIMES, INLINE_MIMES, detectFileType } from './file-types.ts';
 import { getFileParent } from './file-parents.ts';
@@ -370,6 +370,23 @@ export function sendPdf(reply: FastifyReply, pdf: Buffer | Uint8Array, name: str
     .send(pdf);
 }
 
+/** The wait a refused export is told (Retry-After): most files are made within a few seconds. */
+export const EXPORT_RETRY_SECONDS = 10;
+
+/**
+ * A place among the EXPORTS_AT_ONCE exports made at once across all instances (decision 098): each
+ * file streams rows from the database and builds a spreadsheet or an archive, so a crowd of
+ * different ones (many people, many filters) would take every instance's processor and the
+ * database's connections from everyone else. Past the limit the export is refused at once with a
+ * 429, Retry-After and "busy, try again shortly" in the reader's language, not queued.
+ */
+export async function takeExportPlace(app: FastifyInstance, reply: FastifyReply): Promise<WorkLease> {
+  const place = await takePlace(app.db, 'export', app.config.exportsAtOnce, app.jobs.instanceId);
+  if (place) return place;
+  reply.header('Retry-After', String(EXPORT_RETRY_SECONDS));
+  throw new AppError(429, 'errors.exportsBusy');
+}
+
 /**
  * Makes a list's file (Deals.xlsx, a statement…), sends it and records it in the action log: who
  * took which list (the entity and the file's name), how many rows and with which filter. Personal
@@ -378,7 +395,8 @@ export function sendPdf(reply: FastifyReply, pdf: Buffer | Uint8Array, name: str
  * account). The same file (same list, language and filter) asked for again by the same sign-in while
  * it is being made (a second tab) is refused with a 409 rather than made twice, whichever instance
  * either request reached: the file being made is a lease in the database (lib/work-leases.ts), not
- * an instance's memory. Another filter is another file, made beside it.
+ * an instance's memory. Another filter is another file, made beside it, as long as fewer than
+ * EXPORTS_AT_ONCE exports are being made across all instances (else a 429, `takeExportPlace`).
  *
  * A large list's file (a `write`) is sent as it is written, its rows read a page at a time: what is
  * checked first (the filter, the reader's rights) still answers its error before anything is sent.
@@ -395,9 +413,20 @@ export async function sendDownload(
   const key = `download:${JSON.stringify([req.user?.id ?? 0, list.name, req.culture, req.params ?? null, req.query ?? null, req.body ?? null])}`;
   const lease = await takeLease(app.db, key, app.jobs.instanceId);
   if (!lease) throw new AppError(409, 'errors.downloadBusy');
+  let place: WorkLease;
+  try {
+    place = await takeExportPlace(app, reply);
+  } catch (e) {
+    await lease.release().catch(() => {});
+    throw e;
+  }
   // Given back before the answer's last byte (so the same file asked for right after it is made), or
   // once a file that failed or whose reader went is closed; a release that fails lets the lease lapse.
-  const done = () => lease.release().catch((e: unknown) => app.log.warn({ err: e }, 'a download lease could not be given back: it lapses'));
+  const done = () =>
+    Promise.all([lease.release(), place.release()]).then(
+      () => undefined,
+      (e: unknown) => app.log.warn({ err: e }, 'a download lease could not be given back: it lapses'),
+    );
   const record = (rows: number, filter: Download['filter']) =>
     logAction(app.db, req.actor, { action: 'Download', entity: list.entity, message: list.name, data: { ...list.data, rows, ...(filter ? { filter } : {}) } });
   let d: Download;
