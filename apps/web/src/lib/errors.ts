@@ -8,6 +8,7 @@ import { showBanner } from './banner.ts';
  * - 400: a UserManager list (joined by line breaks) or the detail text, as an error.
  * - 403 and 500 whose title is "Access denied": a warning; other 500s: the title, as an error.
  * - 409: a warning that someone else changed the record (the screen reloads it).
+ * - 429: a warning: the server is busy or the user went too fast, and trying again later works.
  * - anything else, including a lost connection: an error banner.
  */
 export function describeError(err: unknown): { type: 'warning' | 'danger'; message: string; details?: string } {
@@ -26,6 +27,7 @@ export function describeError(err: unknown): { type: 'warning' | 'danger'; messa
       return { type: 'warning', message: p.title || t('errors.accessDenied') };
     }
     if (err.status === 409) return { type: 'warning', message: p.title || t('errors.conflict') };
+    if (err.status === 429) return { type: 'warning', message: p.title || t('errors.tooManyRequests') };
     if (err.status >= 500) return { type: 'danger', message: p.title || t('errors.internal') };
     return { type: 'danger', message: p.title || t('errors.badRequest'), details: p.detail };
   }
