@@ -15,6 +15,14 @@ export const ZProblem = z.object({
 });
 export type TProblem = z.infer<typeof ZProblem>;
 
+/** Who made a record and when, who changed it last and when (an answer's stamps; the person gone: null). */
+export const ZChangeStamps = {
+  createdOn: z.string(),
+  createdBy: z.string().nullable(),
+  modifiedOn: z.string(),
+  modifiedBy: z.string().nullable(),
+};
+
 export const ZOk = z.object({ ok: z.literal(true) });
 export type TOk = z.infer<typeof ZOk>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZId, ZIdParam, ZPage, ZSelectOption, ZText, ZVersion } from './common.ts';
+import { ZChangeStamps, ZDate, ZId, ZIdParam, ZPage, ZSelectOption, ZText, ZVersion } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { listAnswer } from './accounts.ts';
 import { zodOfField } from './objects.ts';
@@ -48,10 +48,7 @@ export const ZDeal = z.object({
   demandId: z.number().int().nullable(),
   /** The linked lead as one line. */
   demand: z.string().nullable(),
-  createdOn: z.string(),
-  createdBy: z.string().nullable(),
-  modifiedOn: z.string(),
-  modifiedBy: z.string().nullable(),
+  ...ZChangeStamps,
   version: z.number().int(),
 });
 export type TDeal = z.infer<typeof ZDeal>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_AMOUNT_NUMBER, ZDate, ZId, ZIdParam, ZOk, ZPage, ZSelectOption, ZVersion } from './common.ts';
+import { MAX_AMOUNT_NUMBER, ZChangeStamps, ZDate, ZId, ZIdParam, ZOk, ZPage, ZSelectOption, ZVersion } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { listAnswer } from './accounts.ts';
 import { describedFields } from './objects.ts';
@@ -21,10 +21,7 @@ export const ZLead = ZLeadFields.extend({
   descr: z.string(),
   location: z.string().nullable(),
   objects: z.array(ZLeadObject),
-  createdOn: z.string(),
-  createdBy: z.string().nullable(),
-  modifiedOn: z.string(),
-  modifiedBy: z.string().nullable(),
+  ...ZChangeStamps,
   version: z.number().int(),
 });
 export type TLeadObject = z.infer<typeof ZLeadObject>;
