@@ -1,4 +1,5 @@
-import { accounts } from '../src/db/schema/index.ts';
+import { sql } from 'drizzle-orm';
+import { accounts, objects } from '../src/db/schema/index.ts';
 import type { TestApp } from './harness.ts';
 
 type AccountValues = Partial<typeof accounts.$inferInsert>;
@@ -17,4 +18,16 @@ export function accountMaker(db: TestApp['db'], firstName: string, lastName: str
       .returning({ id: accounts.id, displayName: accounts.displayName, version: accounts.version });
     return a!;
   };
+}
+
+/**
+ * A property as a test needs it: its reference number from the sequence, of the first type (a flat),
+ * with the file's values (title, prices, place, …) on top. Answers its id and reference number.
+ */
+export async function insertObject(db: TestApp['db'], values: Record<string, unknown>) {
+  const [o] = await db
+    .insert(objects)
+    .values({ referenceNumber: sql`nextval('objects_reference_number_seq')`, subTypeObjectTypeId: 1, objectSubTypeId: 1, ...values } as never)
+    .returning({ id: objects.id, ref: objects.referenceNumber });
+  return o!;
 }
