@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_AMOUNT_NUMBER, ZChangeStamps, ZDate, ZId, ZIdParam, ZOk, ZPage, ZPageString, ZSelectOption, ZVersion } from './common.ts';
+import { bodyPaging, MAX_AMOUNT_NUMBER, queryPaging, ZChangeStamps, ZDate, ZId, ZIdParam, ZOk, ZPage, ZSelectOption, ZVersion } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { ACCOUNT_GENDERS, ACCOUNT_KIND_FIELDS, ACCOUNT_LANGUAGES, ACCOUNT_SPECIALTY_FIELDS, isAccountLanguage, isEmailList, isGreekTaxNumber, isPhoneList } from './account-fields.ts';
 
@@ -149,8 +149,7 @@ export const ZAccountMerge = z.object({
 
 /** Sorting and paging of the account lists (query string of the GET lists). */
 export const ZListQuery = z.object({
-  perPage: z.coerce.number().int().min(1).max(1000000).default(20),
-  currentPage: ZPageString.default(1),
+  ...queryPaging(1000000),
   sortBy: z.enum(['createdOn', 'createdBy', 'name', 'modifiedOn', 'modifiedBy', 'objects', 'role', 'companyType', 'request']).default('createdOn'),
   sortDir: z.enum(['asc', 'desc']).default('desc'),
   /** A name, phone, e-mail or tax number, or a part of one (as the global search reads it). */
@@ -188,8 +187,7 @@ export const ZClientSearch = z.object({
   endDate: ZDate.nullable().optional(),
   lastName: z.string().max(100).nullable().optional(),
   search: ZListQuery.shape.search,
-  perPage: z.number().int().min(1).max(1000000).default(20),
-  currentPage: ZPage.default(1),
+  ...bodyPaging(1000000),
   sortBy: ZListQuery.shape.sortBy,
   sortDir: ZListQuery.shape.sortDir,
 });
