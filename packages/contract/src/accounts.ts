@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_AMOUNT_NUMBER, ZDate, ZId, ZIdParam, ZOk, ZPage, ZPageString, ZSelectOption, ZVersion } from './common.ts';
+import { bodyPaging, MAX_AMOUNT_NUMBER, queryPaging, ZChangeStamps, ZDate, ZId, ZIdParam, ZOk, ZPage, ZSelectOption, ZVersion } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { ACCOUNT_GENDERS, ACCOUNT_KIND_FIELDS, ACCOUNT_LANGUAGES, ACCOUNT_SPECIALTY_FIELDS, isAccountLanguage, isEmailList, isGreekTaxNumber, isPhoneList } from './account-fields.ts';
 
@@ -88,10 +88,7 @@ export const ZAccount = ZAccountFields.extend({
   signIn: z.string().nullable(),
   /** When the person's data was erased (GDPR): the account is then a number, closed to edits; null otherwise. */
   erasedOn: z.string().nullable(),
-  createdOn: z.string(),
-  createdBy: z.string().nullable(),
-  modifiedOn: z.string(),
-  modifiedBy: z.string().nullable(),
+  ...ZChangeStamps,
   /** Optimistic-concurrency token: send back the version you edited. */
   version: z.number().int(),
 });
@@ -152,8 +149,7 @@ export const ZAccountMerge = z.object({
 
 /** Sorting and paging of the account lists (query string of the GET lists). */
 export const ZListQuery = z.object({
-  perPage: z.coerce.number().int().min(1).max(1000000).default(20),
-  currentPage: ZPageString.default(1),
+  ...queryPaging(1000000),
   sortBy: z.enum(['createdOn', 'createdBy', 'name', 'modifiedOn', 'modifiedBy', 'objects', 'role', 'companyType', 'request']).default('createdOn'),
   sortDir: z.enum(['asc', 'desc']).default('desc'),
   /** A name, phone, e-mail or tax number, or a part of one (as the global search reads it). */
@@ -161,15 +157,9 @@ export const ZListQuery = z.object({
 });
 export type TListQuery = z.infer<typeof ZListQuery>;
 
-const ZStamps = {
-  createdOn: z.string(),
-  createdBy: z.string().nullable(),
-  modifiedOn: z.string(),
-  modifiedBy: z.string().nullable(),
-};
 /** An account's first phone, as a list shows it beside the name. */
 const ZPhone = { phone: z.string().nullable() };
-export const ZAccountRow = z.object({ id: z.number().int(), name: z.string(), ...ZPhone, ...ZStamps });
+export const ZAccountRow = z.object({ id: z.number().int(), name: z.string(), ...ZPhone, ...ZChangeStamps });
 export const ZOwnerRow = ZAccountRow.extend({ objectReferenceNumbers: z.string() });
 export const ZClientRow = ZOwnerRow.extend({
   hasNotClosedLead: z.boolean(),
@@ -177,7 +167,7 @@ export const ZClientRow = ZOwnerRow.extend({
   purchaseBudgetRangeMax: z.number().nullable(),
 });
 export const ZSpecialistRow = z.object({ id: z.number().int(), name: z.string(), ...ZPhone, numberOfSoldObjects: z.number().int(), ...flags(SPECIALTY_FLAGS) });
-export const ZPartnerRow = z.object({ id: z.number().int(), name: z.string(), ...ZPhone, isPartnerRealEstate: z.boolean(), isPartnerTourism: z.boolean(), country: z.string().nullable(), ...ZStamps });
+export const ZPartnerRow = z.object({ id: z.number().int(), name: z.string(), ...ZPhone, isPartnerRealEstate: z.boolean(), isPartnerTourism: z.boolean(), country: z.string().nullable(), ...ZChangeStamps });
 export const ZSourceRow = z.object({ id: z.number().int(), name: z.string(), ...ZPhone, companyType: z.string().nullable() });
 export const ZEmployeRow = z.object({ id: z.number().int(), name: z.string(), ...ZPhone, role: z.string().nullable(), branchId: z.number().int().nullable(), signIn: z.string().nullable() });
 export type TAccountRow = z.infer<typeof ZAccountRow>;
@@ -197,8 +187,7 @@ export const ZClientSearch = z.object({
   endDate: ZDate.nullable().optional(),
   lastName: z.string().max(100).nullable().optional(),
   search: ZListQuery.shape.search,
-  perPage: z.number().int().min(1).max(1000000).default(20),
-  currentPage: ZPage.default(1),
+  ...bodyPaging(1000000),
   sortBy: ZListQuery.shape.sortBy,
   sortDir: ZListQuery.shape.sortDir,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZId, ZPage } from './common.ts';
+import { bodyPaging, ZDate, ZId } from './common.ts';
 import { ACTION_LOG_PAGE_SIZE } from './office-constants.ts';
 
 export { ACCOUNT_LOG_ENTITIES, ACTION_LOG_COUNT_CAP, ACTION_LOG_ENTITIES, ACTION_LOG_PAGE_SIZE, LOG_MESSAGE, LOG_MESSAGES, WON_LOG_MESSAGE, wonLogMessage, VIEWING_ARRANGED_LOG_MESSAGE, viewingArrangedLogMessage, DEAL_OPENED_LOG_MESSAGE, dealOpenedLogMessage, type TLogMessage } from './office-constants.ts';
@@ -14,8 +14,7 @@ export const ZActionLogSearch = z.object({
   entityId: ZId.nullable().optional(),
   startDate: ZDate.nullable().optional(),
   endDate: ZDate.nullable().optional(),
-  perPage: z.number().int().min(1).max(1000).default(ACTION_LOG_PAGE_SIZE),
-  currentPage: ZPage.default(1),
+  ...bodyPaging(1000, ACTION_LOG_PAGE_SIZE),
 });
 export type TActionLogSearch = z.infer<typeof ZActionLogSearch>;
 

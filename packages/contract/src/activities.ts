@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SHOW_ALL } from './constants.ts';
-import { ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZPage, ZPageString, ZSelectOption, ZVersion } from './common.ts';
+import { bodyPaging, queryPaging, ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZSelectOption, ZVersion } from './common.ts';
 import type { CallSchemas } from './call.ts';
 
 /*
@@ -72,8 +72,7 @@ export const ZActivityListQuery = z.object({
   parentId: ZIdString,
   done: z.enum(ACTIVITY_DONE_FILTERS).default('all'),
   text: z.string().max(200).default(''),
-  perPage: z.coerce.number().int().min(1).max(SHOW_ALL).default(SHOW_ALL),
-  currentPage: ZPageString.default(1),
+  ...queryPaging(SHOW_ALL, SHOW_ALL),
 });
 export type TActivityListQuery = z.input<typeof ZActivityListQuery>;
 export const ZActivityListAnswer = z.object({ items: z.array(ZActivity), totalRows: z.number().int() });
@@ -133,8 +132,7 @@ export const ZActionSearch = z.object({
   endDate: dateOrDateTime.nullable().optional(),
   employeeText: z.string().max(200).nullable().optional(),
   mine: z.boolean().optional(),
-  perPage: z.number().int().min(1).max(100).default(20),
-  currentPage: ZPage.default(1),
+  ...bodyPaging(100),
 });
 export type TActionSearch = z.input<typeof ZActionSearch>;
 export const ZActionSearchAnswer = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALERT_DEFAULT_PAGE_SIZE, ALERT_NOTES_MAX, SHOW_ALL } from './constants.ts';
-import { ZIdParam, ZOk, ZPage, ZText, ZVersion } from './common.ts';
+import { bodyPaging, ZIdParam, ZOk, ZText, ZVersion } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { listAnswer } from './accounts.ts';
 
@@ -9,8 +9,7 @@ export const ALERT_PAGE_SIZES = [5, 10, 20, 50, SHOW_ALL] as const;
 
 /** POST /api/alert/list */
 export const ZAlertListBody = z.object({
-  perPage: z.number().int().min(1).max(SHOW_ALL).default(ALERT_DEFAULT_PAGE_SIZE),
-  currentPage: ZPage.default(1),
+  ...bodyPaging(SHOW_ALL, ALERT_DEFAULT_PAGE_SIZE),
 });
 export type TAlertListBody = z.infer<typeof ZAlertListBody>;
 

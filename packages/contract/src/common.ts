@@ -15,6 +15,14 @@ export const ZProblem = z.object({
 });
 export type TProblem = z.infer<typeof ZProblem>;
 
+/** Who made a record and when, who changed it last and when (an answer's stamps; the person gone: null). */
+export const ZChangeStamps = {
+  createdOn: z.string(),
+  createdBy: z.string().nullable(),
+  modifiedOn: z.string(),
+  modifiedBy: z.string().nullable(),
+};
+
 export const ZOk = z.object({ ok: z.literal(true) });
 export type TOk = z.infer<typeof ZOk>;
 
@@ -47,10 +55,18 @@ export const ZVersionString = z.coerce.number().int().min(0).max(MAX_ID).optiona
 export const ZPage = z.number().int().min(1).max(MAX_PAGE);
 export const ZPageString = z.coerce.number().int().min(1).max(MAX_PAGE);
 
-export const ZPaging = z.object({
-  perPage: z.coerce.number().int().min(1).max(SHOW_ALL).default(20),
+/** A list's page asked for in a body: its size (1 to `max`, `perPage` when not said) and its number. */
+export const bodyPaging = (max: number, perPage = 20) => ({
+  perPage: z.number().int().min(1).max(max).default(perPage),
+  currentPage: ZPage.default(1),
+});
+/** The same, read from a query string ("20", "3"). */
+export const queryPaging = (max: number, perPage = 20) => ({
+  perPage: z.coerce.number().int().min(1).max(max).default(perPage),
   currentPage: ZPageString.default(1),
 });
+
+export const ZPaging = z.object(queryPaging(SHOW_ALL));
 
 /**
  * Text that PostgreSQL can store and every client can show: no NUL character and no half of a

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZId, ZIdParam, ZPage, ZSelectOption, ZText, ZVersion } from './common.ts';
+import { bodyPaging, ZChangeStamps, ZDate, ZId, ZIdParam, ZSelectOption, ZText, ZVersion } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { listAnswer } from './accounts.ts';
 import { zodOfField } from './objects.ts';
@@ -48,10 +48,7 @@ export const ZDeal = z.object({
   demandId: z.number().int().nullable(),
   /** The linked lead as one line. */
   demand: z.string().nullable(),
-  createdOn: z.string(),
-  createdBy: z.string().nullable(),
-  modifiedOn: z.string(),
-  modifiedBy: z.string().nullable(),
+  ...ZChangeStamps,
   version: z.number().int(),
 });
 export type TDeal = z.infer<typeof ZDeal>;
@@ -137,8 +134,7 @@ export const ZDealFilter = z.object({
 export type TDealFilter = z.infer<typeof ZDealFilter>;
 
 export const ZDealSearch = ZDealFilter.extend({
-  perPage: z.number().int().min(1).max(1000000).default(20),
-  currentPage: ZPage.default(1),
+  ...bodyPaging(1000000),
   sortBy: z.enum(DEAL_SORTS).default('createdOn'),
   sortDir: z.enum(['asc', 'desc']).default('desc'),
   /** The further columns the list shows (DEAL_MORE_COLUMNS), each answered in the row's `more`. */

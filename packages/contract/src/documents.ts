@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdParam, ZIdString, ZOk, ZPage, ZText, ZVersionString } from './common.ts';
+import { ZChangeStamps, ZIdParam, ZIdString, ZOk, ZPage, ZText, ZVersionString } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { SHOW_ALL } from './constants.ts';
 import type { TFieldDescriptionOf } from './field-description.ts';
@@ -38,10 +38,7 @@ export const ZDocument = z.object({
   /** The first file's name. */
   file: z.string().nullable(),
   files: z.array(ZDocumentFile),
-  createdOn: z.string(),
-  createdBy: z.string().nullable(),
-  modifiedOn: z.string(),
-  modifiedBy: z.string().nullable(),
+  ...ZChangeStamps,
   version: z.number().int(),
 });
 export type TDocument = z.infer<typeof ZDocument>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZPageString, ZText, ZVersion, ZVersionString } from './common.ts';
+import { queryPaging, ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZText, ZVersion, ZVersionString } from './common.ts';
 import { CULTURES } from './constants.ts';
 import { INVOICE_KINDS, INVOICE_MAX_CENTS, INVOICE_MAX_LINES, INVOICE_STATUSES, MYDATA_PAYMENT_METHODS, VAT_CATEGORIES, WITHHELD_CATEGORIES } from './invoice-fields.ts';
 import type { CallSchemas } from './call.ts';
@@ -117,8 +117,7 @@ export const ZInvoiceFilter = z.object({
 });
 export type TInvoiceFilter = z.infer<typeof ZInvoiceFilter>;
 export const ZInvoiceListQuery = ZInvoiceFilter.extend({
-  perPage: z.coerce.number().int().min(1).max(1000).default(20),
-  currentPage: ZPageString.default(1),
+  ...queryPaging(1000),
 });
 /**
  * The sums of the documents the filter matches, counted in SQL: issued ones only (drafts have no

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_AMOUNT_NUMBER, ZDate, ZId, ZIdParam, ZOk, ZPage, ZSelectOption, ZVersion } from './common.ts';
+import { bodyPaging, MAX_AMOUNT_NUMBER, ZChangeStamps, ZDate, ZId, ZIdParam, ZOk, ZSelectOption, ZVersion } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { listAnswer } from './accounts.ts';
 import { describedFields } from './objects.ts';
@@ -21,10 +21,7 @@ export const ZLead = ZLeadFields.extend({
   descr: z.string(),
   location: z.string().nullable(),
   objects: z.array(ZLeadObject),
-  createdOn: z.string(),
-  createdBy: z.string().nullable(),
-  modifiedOn: z.string(),
-  modifiedBy: z.string().nullable(),
+  ...ZChangeStamps,
   version: z.number().int(),
 });
 export type TLeadObject = z.infer<typeof ZLeadObject>;
@@ -71,8 +68,7 @@ export const ZLeadSearch = z.object({
   lastName: z.string().max(100).nullable().optional(),
   /** The agent: an employee assigned to the lead, as the agents' results count leads. */
   agentId: ZId.nullable().optional(),
-  perPage: z.number().int().min(1).max(1000000).default(20),
-  currentPage: ZPage.default(1),
+  ...bodyPaging(1000000),
   sortBy: z.enum(['createdOn', 'name', 'stage', 'priority']).default('createdOn'),
   sortDir: z.enum(['asc', 'desc']).default('desc'),
   /** The further columns the list shows (LEAD_MORE_COLUMNS), each answered in the row's `more`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdParam, ZIdString, ZOk, ZPageString, ZVersion } from './common.ts';
+import { queryPaging, ZId, ZIdParam, ZIdString, ZOk, ZVersion } from './common.ts';
 import type { CallSchemas } from './call.ts';
 
 /**
@@ -135,8 +135,7 @@ export const ZMailListQuery = z
     leadId: ZIdString.optional(),
     dealId: ZIdString.optional(),
     enquiryOf: ZIdString.optional(),
-    perPage: z.coerce.number().int().min(1).max(200).default(20),
-    currentPage: ZPageString.default(1),
+    ...queryPaging(200),
   })
   .refine((q) => [q.accountId, q.objectId, q.leadId, q.dealId, q.enquiryOf].filter((x) => x != null).length === 1, { message: 'validation.invalid', path: ['accountId'] });
 export type TMailListQuery = z.input<typeof ZMailListQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_AMOUNT_NUMBER, ZAmountInput, ZDate, ZDateTime, ZDateTimeInput, ZId, ZIdParam, ZIdString, ZOk, ZPage, ZPageString, ZSelectOption, ZText, ZVersion, ZVersionString } from './common.ts';
+import { bodyPaging, MAX_AMOUNT_NUMBER, queryPaging, ZAmountInput, ZDate, ZDateTime, ZDateTimeInput, ZId, ZIdParam, ZIdString, ZOk, ZSelectOption, ZText, ZVersion, ZVersionString } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { listAnswer } from './accounts.ts';
 import { MAP_CIRCLE, OBJECT_FIELDS, OBJECT_MORE_COLUMNS, OBJECT_RELATIONS, type TFieldDescriptionOf } from './object-fields.ts';
@@ -186,8 +186,7 @@ export const ZMapCircleRadius = z.number().int().min(MAP_CIRCLE.min).max(MAP_CIR
 /** POST /api/object: the objects list. */
 export const OBJECT_SORTS = ['createdOn', 'createdBy', 'referenceNumber', 'type', 'location', 'owner', 'modifiedOn', 'modifiedBy'] as const;
 export const ZObjectListQuery = z.object({
-  perPage: z.coerce.number().int().min(1).max(1000000).default(20),
-  currentPage: ZPageString.default(1),
+  ...queryPaging(1000000),
   sortBy: z.enum(OBJECT_SORTS).default('createdOn'),
   sortDir: z.enum(['asc', 'desc']).default('desc'),
 });
@@ -247,8 +246,7 @@ export const ZObjectSearch = z.object({
   /** The employee account that created the objects. */
   createdBy: ZId.nullable().optional(),
   createdByText: z.string().max(200).nullable().optional(),
-  perPage: z.number().int().min(1).max(1000000).default(20),
-  currentPage: ZPage.default(1),
+  ...bodyPaging(1000000),
   /** The further columns the list shows (OBJECT_MORE_COLUMNS), each answered in the row's `more`. */
   more: z
     .array(z.string().max(60).refine((n) => OBJECT_MORE_SET.has(n), { message: 'validation.unknownField' }))
@@ -325,8 +323,7 @@ export const ZObjectKeyListQuery = z.object({
   objectId: ZIdString.optional(),
   /** Anyone who ever held the key, now or before: a name (any script, Greeklish too), phone or e-mail fragment. */
   holder: ZText(100).default(''),
-  perPage: z.coerce.number().int().min(1).max(1000000).default(10),
-  currentPage: ZPageString.default(1),
+  ...queryPaging(1000000, 10),
 });
 export const ZObjectKeyListAnswer = listAnswer(ZObjectKey);
 /** POST /api/ObjectKeys/edit: a new key (no id, objectId given) or a change (id and version). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, MAX_PAGE, ZAmountInput, ZDate, ZDateTimeInput, ZId, ZIdString, ZMoney, ZOk, ZSelectOption, ZText } from './common.ts';
+import { MAX_ID, queryPaging, ZAmountInput, ZDate, ZDateTimeInput, ZId, ZIdString, ZMoney, ZOk, ZSelectOption, ZText } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { LANGUAGES, SHOW_ALL } from './constants.ts';
 import { STATEMENT_DEFAULT_PAGE_SIZE, TRANSACTION_TYPES, type TTransactionType } from './payment-constants.ts';
@@ -30,8 +30,7 @@ export const ZPaymentAccountsQuery = z.object({
   searchStr: ZText(200).optional(),
   sortBy: z.enum(['transactionModifiedOn', 'name']).default('transactionModifiedOn'),
   sortDir: z.enum(['asc', 'desc']).default('desc'),
-  perPage: z.coerce.number().int().min(1).max(SHOW_ALL).default(20),
-  currentPage: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  ...queryPaging(SHOW_ALL),
 });
 export type TPaymentAccountsQuery = z.infer<typeof ZPaymentAccountsQuery>;
 
@@ -90,8 +89,7 @@ export function readStatementFilter(q: TStatementFilterQuery): TStatementFilter 
 /** GET /api/transactions?accountId=..: the statement of one account. */
 export const ZStatementQuery = ZStatementFilter.extend({
   accountId: ZIdString,
-  perPage: z.coerce.number().int().min(1).max(SHOW_ALL).default(STATEMENT_DEFAULT_PAGE_SIZE),
-  currentPage: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  ...queryPaging(SHOW_ALL, STATEMENT_DEFAULT_PAGE_SIZE),
 });
 export type TStatementQuery = z.infer<typeof ZStatementQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, ZIdParam, ZPageString } from './common.ts';
+import { MAX_ID, queryPaging, ZIdParam } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { OBJECT_SUBTYPES } from './object-fields.ts';
 
@@ -43,8 +43,7 @@ export const ZPublicListQuery = z.object({
   bedrooms: z.coerce.number().int().min(0).max(50).optional(),
   sort: z.enum(PUBLIC_SORTS).default('new'),
   lang: z.enum(['en', 'el', 'ru']).optional(),
-  perPage: z.coerce.number().int().min(1).max(100).default(12),
-  currentPage: ZPageString.default(1),
+  ...queryPaging(100, 12),
 });
 export type TPublicListQuery = z.infer<typeof ZPublicListQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZId, ZIdParam, ZOk, ZPage, ZSelectOption, ZText, ZVersion } from './common.ts';
+import { bodyPaging, ZDate, ZId, ZIdParam, ZOk, ZSelectOption, ZText, ZVersion } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { listAnswer } from './accounts.ts';
 import { zodOfField } from './objects.ts';
@@ -161,8 +161,7 @@ export const ZReservationSearch = z.object({
   sources: z.array(oneOf(RESERVATION_SOURCES)).max(20).default([]),
   stages: z.array(oneOf(RESERVATION_STAGES)).max(20).default([]),
   clientName: z.string().max(100).nullable().optional(),
-  perPage: z.number().int().min(1).max(1000000).default(20),
-  currentPage: ZPage.default(1),
+  ...bodyPaging(1000000),
   sortBy: z.enum(['checkIn', 'checkOut', 'bookingDate', 'total', 'id']).default('checkIn'),
   sortDir: z.enum(['asc', 'desc']).default('desc'),
 });
@@ -238,8 +237,7 @@ export const ZAvailabilityQuery = z.object({
   days: z.number().int().min(1).max(AVAILABILITY_MAX_DAYS),
   objectId: ZId.nullable().optional(),
   objectWebsiteCode: z.string().max(50).nullable().optional(),
-  perPage: z.number().int().min(1).max(AVAILABILITY_PAGE_SIZES[AVAILABILITY_PAGE_SIZES.length - 1]!).default(20),
-  currentPage: ZPage.default(1),
+  ...bodyPaging(AVAILABILITY_PAGE_SIZES[AVAILABILITY_PAGE_SIZES.length - 1]!),
 });
 export type TAvailabilityQuery = z.infer<typeof ZAvailabilityQuery>;
 export const ZAvailabilityStay = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZDateTime, ZId, ZIdParam, ZOk, ZPage, ZPageString, ZSelectOption, ZText, ZVersion } from './common.ts';
+import { bodyPaging, queryPaging, ZDate, ZDateTime, ZId, ZIdParam, ZOk, ZSelectOption, ZText, ZVersion } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { listAnswer } from './accounts.ts';
 import { LEAD_VIEWINGS_PAGE, VIEWING_COMMENT_MAX, VIEWING_COMMENT_SEARCH_MAX } from './constants.ts';
@@ -131,8 +131,7 @@ export const ZViewingSearch = z.object({
    * word typed (accents and case ignored, as every search of the CRM).
    */
   comment: ZText(VIEWING_COMMENT_SEARCH_MAX).nullable().optional(),
-  perPage: z.number().int().min(1).max(1000000).default(20),
-  currentPage: ZPage.default(1),
+  ...bodyPaging(1000000),
 });
 export type TViewingSearch = z.infer<typeof ZViewingSearch>;
 export const ZViewingRow = z.object({
@@ -169,8 +168,7 @@ export const ZLeadViewing = z.object({
 export type TLeadViewing = z.infer<typeof ZLeadViewing>;
 /** A page of them: the newest LEAD_VIEWINGS_PAGE first, the next ones on asking. */
 export const ZLeadViewingsQuery = z.object({
-  perPage: z.coerce.number().int().min(1).max(100).default(LEAD_VIEWINGS_PAGE),
-  currentPage: ZPageString.default(1),
+  ...queryPaging(100, LEAD_VIEWINGS_PAGE),
 });
 export const ZLeadViewingsAnswer = z.object({ items: z.array(ZLeadViewing), totalRows: z.number().int() });
 export type TLeadViewingsAnswer = z.infer<typeof ZLeadViewingsAnswer>;

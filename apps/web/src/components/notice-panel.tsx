@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SHELL, href } from '@crm/contract/resources';
 
 /**
  * A screen that has nothing to show (not found, not built yet): what it means, and the way home;
@@ -10,7 +11,7 @@ import { Link } from 'react-router';
 export function NoticePanel({ icon, title, body, testId, onBack }: { icon?: ReactNode; title: string; body: string; testId?: string; onBack?: () => void }) {
   const { t } = useTranslation();
   const home = (
-    <Button component={Link} to="/CRM" variant="light">
+    <Button component={Link} to={href(SHELL.screens.home)} variant="light">
       {t('comingSoon.home')}
     </Button>
   );

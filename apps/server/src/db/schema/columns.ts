@@ -1,14 +1,18 @@
-import { integer, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './platform.ts';
+import { integer } from 'drizzle-orm/pg-core';
+import { createdNow, tsz } from './column-types.ts';
+import { userRef } from './platform.ts';
 
-const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Who made a row and when (the person gone: null). */
+export const createStamps = () => ({
+  createdOn: createdNow(),
+  createdBy: userRef('created_by'),
+});
 
 /** Who made a row and when, who changed it last and when (the person gone: null). */
 export const changeStamps = () => ({
-  createdOn: tsz('created_on').notNull().defaultNow(),
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  ...createStamps(),
   modifiedOn: tsz('modified_on').notNull().defaultNow(),
-  modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
+  modifiedBy: userRef('modified_by'),
 });
 
 /** The change stamps and the counter every update increments: the optimistic-concurrency token (decision 002). */

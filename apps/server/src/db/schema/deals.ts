@@ -5,6 +5,7 @@ import { accounts } from './records.ts';
 import { columnOf, objects } from './objects.ts';
 import { leads } from './leads.ts';
 import { versionedStamps } from './columns.ts';
+import { partOf, linkTo } from './column-types.ts';
 
 /** Type and stage are always set; the other described fields may be empty. */
 const required = (c: PgColumnBuilderBase) => (c as unknown as { notNull: () => PgColumnBuilderBase }).notNull();
@@ -16,9 +17,9 @@ export const deals = pgTable(
   {
     id: serial('id').primaryKey(),
     /** The property (the API refuses to delete a property a deal names; set null is a last resort). */
-    objectId: integer('object_id').references(() => objects.id, { onDelete: 'set null' }),
+    objectId: linkTo('object_id', () => objects.id),
     /** The lead (client demand) the deal came from. */
-    demandId: integer('demand_id').references(() => leads.id, { onDelete: 'set null' }),
+    demandId: linkTo('demand_id', () => leads.id),
     ...describedColumns,
     ...versionedStamps(),
   },
@@ -49,12 +50,8 @@ export const dealParties = pgTable(
   'deal_parties',
   {
     id: serial('id').primaryKey(),
-    dealId: integer('deal_id')
-      .notNull()
-      .references(() => deals.id, { onDelete: 'cascade' }),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    dealId: partOf('deal_id', () => deals.id),
+    accountId: partOf('account_id', () => accounts.id),
     relation: smallint('relation').notNull(),
     position: integer('position').notNull().default(0),
   },

@@ -1,7 +1,6 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './platform.ts';
-
-const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { index, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tsz } from './column-types.ts';
+import { createStamps } from './columns.ts';
 
 /**
  * A spreadsheet brought in (decision 052): the file as read (its header and cells, kept from the
@@ -21,8 +20,7 @@ export const imports = pgTable(
     headers: jsonb('headers').$type<string[]>().notNull(),
     /** The cells as text, row by row (emptied once imported). */
     cells: jsonb('cells').$type<string[][]>().notNull(),
-    createdOn: tsz('created_on').notNull().defaultNow(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...createStamps(),
     importedOn: tsz('imported_on'),
     importedByName: text('imported_by_name'),
     /** The counts and the ids of the accounts and properties made or linked. */

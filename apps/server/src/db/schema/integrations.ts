@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, customType, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './platform.ts';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
-const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ownerUser, userRef } from './platform.ts';
+import { bytea, createdNow, partOf, tsz } from './column-types.ts';
 
 /**
  * API keys (decision 080): the key itself is never stored, only the SHA-256 of it; `hint` is its
@@ -17,8 +15,8 @@ export const apiKeys = pgTable(
     hint: text('hint').notNull(),
     keyHash: bytea('key_hash').notNull(),
     scopes: jsonb('scopes').notNull(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdBy: userRef('created_by'),
+    createdOn: createdNow(),
     expiresOn: tsz('expires_on').notNull(),
     lastUsedOn: tsz('last_used_on'),
     revokedOn: tsz('revoked_on'),
@@ -34,8 +32,8 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   secret: text('secret').notNull(),
   enabled: boolean('enabled').notNull().default(true),
   version: integer('version').notNull().default(1),
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdOn: tsz('created_on').notNull().defaultNow(),
+  createdBy: userRef('created_by'),
+  createdOn: createdNow(),
   failingSince: tsz('failing_since'),
   /** Failed sendings in a row, and when the next is due (the back-off doubles from WEBHOOK_RETRY_SECONDS up to an hour). */
   failures: integer('failures').notNull().default(0),
@@ -50,9 +48,7 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    endpointId: integer('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    endpointId: partOf('endpoint_id', () => webhookEndpoints.id),
     event: text('event').notNull(),
     entity: text('entity').notNull(),
     entityId: integer('entity_id'),
@@ -61,7 +57,7 @@ export const webhookDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastStatus: smallint('last_status'),
     lastError: text('last_error'),
-    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdOn: createdNow(),
     lastAttemptOn: tsz('last_attempt_on'),
     deliveredOn: tsz('delivered_on'),
   },
@@ -80,15 +76,13 @@ export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUser(),
     scope: text('scope').notNull(),
     hint: text('hint').notNull(),
     /** The language of its texts: the one its owner read the CRM in when making it (en, el, ru). */
     culture: text('culture').notNull().default('el'),
     tokenHash: bytea('token_hash').notNull(),
-    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdOn: createdNow(),
     lastUsedOn: tsz('last_used_on'),
     revokedOn: tsz('revoked_on'),
   },

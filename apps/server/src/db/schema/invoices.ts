@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { deals } from './deals.ts';
 import { versionedStamps } from './columns.ts';
+import { linkTo, tsz } from './column-types.ts';
 
-const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const cents = (name: string) => bigint(name, { mode: 'number' });
 
 /**
@@ -15,7 +15,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: serial('id').primaryKey(),
-    dealId: integer('deal_id').references(() => deals.id, { onDelete: 'set null' }),
+    dealId: linkTo('deal_id', () => deals.id),
     kind: text('kind').notNull(),
     status: text('status').notNull().default('draft'),
     series: text('series').notNull(),

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdNow, tsz } from './column-types.ts';
 
 /**
  * Background jobs (src/jobs/runner.ts, decision 020). A job is queued, claimed by one instance
@@ -27,7 +26,7 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     /** Why it failed, as a code a screen translates (JobFailure's reason); null: not known. */
     lastErrorReason: text('last_error_reason'),
-    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdOn: createdNow(),
     startedOn: tsz('started_on'),
     finishedOn: tsz('finished_on'),
   },

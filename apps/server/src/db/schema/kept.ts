@@ -1,6 +1,5 @@
-import { bigserial, boolean, index, integer, pgTable, primaryKey, smallint, timestamp } from 'drizzle-orm/pg-core';
-
-const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigserial, boolean, index, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import { tsz } from './column-types.ts';
 
 /**
  * Figures worked out ahead of time and read back (issue 50, decisions 070-072). Each is brought up

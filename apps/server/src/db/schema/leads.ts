@@ -1,12 +1,12 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { LEAD_FIELDS } from '@crm/contract';
-import { users } from './platform.ts';
+import { userRef } from './platform.ts';
 import { accounts } from './records.ts';
 import { columnOf, objects } from './objects.ts';
-import { versionedStamps } from './columns.ts';
+import { createStamps, versionedStamps } from './columns.ts';
+import { createdNow, linkTo, partOf, tsz } from './column-types.ts';
 
-const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const describedColumns = Object.fromEntries(LEAD_FIELDS.map((d) => [d.name, columnOf(d)])) as Record<string, PgColumnBuilderBase>;
 
 /**
@@ -33,7 +33,7 @@ export const leads = pgTable(
   {
     id: serial('id').primaryKey(),
     /** The client; a lead may start without one. */
-    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    accountId: linkTo('account_id', () => accounts.id),
     ...describedColumns,
     ...versionedStamps(),
     /** When the lead's matches were last looked at: objects added or cheaper since then show as new. */
@@ -68,14 +68,10 @@ export const leadColumns = leads as unknown as Record<string, AnyPgColumn>;
 export const leadObjects = pgTable(
   'lead_objects',
   {
-    leadId: integer('lead_id')
-      .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
-    objectId: integer('object_id')
-      .notNull()
-      .references(() => objects.id, { onDelete: 'cascade' }),
+    leadId: partOf('lead_id', () => leads.id),
+    objectId: partOf('object_id', () => objects.id),
     position: integer('position').notNull().default(0),
-    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdOn: createdNow(),
   },
   (t) => [primaryKey({ columns: [t.leadId, t.objectId] }), index('lead_objects_object_idx').on(t.objectId)],
 );
@@ -84,14 +80,9 @@ export const leadObjects = pgTable(
 export const leadObjectMarks = pgTable(
   'lead_object_marks',
   {
-    leadId: integer('lead_id')
-      .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
-    objectId: integer('object_id')
-      .notNull()
-      .references(() => objects.id, { onDelete: 'cascade' }),
-    createdOn: tsz('created_on').notNull().defaultNow(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    leadId: partOf('lead_id', () => leads.id),
+    objectId: partOf('object_id', () => objects.id),
+    ...createStamps(),
   },
   (t) => [primaryKey({ columns: [t.leadId, t.objectId] }), index('lead_object_marks_object_idx').on(t.objectId)],
 );
@@ -103,7 +94,7 @@ export const viewings = pgTable(
     id: serial('id').primaryKey(),
     appointmentCreated: tsz('appointment_created'),
     dateOfViewing: tsz('date_of_viewing'),
-    demandId: integer('demand_id').references(() => leads.id, { onDelete: 'set null' }),
+    demandId: linkTo('demand_id', () => leads.id),
     /** The most advanced result of its objects (VIEWING_RESULT_RANK), for the list and its filter. */
     result: smallint('result'),
     ...versionedStamps(),
@@ -120,12 +111,8 @@ export const viewings = pgTable(
 export const viewingObjects = pgTable(
   'viewing_objects',
   {
-    viewingId: integer('viewing_id')
-      .notNull()
-      .references(() => viewings.id, { onDelete: 'cascade' }),
-    objectId: integer('object_id')
-      .notNull()
-      .references(() => objects.id, { onDelete: 'cascade' }),
+    viewingId: partOf('viewing_id', () => viewings.id),
+    objectId: partOf('object_id', () => objects.id),
     result: smallint('result'),
     /** Why the client liked or turned down this object ("too dark"), at most VIEWING_COMMENT_MAX characters. */
     comment: text('comment'),
@@ -146,11 +133,9 @@ export const shortlists = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    leadId: integer('lead_id')
-      .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
+    leadId: partOf('lead_id', () => leads.id),
     sentOn: tsz('sent_on').notNull().defaultNow(),
-    sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    sentBy: userRef('sent_by'),
     /** The sender's name as it was (the page greets the client with it). */
     sentByName: text('sent_by_name'),
     /** 'email' or 'link'. */
@@ -162,7 +147,7 @@ export const shortlists = pgTable(
     openedOn: tsz('opened_on'),
     /** When the office withdrew the link (the page then says so, answers are refused), and who. */
     withdrawnOn: tsz('withdrawn_on'),
-    withdrawnBy: integer('withdrawn_by').references(() => users.id, { onDelete: 'set null' }),
+    withdrawnBy: userRef('withdrawn_by'),
     withdrawnByName: text('withdrawn_by_name'),
   },
   (t) => [uniqueIndex('shortlists_token_hash_idx').on(t.tokenHash), index('shortlists_lead_idx').on(t.leadId, t.sentOn)],
@@ -172,12 +157,8 @@ export const shortlists = pgTable(
 export const shortlistObjects = pgTable(
   'shortlist_objects',
   {
-    shortlistId: integer('shortlist_id')
-      .notNull()
-      .references(() => shortlists.id, { onDelete: 'cascade' }),
-    objectId: integer('object_id')
-      .notNull()
-      .references(() => objects.id, { onDelete: 'cascade' }),
+    shortlistId: partOf('shortlist_id', () => shortlists.id),
+    objectId: partOf('object_id', () => objects.id),
     position: integer('position').notNull(),
     answer: text('answer'),
     answeredOn: tsz('answered_on'),

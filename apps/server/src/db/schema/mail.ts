@@ -1,18 +1,17 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { users } from './platform.ts';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { userRef } from './platform.ts';
 import { accounts, files } from './records.ts';
 import { objects } from './objects.ts';
 import { leads } from './leads.ts';
 import { changeStamps } from './columns.ts';
-
-const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { createdNow, linkTo, partOf, tsz } from './column-types.ts';
 
 /** The agency's mailboxes (decision 078): passwords encrypted (lib/secret-box.ts), never answered. */
 export const mailboxes = pgTable('mailboxes', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   address: text('address').notNull(),
-  ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  ownerId: userRef('owner_id'),
   imapHost: text('imap_host').notNull(),
   imapPort: integer('imap_port').notNull(),
   imapTls: boolean('imap_tls').notNull(),
@@ -48,9 +47,7 @@ export const mailMessages = pgTable(
   'mail_messages',
   {
     id: serial('id').primaryKey(),
-    mailboxId: integer('mailbox_id')
-      .notNull()
-      .references(() => mailboxes.id, { onDelete: 'cascade' }),
+    mailboxId: partOf('mailbox_id', () => mailboxes.id),
     messageId: text('message_id').notNull(),
     uidValidity: bigint('uid_validity', { mode: 'number' }),
     uid: bigint('uid', { mode: 'number' }),
@@ -65,7 +62,7 @@ export const mailMessages = pgTable(
     text: text('text').notNull().default(''),
     html: text('html'),
     remoteImages: integer('remote_images').notNull().default(0),
-    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdOn: createdNow(),
     /** When the sync found it expunged from the server's folder (decision 090): hidden from the threads, kept. */
     deletedOn: tsz('deleted_on'),
   },
@@ -81,9 +78,7 @@ export const mailAttachments = pgTable(
   'mail_attachments',
   {
     id: serial('id').primaryKey(),
-    messageId: integer('message_id')
-      .notNull()
-      .references(() => mailMessages.id, { onDelete: 'cascade' }),
+    messageId: partOf('message_id', () => mailMessages.id),
     systemName: text('system_name').notNull(),
     userName: text('user_name').notNull(),
     mime: text('mime').notNull(),
@@ -95,12 +90,8 @@ export const mailAttachments = pgTable(
 export const mailMessageAccounts = pgTable(
   'mail_message_accounts',
   {
-    messageId: integer('message_id')
-      .notNull()
-      .references(() => mailMessages.id, { onDelete: 'cascade' }),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    messageId: partOf('message_id', () => mailMessages.id),
+    accountId: partOf('account_id', () => accounts.id),
     sentOn: tsz('sent_on'),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.messageId] })],
@@ -110,15 +101,11 @@ export const mailMessageAccounts = pgTable(
 export const mailAttachmentFiles = pgTable(
   'mail_attachment_files',
   {
-    attachmentId: integer('attachment_id')
-      .notNull()
-      .references(() => mailAttachments.id, { onDelete: 'cascade' }),
+    attachmentId: partOf('attachment_id', () => mailAttachments.id),
     parentType: smallint('parent_type').notNull(),
     parentId: integer('parent_id').notNull(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
-    createdOn: tsz('created_on').notNull().defaultNow(),
+    fileId: partOf('file_id', () => files.id),
+    createdOn: createdNow(),
   },
   (t) => [primaryKey({ name: 'mail_attachment_files_pk', columns: [t.attachmentId, t.parentType, t.parentId] }), index('mail_attachment_files_file_idx').on(t.fileId)],
 );
@@ -126,12 +113,8 @@ export const mailAttachmentFiles = pgTable(
 export const mailMessageObjects = pgTable(
   'mail_message_objects',
   {
-    messageId: integer('message_id')
-      .notNull()
-      .references(() => mailMessages.id, { onDelete: 'cascade' }),
-    objectId: integer('object_id')
-      .notNull()
-      .references(() => objects.id, { onDelete: 'cascade' }),
+    messageId: partOf('message_id', () => mailMessages.id),
+    objectId: partOf('object_id', () => objects.id),
     sentOn: tsz('sent_on'),
   },
   (t) => [primaryKey({ columns: [t.objectId, t.messageId] })],
@@ -141,12 +124,8 @@ export const mailMessageObjects = pgTable(
 export const mailMessageLeads = pgTable(
   'mail_message_leads',
   {
-    messageId: integer('message_id')
-      .notNull()
-      .references(() => mailMessages.id, { onDelete: 'cascade' }),
-    leadId: integer('lead_id')
-      .notNull()
-      .references((): AnyPgColumn => leads.id, { onDelete: 'cascade' }),
+    messageId: partOf('message_id', () => mailMessages.id),
+    leadId: partOf('lead_id', (): AnyPgColumn => leads.id),
     sentOn: tsz('sent_on'),
   },
   (t) => [primaryKey({ name: 'mail_message_leads_pk', columns: [t.leadId, t.messageId] }), index('mail_message_leads_message_idx').on(t.messageId)],
@@ -157,9 +136,7 @@ export const enquirySources = pgTable(
   'enquiry_sources',
   {
     key: text('key').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: partOf('account_id', () => accounts.id),
   },
   (t) => [index('enquiry_sources_account_idx').on(t.accountId)],
 );
@@ -169,14 +146,14 @@ export const mailEnquiries = pgTable(
   'mail_enquiries',
   {
     messageKey: text('message_key').primaryKey(),
-    mailMessageId: integer('mail_message_id').references(() => mailMessages.id, { onDelete: 'set null' }),
+    mailMessageId: linkTo('mail_message_id', () => mailMessages.id),
     source: text('source').notNull(),
     portalRef: text('portal_ref'),
-    leadId: integer('lead_id').references((): AnyPgColumn => leads.id, { onDelete: 'set null' }),
-    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
-    objectId: integer('object_id').references(() => objects.id, { onDelete: 'set null' }),
+    leadId: linkTo('lead_id', (): AnyPgColumn => leads.id),
+    accountId: linkTo('account_id', () => accounts.id),
+    objectId: linkTo('object_id', () => objects.id),
     sentOn: tsz('sent_on'),
-    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdOn: createdNow(),
   },
   (t) => [index('mail_enquiries_lead_idx').on(t.leadId, t.sentOn.desc(), t.mailMessageId.desc()), index('mail_enquiries_message_idx').on(t.mailMessageId)],
 );

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { check, date, index, jsonb, numeric, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { accounts } from './records.ts';
 import { objects } from './objects.ts';
 import { versionedStamps } from './columns.ts';
+import { partOf } from './column-types.ts';
 
 /**
  * A property's written mandate (εντολή ανάθεσης, law 4072/2012 art. 197-204; decision 079, 0076):
@@ -13,9 +14,7 @@ export const objectMandates = pgTable(
   'object_mandates',
   {
     id: serial('id').primaryKey(),
-    objectId: integer('object_id')
-      .notNull()
-      .references(() => objects.id, { onDelete: 'cascade' }),
+    objectId: partOf('object_id', () => objects.id),
     kind: text('kind').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
@@ -41,12 +40,8 @@ export const objectMandates = pgTable(
 export const objectMandateOwners = pgTable(
   'object_mandate_owners',
   {
-    mandateId: integer('mandate_id')
-      .notNull()
-      .references(() => objectMandates.id, { onDelete: 'cascade' }),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    mandateId: partOf('mandate_id', () => objectMandates.id),
+    accountId: partOf('account_id', () => accounts.id),
     position: smallint('position').notNull().default(0),
     taxOffice: text('tax_office'),
   },

@@ -11,17 +11,15 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   type AnyPgColumn,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 import { OBJECT_FIELDS, type TFieldDescriptionOf } from '@crm/contract';
-import { users } from './platform.ts';
+import { userRef } from './platform.ts';
 import { accounts } from './records.ts';
-import { versionedStamps } from './columns.ts';
-
-const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { createStamps, versionedStamps } from './columns.ts';
+import { createdNow, linkTo, partOf, tsz } from './column-types.ts';
 
 /** camelCase → snake_case column name ("videoURL" → "video_url"). */
 export const columnName = (field: string) =>
@@ -113,16 +111,15 @@ export const objects = pgTable(
     id: serial('id').primaryKey(),
     referenceNumber: integer('reference_number').notNull(),
     ...describedColumns,
-    createdOn: tsz('created_on').notNull().defaultNow(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...createStamps(),
     /** The employee account of the creator (the search form's "created by"). */
-    createdByAccountId: integer('created_by_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    createdByAccountId: linkTo('created_by_account_id', () => accounts.id),
     modifiedOn: tsz('modified_on').notNull().defaultNow(),
-    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
+    modifiedBy: userRef('modified_by'),
     /** Last change of what the public sees (prices, texts, photos). */
     lastUpdate: tsz('last_update'),
     /** The current owner (first owner link), kept by the object-account service for the list. */
-    ownerId: integer('owner_id').references(() => accounts.id, { onDelete: 'set null' }),
+    ownerId: linkTo('owner_id', () => accounts.id),
     version: integer('version').notNull().default(1),
     /** Reference number, title, address and owner's name, without accents (migration 0011). */
     searchText: text('search_text').notNull().default(''),
@@ -147,18 +144,14 @@ export const objects = pgTable(
 export const objectAccounts = pgTable(
   'object_accounts',
   {
-    objectId: integer('object_id')
-      .notNull()
-      .references(() => objects.id, { onDelete: 'cascade' }),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    objectId: partOf('object_id', () => objects.id),
+    accountId: partOf('account_id', () => accounts.id),
     relation: smallint('relation').notNull(),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     price: numeric('price', { precision: 14, scale: 2, mode: 'number' }),
     rentPaymentDay: smallint('rent_payment_day'),
-    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdOn: createdNow(),
     /**
      * A tenant link a closed rental put on the property: that deal (references deals(id) on delete
      * set null, in migration 0050; not declared here, as deals.ts imports this file).
@@ -179,10 +172,8 @@ export const objectKeys = pgTable(
   'object_keys',
   {
     id: serial('id').primaryKey(),
-    objectId: integer('object_id')
-      .notNull()
-      .references(() => objects.id, { onDelete: 'cascade' }),
-    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    objectId: partOf('object_id', () => objects.id),
+    accountId: linkTo('account_id', () => accounts.id),
     received: date('received', { mode: 'string' }),
     givenAway: date('given_away', { mode: 'string' }),
     description: text('description'),
@@ -202,14 +193,12 @@ export const objectKeyLoans = pgTable(
   'object_key_loans',
   {
     id: serial('id').primaryKey(),
-    keyId: integer('key_id')
-      .notNull()
-      .references(() => objectKeys.id, { onDelete: 'cascade' }),
-    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    keyId: partOf('key_id', () => objectKeys.id),
+    accountId: linkTo('account_id', () => accounts.id),
     givenAway: date('given_away', { mode: 'string' }),
     received: date('received', { mode: 'string' }),
     recordedOn: tsz('recorded_on').notNull().defaultNow(),
-    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedBy: userRef('recorded_by'),
     /** A loan corrected on its own (POST /api/ObjectKeys/loan) is guarded by it (0040). */
     version: integer('version').notNull().default(1),
   },

@@ -1,9 +1,8 @@
-import { boolean, check, index, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { users } from './platform.ts';
+import { userRef } from './platform.ts';
 import { versionedStamps } from './columns.ts';
-
-const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { tsz } from './column-types.ts';
 
 /**
  * The document forms library: a named form with a description; its files are rows of `files`
@@ -52,7 +51,7 @@ export const siteSettings = pgTable(
     /** Publishing needs a mandate in force (decision 079, 0076): the server refuses it without one. */
     mandateRequiredToPublish: boolean('mandate_required_to_publish').notNull().default(false),
     modifiedOn: tsz('modified_on').notNull().defaultNow(),
-    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
+    modifiedBy: userRef('modified_by'),
     version: integer('version').notNull().default(1),
   },
   (t) => [

@@ -1,28 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './platform.ts';
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { userRef } from './platform.ts';
 import { objects } from './objects.ts';
 import { viewings } from './leads.ts';
-
-const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { partOf, tsz } from './column-types.ts';
 
 /** A private link to a property's report for its owners (decision 087, 0087): the token kept as its SHA-256. */
 export const ownerReportLinks = pgTable(
   'owner_report_links',
   {
     id: serial('id').primaryKey(),
-    objectId: integer('object_id')
-      .notNull()
-      .references(() => objects.id, { onDelete: 'cascade' }),
+    objectId: partOf('object_id', () => objects.id),
     tokenHash: text('token_hash').notNull(),
     hint: text('hint').notNull(),
     /** The page's language: the owner's (en, el or ru). */
     language: text('language').notNull(),
     madeOn: tsz('made_on').notNull().defaultNow(),
-    madeBy: integer('made_by').references(() => users.id, { onDelete: 'set null' }),
+    madeBy: userRef('made_by'),
     expiresOn: tsz('expires_on').notNull(),
     revokedOn: tsz('revoked_on'),
-    revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedBy: userRef('revoked_by'),
     openedOn: tsz('opened_on'),
   },
   (t) => [uniqueIndex('owner_report_links_token_hash_idx').on(t.tokenHash), index('owner_report_links_object_idx').on(t.objectId, t.madeOn)],
@@ -37,7 +34,7 @@ export const ownerReportSettings = pgTable(
       .references(() => objects.id, { onDelete: 'cascade' }),
     monthly: boolean('monthly').notNull().default(false),
     modifiedOn: tsz('modified_on').notNull().defaultNow(),
-    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
+    modifiedBy: userRef('modified_by'),
   },
   (t) => [index('owner_report_settings_monthly_idx').on(t.objectId).where(sql`monthly`)],
 );
@@ -46,9 +43,7 @@ export const ownerReportSettings = pgTable(
 export const ownerReportMailings = pgTable(
   'owner_report_mailings',
   {
-    objectId: integer('object_id')
-      .notNull()
-      .references(() => objects.id, { onDelete: 'cascade' }),
+    objectId: partOf('object_id', () => objects.id),
     month: date('month', { mode: 'string' }).notNull(),
     mailedOn: tsz('mailed_on').notNull().defaultNow(),
   },
@@ -59,15 +54,11 @@ export const ownerReportMailings = pgTable(
 export const ownerReportShares = pgTable(
   'owner_report_shares',
   {
-    viewingId: integer('viewing_id')
-      .notNull()
-      .references(() => viewings.id, { onDelete: 'cascade' }),
-    objectId: integer('object_id')
-      .notNull()
-      .references(() => objects.id, { onDelete: 'cascade' }),
+    viewingId: partOf('viewing_id', () => viewings.id),
+    objectId: partOf('object_id', () => objects.id),
     comment: text('comment').notNull(),
     sharedOn: tsz('shared_on').notNull().defaultNow(),
-    sharedBy: integer('shared_by').references(() => users.id, { onDelete: 'set null' }),
+    sharedBy: userRef('shared_by'),
   },
   (t) => [primaryKey({ name: 'owner_report_shares_pk', columns: [t.viewingId, t.objectId] }), index('owner_report_shares_object_idx').on(t.objectId)],
 );
@@ -76,9 +67,7 @@ export const ownerReportShares = pgTable(
 export const objectSiteViews = pgTable(
   'object_site_views',
   {
-    objectId: integer('object_id')
-      .notNull()
-      .references(() => objects.id, { onDelete: 'cascade' }),
+    objectId: partOf('object_id', () => objects.id),
     month: date('month', { mode: 'string' }).notNull(),
     views: integer('views').notNull().default(0),
   },

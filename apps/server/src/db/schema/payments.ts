@@ -1,12 +1,10 @@
-import { boolean, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, serial, smallint, text, uniqueIndex, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { sql, type HasDefault, type NotNull } from 'drizzle-orm';
 import { TRANSACTION_FIELDS, TRANSACTION_TYPES, type TTransactionField, type TTransactionFieldDescription, type TTransactionFieldType, type TTransactionType } from '@crm/contract';
-import { users } from './platform.ts';
 import { accounts } from './records.ts';
 import { columnName } from './objects.ts';
-import { versionedStamps } from './columns.ts';
-
-const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { createStamps, versionedStamps } from './columns.ts';
+import { partOf, tsz } from './column-types.ts';
 
 /** The column of each type a transaction's described field may have. */
 const COLUMN_OF_TYPE = {
@@ -56,9 +54,7 @@ export const transactions = pgTable(
     id: serial('id').primaryKey(),
     /** The number staff quote ("4711"): from its own sequence. */
     referenceNumber: serial('reference_number').notNull(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: partOf('account_id', () => accounts.id),
     /** 'income' | 'expense' */
     type: text('type').notNull(),
     /**
@@ -89,15 +85,12 @@ export const transactionAttachments = pgTable(
   'transaction_attachments',
   {
     id: serial('id').primaryKey(),
-    transactionId: integer('transaction_id')
-      .notNull()
-      .references(() => transactions.id, { onDelete: 'cascade' }),
+    transactionId: partOf('transaction_id', () => transactions.id),
     systemName: text('system_name').notNull(),
     userName: text('user_name').notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
-    createdOn: tsz('created_on').notNull().defaultNow(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...createStamps(),
   },
   (t) => [index('transaction_attachments_transaction_idx').on(t.transactionId, t.id), uniqueIndex('transaction_attachments_system_name_uq').on(t.systemName)],
 );

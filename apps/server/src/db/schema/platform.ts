@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -10,12 +9,9 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
-const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bytea, createdNow, linkTo, partOf, tsz } from './column-types.ts';
 
 /** The agency's branches; a branch user carries one of these ids. */
 export const branches = pgTable('branches', {
@@ -38,22 +34,26 @@ export const users = pgTable(
     accountId: integer('account_id'),
     disabled: boolean('disabled').notNull().default(false),
     passwordChangedOn: tsz('password_changed_on'),
-    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdOn: createdNow(),
     modifiedOn: tsz('modified_on').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), index('users_account_idx').on(t.accountId)],
 );
+
+/** A sign-in that did something to a row, kept as null once the person is gone. */
+export const userRef = (name: string) => linkTo(name, () => users.id);
+
+/** The sign-in a row belongs to: the row goes with it. */
+export const ownerUser = () => partOf('user_id', () => users.id);
 
 /** Bearer sessions; only the SHA-256 of the token is stored. */
 export const sessions = pgTable(
   'sessions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUser(),
     tokenHash: bytea('token_hash').notNull(),
-    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdOn: createdNow(),
     expiresOn: tsz('expires_on').notNull(),
     lastSeenOn: tsz('last_seen_on').notNull().defaultNow(),
     revokedOn: tsz('revoked_on'),
@@ -68,11 +68,9 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUser(),
     codeHash: bytea('code_hash').notNull(),
-    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdOn: createdNow(),
     expiresOn: tsz('expires_on').notNull(),
     usedOn: tsz('used_on'),
   },
@@ -88,11 +86,9 @@ export const loginDevices = pgTable(
   'login_devices',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUser(),
     tokenHash: bytea('token_hash').notNull(),
-    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdOn: createdNow(),
     lastUsedOn: tsz('last_used_on').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('login_devices_token_user_uq').on(t.tokenHash, t.userId), index('login_devices_user_idx').on(t.userId)],
@@ -133,7 +129,7 @@ export const alerts = pgTable(
     content: text('content').notNull(),
     notes: text('notes'),
     readedOn: tsz('readed_on'),
-    readedBy: integer('readed_by').references(() => users.id, { onDelete: 'set null' }),
+    readedBy: userRef('readed_by'),
     /** What made it: rent, key, todo, job, publish... (modules/alerts, decision 020). */
     kind: text('kind'),
     /** A text key and its values: the content is shown in the reader's language; `content` is the English text. */
@@ -160,7 +156,7 @@ export const actionLog = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     date: tsz('date').notNull().defaultNow(),
-    actionBy: integer('action_by').references(() => users.id, { onDelete: 'set null' }),
+    actionBy: userRef('action_by'),
     actionByName: text('action_by_name'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
@@ -189,15 +185,13 @@ export const actionLog = pgTable(
 export const idempotentRequests = pgTable(
   'idempotent_requests',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUser(),
     key: text('key').notNull(),
     requestHash: bytea('request_hash').notNull(),
     status: integer('status'),
     contentType: text('content_type'),
     body: text('body'),
-    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdOn: createdNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotent_requests_created_idx').on(t.createdOn)],
 );

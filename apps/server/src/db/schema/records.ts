@@ -10,13 +10,11 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './platform.ts';
-import { changeStamps, versionedStamps } from './columns.ts';
+import { changeStamps, createStamps, versionedStamps } from './columns.ts';
+import { linkTo, partOf, tsz } from './column-types.ts';
 
-const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 const flag = (name: string) => boolean(name).notNull().default(false);
 
@@ -180,8 +178,7 @@ export const files = pgTable(
     /** What the file is for on its parent (e.g. "image", "document"); free text. */
     type: text('type'),
     sortOrder: integer('sort_order').notNull().default(0),
-    createdOn: tsz('created_on').notNull().defaultNow(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...createStamps(),
     /** A picture's pixel size (after turning it upright), when it could be read. */
     width: integer('width'),
     height: integer('height'),
@@ -206,7 +203,7 @@ export const activities = pgTable(
     category: smallint('category').notNull().default(0),
     date: tsz('date'),
     doneDate: tsz('done_date'),
-    assignedTo: integer('assigned_to').references(() => accounts.id, { onDelete: 'set null' }),
+    assignedTo: linkTo('assigned_to', () => accounts.id),
     ...versionedStamps(),
   },
   (t) => [
@@ -228,9 +225,7 @@ export const activities = pgTable(
 export const activityLinks = pgTable(
   'activity_links',
   {
-    activityId: integer('activity_id')
-      .notNull()
-      .references(() => activities.id, { onDelete: 'cascade' }),
+    activityId: partOf('activity_id', () => activities.id),
     entity: smallint('entity').notNull(),
     entityId: integer('entity_id').notNull(),
     /** The first link is the record the activity was created on. */
@@ -246,11 +241,8 @@ export const assignments = pgTable(
     id: serial('id').primaryKey(),
     parent: smallint('parent').notNull(),
     parentId: integer('parent_id').notNull(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    createdOn: tsz('created_on').notNull().defaultNow(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    accountId: partOf('account_id', () => accounts.id),
+    ...createStamps(),
   },
   (t) => [uniqueIndex('assignments_uq').on(t.parent, t.parentId, t.accountId), index('assignments_account_idx').on(t.accountId)],
 );

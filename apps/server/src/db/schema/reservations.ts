@@ -4,6 +4,7 @@ import { accounts } from './records.ts';
 import { objects } from './objects.ts';
 import { leads } from './leads.ts';
 import { versionedStamps } from './columns.ts';
+import { partOf, linkTo } from './column-types.ts';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 
@@ -19,9 +20,7 @@ export const reservations = pgTable(
     id: serial('id').primaryKey(),
     reservationStage: smallint('reservation_stage').notNull().default(1),
     bookingDate: date('booking_date', { mode: 'string' }),
-    objectId: integer('object_id')
-      .notNull()
-      .references(() => objects.id, { onDelete: 'cascade' }),
+    objectId: partOf('object_id', () => objects.id),
     checkIn: date('check_in', { mode: 'string' }).notNull(),
     /** Nights. */
     duration: integer('duration').notNull(),
@@ -32,9 +31,9 @@ export const reservations = pgTable(
     children: smallint('children'),
     arrivalTimePlanned: text('arrival_time_planned'),
     arrivalTimeActual: text('arrival_time_actual'),
-    demandId: integer('demand_id').references(() => leads.id, { onDelete: 'set null' }),
+    demandId: linkTo('demand_id', () => leads.id),
     /** The client's account, when linked (picked, or saved from the booking). */
-    clientAccountId: integer('client_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    clientAccountId: linkTo('client_account_id', () => accounts.id),
     clientLastName: text('client_last_name').notNull(),
     clientFirstName: text('client_first_name'),
     clientTaxNumber: text('client_tax_number'),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { accounts, actionLog, activities, activityLinks, deals, files, users } from '../../db/schema/index.ts';
+import { actionLog, activities, activityLinks, deals, files, users } from '../../db/schema/index.ts';
+import { accountMaker } from '../../../test/records.ts';
 import { createTestApp, type CallOptions, type Client } from '../../../test/harness.ts';
 
 const t = await createTestApp();
@@ -11,15 +12,7 @@ const agent = await t.user({ roles: ['employee'] });
 const payer = await t.user({ roles: ['clientPayments'] });
 
 type Json = Record<string, unknown>;
-let seq = 0;
-async function newAccount(values: Partial<typeof accounts.$inferInsert> = {}) {
-  seq++;
-  const [a] = await db
-    .insert(accounts)
-    .values({ firstName: `Eleni${seq}`, lastName: `Papadaki${seq}`, ...values })
-    .returning({ id: accounts.id, displayName: accounts.displayName });
-  return a!;
-}
+const newAccount = accountMaker(db, 'Eleni', 'Papadaki');
 
 async function addActivity(accountId: number, as: Client = admin, entityType = 2) {
   const res = await as.post('/api/activity/add', { entityType, id: accountId });

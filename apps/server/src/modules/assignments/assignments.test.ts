@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { accounts, actionLog, assignments, leads, objects, users, viewings } from '../../db/schema/index.ts';
+import { actionLog, assignments, leads, objects, users, viewings } from '../../db/schema/index.ts';
+import { accountMaker } from '../../../test/records.ts';
 import { createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
@@ -11,15 +12,7 @@ const agent = await t.user({ roles: ['employee'] });
 const branchAgent = await t.user({ roles: ['employee'], branchId: 1 });
 const payer = await t.user({ roles: ['clientPayments'] });
 
-let seq = 0;
-async function newAccount(values: Partial<typeof accounts.$inferInsert> = {}) {
-  seq++;
-  const [a] = await db
-    .insert(accounts)
-    .values({ firstName: `Dimitra${seq}`, lastName: `Karagianni${seq}`, ...values })
-    .returning({ id: accounts.id, displayName: accounts.displayName });
-  return a!;
-}
+const newAccount = accountMaker(db, 'Dimitra', 'Karagianni');
 
 const employee = await newAccount({ firstName: 'Giorgos', lastName: 'Alexiou', isEmploye: true });
 const specialist = await newAccount({ firstName: 'Anna', lastName: 'Vlachou', isProfessional: true, isLawyer: true });

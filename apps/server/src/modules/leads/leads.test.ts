@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { accounts, actionLog, leadObjects, leads, objects } from '../../db/schema/index.ts';
+import { accountMaker } from '../../../test/records.ts';
 import { createTestApp, type Client } from '../../../test/harness.ts';
 import { LEAD_FIELDS, LEAD_MORE_COLUMNS, LEAD_ROW_FIELDS } from '@crm/contract';
 import { pruneEmptyLeads } from './leads.service.ts';
@@ -11,15 +12,7 @@ const { app, db } = t;
 const agent = await t.user({ roles: ['employee'] });
 const payer = await t.user({ roles: ['clientPayments'] });
 
-let seq = 0;
-async function newAccount(values: Partial<typeof accounts.$inferInsert> = {}) {
-  seq++;
-  const [a] = await db
-    .insert(accounts)
-    .values({ firstName: `Maria${seq}`, lastName: `Papadopoulou${seq}`, ...values })
-    .returning({ id: accounts.id, displayName: accounts.displayName, version: accounts.version });
-  return a!;
-}
+const newAccount = accountMaker(db, 'Maria', 'Papadopoulou');
 async function newObject(title: string) {
   const [o] = await db.insert(objects).values({ title } as never).returning({ id: objects.id, ref: objects.referenceNumber });
   return o!;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { accounts, actionLog, alerts, assignments, leadObjects, leads, locations, objects, shortlistObjects, shortlists, users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
+import { insertObject } from '../../../test/records.ts';
 
 /** Shortlists: properties that went off the market, who is told of an answer, sending again, the page's queries. */
 const t = await createTestApp({ PUBLIC_URL: 'https://crm.agency.test' });
@@ -12,25 +13,19 @@ const [place] = await db.insert(locations).values({ level: 2, nameEn: 'Pylaia', 
 let seq = 0;
 async function newObject(values: Record<string, unknown> = {}) {
   seq++;
-  const [o] = await db
-    .insert(objects)
-    .values({
-      referenceNumber: sql`nextval('objects_reference_number_seq')`,
-      title: `House ${seq} with a garden`,
-      description: 'Quiet street, garden, parking.',
-      subTypeObjectTypeId: 1,
-      objectSubTypeId: 1,
-      forSale: true,
-      salePrice: 240000,
-      forRent: true,
-      rentPrice: 900,
-      area: 120,
-      bedrooms: 3,
-      locationId: place!.id,
-      active: true,
-      ...values,
-    } as never)
-    .returning({ id: objects.id, ref: objects.referenceNumber });
+  const o = await insertObject(db, {
+    title: `House ${seq} with a garden`,
+    description: 'Quiet street, garden, parking.',
+    forSale: true,
+    salePrice: 240000,
+    forRent: true,
+    rentPrice: 900,
+    area: 120,
+    bedrooms: 3,
+    locationId: place!.id,
+    active: true,
+    ...values,
+  });
   return o!;
 }
 async function newLead(objectIds: number[], lead: Record<string, unknown> = { forRent: true }, account: Partial<typeof accounts.$inferInsert> = {}) {

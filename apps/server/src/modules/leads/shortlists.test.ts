@@ -2,9 +2,10 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
-import { accounts, users, actionLog, alerts, files, leadObjects, leads, locations, objectAccounts, objectKeys, objects, shortlistObjects, shortlists } from '../../db/schema/index.ts';
+import { accounts, users, actionLog, alerts, files, leadObjects, leads, locations, objectAccounts, objectKeys, shortlistObjects, shortlists } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { createTestApp, type Client } from '../../../test/harness.ts';
+import { insertObject } from '../../../test/records.ts';
 
 /** Shortlists: an agent sends a lead's client some offered properties; the client answers through the link. */
 const t = await createTestApp({ PUBLIC_URL: 'https://crm.agency.test' });
@@ -16,28 +17,22 @@ const [place] = await db.insert(locations).values({ level: 2, nameEn: 'Kalamaria
 let seq = 0;
 async function newObject(values: Record<string, unknown> = {}) {
   seq++;
-  const [o] = await db
-    .insert(objects)
-    .values({
-      referenceNumber: sql`nextval('objects_reference_number_seq')`,
-      title: `Flat ${seq} near the sea`,
-      description: 'Bright flat, two bedrooms, renovated kitchen.',
-      subTypeObjectTypeId: 1,
-      objectSubTypeId: 1,
-      forSale: true,
-      salePrice: 185000,
-      forRent: true,
-      rentPrice: 700,
-      area: 82,
-      bedrooms: 2,
-      locationId: place!.id,
-      active: true,
-      address: 'Odos Leakou 713',
-      displayAddress: false,
-      internalNotes: 'LEAK-NOTE owner accepts less',
-      ...values,
-    } as never)
-    .returning({ id: objects.id, ref: objects.referenceNumber });
+  const o = await insertObject(db, {
+    title: `Flat ${seq} near the sea`,
+    description: 'Bright flat, two bedrooms, renovated kitchen.',
+    forSale: true,
+    salePrice: 185000,
+    forRent: true,
+    rentPrice: 700,
+    area: 82,
+    bedrooms: 2,
+    locationId: place!.id,
+    active: true,
+    address: 'Odos Leakou 713',
+    displayAddress: false,
+    internalNotes: 'LEAK-NOTE owner accepts less',
+    ...values,
+  });
   return o!;
 }
 async function newLead(account: Partial<typeof accounts.$inferInsert> | null, objectIds: number[], lead: Record<string, unknown> = { forRent: true }) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, transactionAttachments, transactions, users } from '../../db/schema/index.ts';
+import { accountMaker } from '../../../test/records.ts';
 import { createTestApp, type Client } from '../../../test/harness.ts';
 import { agencyToday } from '../../lib/dates.ts';
 
@@ -12,15 +13,7 @@ const admin = await t.user({ roles: ['admin'] });
 const agent = await t.user({ roles: ['employee'] });
 const branchAdmin = await t.user({ roles: ['admin'], branchId: 1 });
 
-let seq = 0;
-async function newAccount(values: Partial<typeof accounts.$inferInsert> = {}) {
-  seq++;
-  const [a] = await db
-    .insert(accounts)
-    .values({ firstName: `Maria${seq}`, lastName: `Owner${seq}`, hasTransactions: true, ...values })
-    .returning({ id: accounts.id, displayName: accounts.displayName });
-  return a!;
-}
+const newAccount = accountMaker(db, 'Maria', 'Owner', { hasTransactions: true });
 /** A clientPayments sign-in that belongs to an account. */
 async function clientOf(accountId: number) {
   const u = await t.user({ roles: ['clientPayments'] });

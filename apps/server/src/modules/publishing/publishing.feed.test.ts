@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { SaxesParser } from 'saxes';
 import { LinkKind } from '@crm/contract';
-import { files, locations, objects } from '../../db/schema/index.ts';
+import { files, locations } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { createTestApp } from '../../../test/harness.ts';
+import { insertObject } from '../../../test/records.ts';
 import { runPublish } from './publishing.service.ts';
 import { textLanguage } from './public.view.ts';
 
@@ -23,26 +24,20 @@ const storage = getFileStorage(t.dataDir);
 let seq = 0;
 /** A complete object with a photo, published by the publishing work itself. */
 async function published(values: Record<string, unknown>) {
-  const [o] = await db
-    .insert(objects)
-    .values({
-      referenceNumber: sql`nextval('objects_reference_number_seq')`,
-      subTypeObjectTypeId: 1,
-      objectSubTypeId: 1,
-      forSale: true,
-      salePrice: 210000,
-      area: 80,
-      bedrooms: 2,
-      locationId: region!.id,
-      active: true,
-      publishRequested: true,
-      latitude: 40.1,
-      longitude: 23.4,
-      displayCoordinates: true,
-      mapZoom: 15,
-      ...values,
-    } as never)
-    .returning({ id: objects.id, ref: objects.referenceNumber });
+  const o = await insertObject(db, {
+    forSale: true,
+    salePrice: 210000,
+    area: 80,
+    bedrooms: 2,
+    locationId: region!.id,
+    active: true,
+    publishRequested: true,
+    latitude: 40.1,
+    longitude: 23.4,
+    displayCoordinates: true,
+    mapZoom: 15,
+    ...values,
+  });
   const n = ++seq;
   await storage.put(`feed${n}-web.webp`, Readable.from(Buffer.from(`web copy ${n}`)));
   await db.insert(files).values({

@@ -5,6 +5,7 @@ import { LinkKind } from '@crm/contract';
 import { accounts, alerts, files, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { createTestApp } from '../../../test/harness.ts';
+import { insertObject } from '../../../test/records.ts';
 import { runPublish } from './publishing.service.ts';
 
 /**
@@ -69,27 +70,21 @@ async function addPhoto(objectId: number) {
 }
 
 async function completeObject(values: Record<string, unknown> = {}) {
-  const [o] = await db
-    .insert(objects)
-    .values({
-      referenceNumber: sql`nextval('objects_reference_number_seq')`,
-      title: 'Bright flat near the sea',
-      description: 'Two bedrooms, renovated.',
-      subTypeObjectTypeId: 1,
-      objectSubTypeId: 1,
-      forSale: true,
-      salePrice: 185000,
-      area: 80,
-      bedrooms: 2,
-      locationId: kalamaria.id,
-      active: true,
-      latitude: 40.5812,
-      longitude: 22.9501,
-      displayCoordinates: true,
-      mapZoom: 16,
-      ...values,
-    } as never)
-    .returning({ id: objects.id, ref: objects.referenceNumber });
+  const o = await insertObject(db, {
+    title: 'Bright flat near the sea',
+    description: 'Two bedrooms, renovated.',
+    forSale: true,
+    salePrice: 185000,
+    area: 80,
+    bedrooms: 2,
+    locationId: kalamaria.id,
+    active: true,
+    latitude: 40.5812,
+    longitude: 22.9501,
+    displayCoordinates: true,
+    mapZoom: 16,
+    ...values,
+  });
   return { id: o!.id, n: o!.ref, ref: String(o!.ref).padStart(4, '0') };
 }
 async function publishedObject(values: Record<string, unknown> = {}) {

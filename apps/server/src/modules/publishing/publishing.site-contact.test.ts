@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
-import { files, locations, objects, siteSettings } from '../../db/schema/index.ts';
+import { files, locations, siteSettings } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { createTestApp } from '../../../test/harness.ts';
+import { insertObject } from '../../../test/records.ts';
 import { runPublish } from './publishing.service.ts';
 import { GALLERY_SCRIPT_URL } from './public.script.ts';
 
@@ -31,27 +32,21 @@ async function addPhoto(objectId: number) {
     .values({ systemName: `c${n}.jpg`, userName: `IMG_${n}.jpg`, mime: 'image/jpeg', size: 100, webName, thumbName: webName, parentType: LinkKind.Object, parentId: objectId, type: 'image', sortOrder: n });
 }
 async function published(title: string, photos: number) {
-  const [o] = await db
-    .insert(objects)
-    .values({
-      referenceNumber: sql`nextval('objects_reference_number_seq')`,
-      title,
-      description: 'Two bedrooms, renovated.',
-      subTypeObjectTypeId: 1,
-      objectSubTypeId: 1,
-      forSale: true,
-      salePrice: 185000,
-      area: 80,
-      bedrooms: 2,
-      locationId: place!.id,
-      latitude: 40.5812,
-      longitude: 22.9501,
-      displayCoordinates: true,
-      mapZoom: 16,
-      active: true,
-      publishRequested: true,
-    } as never)
-    .returning({ id: objects.id, ref: objects.referenceNumber });
+  const o = await insertObject(db, {
+    title,
+    description: 'Two bedrooms, renovated.',
+    forSale: true,
+    salePrice: 185000,
+    area: 80,
+    bedrooms: 2,
+    locationId: place!.id,
+    latitude: 40.5812,
+    longitude: 22.9501,
+    displayCoordinates: true,
+    mapZoom: 16,
+    active: true,
+    publishRequested: true,
+  });
   for (let i = 0; i < photos; i++) await addPhoto(o!.id);
   expect((await runPublish(db, { objectId: o!.id, actor: { id: null, name: 'test' } })).state).toBe('published');
   app.publicPages.clear();

@@ -6,6 +6,7 @@ import { isServerPage } from '@crm/contract/constants';
 import { accounts, actionLog, alerts, files, leadObjects, leads, locations, objects, siteSettings } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { createTestApp, patchField, type CallOptions } from '../../../test/harness.ts';
+import { insertObject } from '../../../test/records.ts';
 import { PUBLISH_JOB, objectsAwaitingPublish, runPublish } from './publishing.service.ts';
 
 const t = await createTestApp();
@@ -54,27 +55,21 @@ async function addPhoto(objectId: number, userName = 'IMG_0001.jpg') {
 
 /** A complete object, ready to be published (not yet requested). */
 async function completeObject(values: Record<string, unknown> = {}) {
-  const [o] = await db
-    .insert(objects)
-    .values({
-      referenceNumber: sql`nextval('objects_reference_number_seq')`,
-      title: 'Sunny flat by the sea',
-      description: 'Three bedrooms, renovated in 2020.',
-      subTypeObjectTypeId: 1,
-      objectSubTypeId: 1,
-      forSale: true,
-      salePrice: 185000,
-      area: 96,
-      bedrooms: 3,
-      locationId: kalamaria!.id,
-      active: true,
-      latitude: 40.5812,
-      longitude: 22.9501,
-      displayCoordinates: true,
-      mapZoom: 16,
-      ...values,
-    } as never)
-    .returning({ id: objects.id, ref: objects.referenceNumber });
+  const o = await insertObject(db, {
+    title: 'Sunny flat by the sea',
+    description: 'Three bedrooms, renovated in 2020.',
+    forSale: true,
+    salePrice: 185000,
+    area: 96,
+    bedrooms: 3,
+    locationId: kalamaria!.id,
+    active: true,
+    latitude: 40.5812,
+    longitude: 22.9501,
+    displayCoordinates: true,
+    mapZoom: 16,
+    ...values,
+  });
   return { id: o!.id, ref: String(o!.ref).padStart(4, '0') };
 }
 

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconBuildingEstate, IconCalendarEvent, IconFile, IconSearch, IconUserPlus, IconUsers, IconTargetArrow } from '../../components/icons.ts';
-import { href, INVOICE, MANDATE } from '@crm/contract/resources';
+import { ALERT, INVOICE, MANDATE, href } from '@crm/contract/resources';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,7 +79,7 @@ export function HomePage() {
                   <Skeleton w={30} h={20} />
                 )}
               </Group>
-              <Button component={Link} to="/Alerts" variant="subtle" mt="sm" px={0}>
+              <Button component={Link} to={href(ALERT.screens.list)} variant="subtle" mt="sm" px={0}>
                 {t('home.openAlerts')}
               </Button>
             </Card>

@@ -8,6 +8,7 @@ import { inDayOrder } from '../../features/viewings/api/calendar-days.ts';
 import type { TCalendarEvent } from '@crm/contract';
 import { phoneLinks } from '../../lib/contact-links.ts';
 import { HOME_TODAY_COOKIE, homeTodayQuery, type HomeTodayWhose } from './home-api.ts';
+import { VIEWING, href } from '@crm/contract/resources';
 
 /** How many of the day's entries the card lists; the rest are a link to the calendar. */
 export const TODAY_SHOWN = 8;
@@ -46,7 +47,7 @@ export function TodayCard() {
               data-testid="home-today-whose"
             />
           )}
-          <Button component={Link} to="/Calendar" variant="subtle" size="compact-sm">
+          <Button component={Link} to={href(VIEWING.screens.calendar)} variant="subtle" size="compact-sm">
             {t('home.openCalendar')}
           </Button>
         </Group>
@@ -82,7 +83,7 @@ export function TodayCard() {
           ))}
           {events.length > shown.length && (
             <li>
-              <Anchor component={Link} to="/Calendar" size="sm" data-testid="home-today-more">
+              <Anchor component={Link} to={href(VIEWING.screens.calendar)} size="sm" data-testid="home-today-more">
                 {t('home.todayMore', { count: events.length - shown.length })}
               </Anchor>
             </li>

@@ -19,6 +19,7 @@ import { useRouteHandle, useRouteTitle } from '../../lib/use-route-title.ts';
 import { AccessDenied } from './access-denied.tsx';
 import { useMedia } from '../../lib/first-paint.ts';
 import { useOnceOpened } from '../../lib/once-opened.ts';
+import { SHELL, href } from '@crm/contract/resources';
 
 export function Layout() {
   const { t } = useTranslation();
@@ -133,7 +134,7 @@ export function Layout() {
             <Box hiddenFrom="sm" mb="sm">
               <GlobalSearch autoFocus={searchFirst} />
             </Box>
-            <NavLink component={Link} to="/CRM" label={t('nav.home')} active={location.pathname === '/CRM'} />
+            <NavLink component={Link} to={href(SHELL.screens.home)} label={t('nav.home')} active={location.pathname === SHELL.screens.home} />
             {/* The agent's day (viewings and to-dos), one tap from the menu on a phone. */}
             <NavLink component={Link} to="/Calendar" label={t('title.calendar')} active={location.pathname === '/Calendar'} data-testid="drawer-calendar" />
             {visibleMenu(branchUser, session?.userroles.includes('admin') ?? false).map((entry) =>

@@ -3,14 +3,15 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { SaxesParser } from 'saxes';
 import { validateXML } from 'xmllint-wasm';
 import { LinkKind } from '@crm/contract';
-import { files, locations, objects } from '../../../db/schema/index.ts';
+import { files, locations } from '../../../db/schema/index.ts';
 import { getFileStorage } from '../../../storage/file-storage.ts';
 import { createTestApp, json, patchField } from '../../../../test/harness.ts';
+import { insertObject } from '../../../../test/records.ts';
 import { runPublish } from '../publishing.service.ts';
 import { PORTAL_MAPPINGS } from './feeds.ts';
 import { REPORTS_PER_HOUR } from './portals.routes.ts';
@@ -37,34 +38,28 @@ const ENGLISH = 'A bright two-bedroom flat in Pefkochori, 200 metres from the be
 
 /** A demo-like flat with real photos (WebP copies, as uploads make them), published by the publishing work. */
 async function flat(values: Record<string, unknown> = {}, photos = 2, sizes: [number, number][] = []) {
-  const [o] = await db
-    .insert(objects)
-    .values({
-      referenceNumber: sql`nextval('objects_reference_number_seq')`,
-      subTypeObjectTypeId: 1,
-      objectSubTypeId: 1,
-      forSale: true,
-      salePrice: 185000,
-      area: 78,
-      bedrooms: 2,
-      bathrooms: 1,
-      locationId: village!.id,
-      active: true,
-      publishRequested: true,
-      latitude: 39.984512,
-      longitude: 23.612345,
-      displayCoordinates: true,
-      displayAddress: false,
-      mapZoom: 15,
-      title: 'Διαμέρισμα 78 τ.μ. στο Πευκοχώρι',
-      description: GREEK,
-      titleEn: '2-bedroom flat in Pefkochori, 78 m²',
-      descriptionEn: ENGLISH,
-      energyClass: 4,
-      elevator: true,
-      ...values,
-    } as never)
-    .returning({ id: objects.id, ref: objects.referenceNumber });
+  const o = await insertObject(db, {
+    forSale: true,
+    salePrice: 185000,
+    area: 78,
+    bedrooms: 2,
+    bathrooms: 1,
+    locationId: village!.id,
+    active: true,
+    publishRequested: true,
+    latitude: 39.984512,
+    longitude: 23.612345,
+    displayCoordinates: true,
+    displayAddress: false,
+    mapZoom: 15,
+    title: 'Διαμέρισμα 78 τ.μ. στο Πευκοχώρι',
+    description: GREEK,
+    titleEn: '2-bedroom flat in Pefkochori, 78 m²',
+    descriptionEn: ENGLISH,
+    energyClass: 4,
+    elevator: true,
+    ...values,
+  });
   const names: string[] = [];
   for (let k = 0; k < photos; k++) {
     const n = ++seq;

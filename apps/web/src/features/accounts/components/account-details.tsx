@@ -20,7 +20,7 @@ import { KindBadges } from './kind-badges.tsx';
 import { branchText, roleText } from './labels.ts';
 import { languageName } from './languages.ts';
 import { formatBudget } from './budget.ts';
-import { LEAD, href } from '@crm/contract/resources';
+import { ACCOUNT, LEAD, href } from '@crm/contract/resources';
 
 const joinNames = (...parts: (string | null | undefined)[]) => parts.map((p) => p?.trim()).filter(Boolean).join(' ');
 
@@ -253,8 +253,8 @@ function EmployeCard({ a, emails }: { a: TAccount; emails: string[] }) {
         <Group gap="md" mt="xs">
           {(
             [
-              [`/ChangeEmployeRole/${a.id}`, 'change-role', IconUserCog, t('accounts.ui.employe.changeRole')],
-              [`/SetPassword/${a.id}`, 'set-password', IconKey, t('accounts.ui.employe.setPassword')],
+              [href(ACCOUNT.screens.role, { id: a.id }), 'change-role', IconUserCog, t('accounts.ui.employe.changeRole')],
+              [href(ACCOUNT.screens.setPassword, { id: a.id }), 'set-password', IconKey, t('accounts.ui.employe.setPassword')],
             ] as const
           ).map(([to, testId, Icon, text]) => (
             <Anchor key={testId} component={Link} to={to} size="sm" data-testid={testId}>

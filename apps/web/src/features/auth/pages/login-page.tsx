@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ClientRedirect } from '../../../components/client-only.tsx';
-import { SESSION } from '@crm/contract/resources';
+import { SESSION, href } from '@crm/contract/resources';
 import { ApiError, call } from '../../../lib/api.ts';
 import { changeLanguage, cookieLanguage } from '../../../lib/i18n.ts';
 import { sessionEndedStore, setSession, useSession } from '../../../lib/session.ts';
@@ -110,7 +110,7 @@ export function LoginPage() {
           <Button type="submit" loading={status === 'loggingIn'} disabled={status === 'loggingIn'} data-testid="login-submit">
             {status === 'loggingIn' ? t('login.inProgress') : t('login.submit')}
           </Button>
-          <Anchor component={Link} to="/ForgotPassword" size="sm" ta="center">
+          <Anchor component={Link} to={href(SESSION.screens.forgotPassword)} size="sm" ta="center">
             {t('login.forgot')}
           </Anchor>
         </Stack>

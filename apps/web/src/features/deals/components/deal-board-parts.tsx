@@ -146,7 +146,7 @@ export function DealBoardColumn({ col, b, over, setOver, onLeave, onDrop, canSho
               {t('deals.ui.showMore', { count: Math.min(DEAL_BOARD_STEP, col.count - col.cards.length) })}
             </Button>
           )}
-          <Anchor component={Link} to="/Deals" size="xs">
+          <Anchor component={Link} to={href(DEAL.screens.list)} size="xs">
             {t('deals.ui.more', { count: col.count - col.cards.length })}
           </Anchor>
         </Group>

@@ -19,6 +19,7 @@ import { partyRelationText } from '../party-relation.ts';
 import { StageNeedsDialog, stageNeeds } from '../components/stage-needs-dialog.tsx';
 import { dealTextKey } from '@crm/contract/deal-fields';
 import { DealBoardColumn, DealBoardFilter, DRAG_TYPE, type BoardCards } from '../components/deal-board-parts.tsx';
+import { DEAL, href } from '@crm/contract/resources';
 
 /**
  * /Deals/Board (beyond the spec): the deals by stage. A card dragged to another column moves the
@@ -94,10 +95,10 @@ export function DealsBoardPage() {
           {t('deals.ui.boardTitle')}
         </Title>
         <Group gap="xs">
-          <Button component={Link} to="/Deals" variant="default" leftSection={<IconList size={16} />}>
+          <Button component={Link} to={href(DEAL.screens.list)} variant="default" leftSection={<IconList size={16} />}>
             {t('deals.ui.list')}
           </Button>
-          <Button component={Link} to="/Deals/Add" leftSection={<IconPlus size={16} />}>
+          <Button component={Link} to={href(DEAL.screens.add)} leftSection={<IconPlus size={16} />}>
             {t('deals.ui.add')}
           </Button>
         </Group>

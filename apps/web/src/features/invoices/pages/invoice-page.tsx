@@ -94,6 +94,55 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
 
   return (
     <Stack gap="md" maw={1100} data-testid="invoice-page" data-status={invoice.status}>
+      <InvoiceHead invoice={invoice} />
+      {draft || correctable ? (
+        <Card withBorder>
+          <Stack gap="sm">
+            {draft && (
+              <Group grow>
+                {invoice.kind !== 'credit' && (
+                  <Select
+                    label={t('invoices.field.kind')}
+                    data={(['invoice', 'receipt'] as const).map((k) => ({ value: k, label: t(`invoices.kind.${k}`) }))}
+                    value={form.kind}
+                    onChange={(v) => v && setForm({ ...form, kind: v as TInvoiceEdit['kind'] })}
+                    allowDeselect={false}
+                    data-testid="invoice-kind"
+                  />
+                )}
+                <TextInput label={t('invoices.field.series')} value={form.series} onChange={(e) => setForm({ ...form, series: e.currentTarget.value })} error={errors.series} data-testid="invoice-series" />
+              </Group>
+            )}
+            <Title order={2} size="h4">
+              {t('invoices.field.counterpart')}
+            </Title>
+            <CounterpartFields value={form} onChange={setForm} errors={errors} />
+            {draft && <LineFields value={form} onChange={setForm} errors={errors} retail={isRetail(invoice.kind, invoice.creditOf?.kind)} />}
+          </Stack>
+        </Card>
+      ) : (
+        <CounterpartCard invoice={invoice} />
+      )}
+      {!draft && <LinesTable invoice={invoice} />}
+      <Totals invoice={invoice} />
+      <InvoiceActions
+        invoice={invoice}
+        busy={busy}
+        onSave={() => act(() => saveInvoice(form))}
+        onIssue={confirmIssue}
+        onTransmit={() => act(() => transmitInvoice(invoice))}
+        onCredit={credit}
+        onDelete={confirmDelete}
+      />
+    </Stack>
+  );
+}
+
+/** The document's title, status and links, what myDATA said of it, its date, MARK and the document it credits. */
+function InvoiceHead({ invoice }: { invoice: TInvoice }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <Group justify="space-between" wrap="wrap">
         <Title order={1} size="h2" data-testid="invoice-title">
           {t(`invoices.kind.${invoice.mydataType === RETAIL_CREDIT_TYPE ? 'retailCredit' : invoice.kind}`)} {documentNumber(invoice)}
@@ -132,52 +181,21 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
           {invoice.creditOf && <Fact label={t('invoices.field.creditOf')} value={`${invoice.creditOf.series} ${invoice.creditOf.number ?? ''} · ${invoice.creditOf.mark ?? ''}`} />}
         </SimpleGrid>
       </Card>
-      {draft || correctable ? (
-        <Card withBorder>
-          <Stack gap="sm">
-            {draft && (
-              <Group grow>
-                {invoice.kind !== 'credit' && (
-                  <Select
-                    label={t('invoices.field.kind')}
-                    data={(['invoice', 'receipt'] as const).map((k) => ({ value: k, label: t(`invoices.kind.${k}`) }))}
-                    value={form.kind}
-                    onChange={(v) => v && setForm({ ...form, kind: v as TInvoiceEdit['kind'] })}
-                    allowDeselect={false}
-                    data-testid="invoice-kind"
-                  />
-                )}
-                <TextInput label={t('invoices.field.series')} value={form.series} onChange={(e) => setForm({ ...form, series: e.currentTarget.value })} error={errors.series} data-testid="invoice-series" />
-              </Group>
-            )}
-            <Title order={2} size="h4">
-              {t('invoices.field.counterpart')}
-            </Title>
-            <CounterpartFields value={form} onChange={setForm} errors={errors} />
-            {draft && <LineFields value={form} onChange={setForm} errors={errors} retail={isRetail(invoice.kind, invoice.creditOf?.kind)} />}
-          </Stack>
-        </Card>
-      ) : (
-        <Card withBorder>
-          <Text fw={600}>{invoice.counterpart.name}</Text>
-          <Text size="sm">{[invoice.counterpart.vatNumber && `${t('invoices.field.vatNumber')} ${invoice.counterpart.vatNumber}`, invoice.counterpart.street, [invoice.counterpart.postalCode, invoice.counterpart.city].filter(Boolean).join(' '), invoice.counterpart.country].filter(Boolean).join(' · ')}</Text>
-          <Text size="sm">
-            {t('invoices.field.paymentMethod')}: {t(`invoices.payment.${invoice.paymentMethod}`)}
-          </Text>
-        </Card>
-      )}
-      {!draft && <LinesTable invoice={invoice} />}
-      <Totals invoice={invoice} />
-      <InvoiceActions
-        invoice={invoice}
-        busy={busy}
-        onSave={() => act(() => saveInvoice(form))}
-        onIssue={confirmIssue}
-        onTransmit={() => act(() => transmitInvoice(invoice))}
-        onCredit={credit}
-        onDelete={confirmDelete}
-      />
-    </Stack>
+    </>
+  );
+}
+
+/** The counterpart and the payment method of a document no longer edited. */
+function CounterpartCard({ invoice }: { invoice: TInvoice }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder>
+      <Text fw={600}>{invoice.counterpart.name}</Text>
+      <Text size="sm">{[invoice.counterpart.vatNumber && `${t('invoices.field.vatNumber')} ${invoice.counterpart.vatNumber}`, invoice.counterpart.street, [invoice.counterpart.postalCode, invoice.counterpart.city].filter(Boolean).join(' '), invoice.counterpart.country].filter(Boolean).join(' · ')}</Text>
+      <Text size="sm">
+        {t('invoices.field.paymentMethod')}: {t(`invoices.payment.${invoice.paymentMethod}`)}
+      </Text>
+    </Card>
   );
 }
 

@@ -2,6 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SiteCard } from '../components/site-card.tsx';
+import { SHELL, href } from '@crm/contract/resources';
 
 /**
  * /Settings/Setup (office administrators; opened on the first sign-in until done): the agency's
@@ -14,7 +15,7 @@ export function SetupPage() {
     <Stack gap="md" maw={800} data-testid="setup-page">
       <Title order={2}>{t('settings.ui.setup.title')}</Title>
       <Text>{t('settings.ui.setup.intro')}</Text>
-      <SiteCard setup={{ onDone: () => void navigate('/CRM') }} />
+      <SiteCard setup={{ onDone: () => void navigate(href(SHELL.screens.home)) }} />
     </Stack>
   );
 }

@@ -38,7 +38,7 @@ export function ViewingsPage() {
       pageSizes={PAGE_SIZES}
       add={{ to: '/Viewing/Add', label: t('viewings.ui.add') }}
       actions={
-        <Button component={Link} to="/Calendar" variant="default" leftSection={<IconCalendar size={16} />}>
+        <Button component={Link} to={href(VIEWING.screens.calendar)} variant="default" leftSection={<IconCalendar size={16} />}>
           {t('viewings.ui.calendar')}
         </Button>
       }
