@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 import { readPdf } from '../../apps/server/test/pdf-text.ts';
+import { ocr, renderPage, unread } from '../pdf-picture.ts';
 
 /**
  * Documents from templates (decision 084): a demo property's mandate downloaded as a PDF in the
- * reader's language, the template's title edited in the settings and seen in the next PDF, then the
- * default texts back. Each language edits its own template, so the two runs never meet.
+ * reader's language, its first page rendered to PNG and read back by OCR (the Greek glyphs really
+ * drawn), the template's title edited in the settings and seen in the next PDF, then the default
+ * texts back. Each language edits its own template, so the two runs never meet.
  */
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -30,14 +32,19 @@ async function downloadMandate(page: Page, language: string) {
 for (const language of ['en-UK', 'el'] as const) {
   const say = TEXTS[language];
 
-  test(`downloads a demo property's mandate as a PDF and sees an edited template in it (${language})`, async ({ browser, request, baseURL }) => {
+  test(`downloads a demo property's mandate as a PDF and sees an edited template in it (${language})`, async ({ browser, request, baseURL }, testInfo) => {
     test.setTimeout(120_000);
     const token = await apiToken(request);
     // The demo's exclusive mandate ending soon: a published demo flat with its owner's mandate.
     const ending = await request.get('/api/Mandate/endingSoon', { headers: auth(token) });
     expect(ending.ok(), await ending.text()).toBeTruthy();
-    const mandate = ((await ending.json()).items as { id: number; objectId: number; kind: string }[]).find((m) => m.kind === 'exclusive')!;
+    const mandate = ((await ending.json()).items as { id: number; objectId: number; kind: string; referenceNumber: string }[]).find((m) => m.kind === 'exclusive')!;
     expect(mandate).toBeTruthy();
+    // What the first page must show: the agency's name in this language, the owner, the property's reference.
+    const site = (await (await request.get('/api/SiteSettings', { headers: auth(token) })).json()) as { name: string | null; nameEl: string | null };
+    const agency = (language === 'el' ? (site.nameEl ?? site.name) : (site.name ?? site.nameEl))!;
+    const owner = ((await (await request.get(`/api/Mandate/edit/${mandate.id}`, { headers: auth(token) })).json()) as { owners: { name: string }[] }).owners[0]!.name;
+    expect(agency && owner && mandate.referenceNumber).toBeTruthy();
 
     const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 1280, height: 800 }, acceptDownloads: true });
     const page = await ctx.newPage();
@@ -49,6 +56,18 @@ for (const language of ['en-UK', 'el'] as const) {
     expect(first.pdf.length).toBeGreaterThan(20_000);
     expect(first.pdf.length).toBeLessThan(1_500_000);
     expect(first.text).toContain(say.title);
+    // The first page as a picture (issue 47): rendered by poppler, attached to the report, and read
+    // by OCR: the agency's name, the title, the owner and the reference drawn in real glyphs, not boxes.
+    const pdfFile = testInfo.outputPath(`mandate-${say.culture}.pdf`);
+    fs.writeFileSync(pdfFile, first.pdf);
+    const png = await renderPage(pdfFile, testInfo.outputPath(`mandate-${say.culture}-page-1`));
+    await testInfo.attach(`mandate page 1 (${language})`, { path: png, contentType: 'image/png' });
+    const seen = await ocr(png);
+    await testInfo.attach(`mandate page 1 as OCR read it (${language})`, { body: seen, contentType: 'text/plain' });
+    expect(unread(seen, [agency, say.title, owner, mandate.referenceNumber]), `not read in the picture; OCR read:\n${seen}`).toEqual([]);
+    // The check can fail: the other language's title is not on this page and is not read.
+    const other = TEXTS[language === 'el' ? 'en-UK' : 'el'].title;
+    expect(unread(seen, [other])).toEqual([other]);
     await expectAccessible(page, `document dialog ${language}`);
     await page.keyboard.press('Escape');
 

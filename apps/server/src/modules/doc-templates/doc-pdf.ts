@@ -45,12 +45,18 @@ export async function renderPdf(d: TFilledDoc, opts: PdfOptions): Promise<Buffer
   doc.font('bold').fontSize(14).text(d.title, MARGIN, doc.y, { width, align: 'center' });
   doc.moveDown(1);
   for (const b of d.blocks) {
-    if (b.heading) {
+    // A heading block is its `## ` line and, when no blank line follows it, the paragraph under it:
+    // only the heading's line is bold (the rendered page showed whole sections in bold, issue 47).
+    const lines = b.text.split('\n');
+    const head = b.heading ? lines.shift() : undefined;
+    if (head !== undefined) {
       if (doc.y > doc.page.height - doc.page.margins.bottom - 60) doc.addPage();
-      doc.moveDown(0.4).font('bold').fontSize(10.5).text(b.text, MARGIN, doc.y, { width });
+      doc.moveDown(0.4).font('bold').fontSize(10.5).text(head, MARGIN, doc.y, { width });
       doc.moveDown(0.25);
-    } else {
-      doc.font('regular').fontSize(10).text(b.text, MARGIN, doc.y, { width, align: 'justify', lineGap: 1.5 });
+    }
+    const para = lines.join('\n').trim();
+    if (para !== '') {
+      doc.font('regular').fontSize(10).text(para, MARGIN, doc.y, { width, align: 'justify', lineGap: 1.5 });
       doc.moveDown(0.55);
     }
   }
