@@ -67,6 +67,13 @@ async function identities(db: Db, ids: number[]): Promise<Map<number, Person>> {
   return new Map((rows.rows as (Person & { id: number })[]).map((r) => [Number(r.id), { ...r, taxOffice: null }]));
 }
 
+/**
+ * Where the property is, as a contract names it: the street and postcode, then the area and town
+ * ("Βασιλίσσης Όλγας 112, 54643, Καλαμαριά, Θεσσαλονίκη"); a property with only a postcode still
+ * says which town, never "επί της 63080".
+ */
+const placeOf = (sheet: { address: string | null; place: string | null }) => [sheet.address, sheet.place].map((v) => v?.trim()).filter(Boolean).join(', ');
+
 /** The values every document has: the date, the agency, the property, the agent. */
 async function commonValues(app: FastifyInstance, objectId: number | null, culture: TCulture, t: T, userId: number) {
   const site = await agencyIdentity(app);
@@ -84,7 +91,7 @@ async function commonValues(app: FastifyInstance, objectId: number | null, cultu
   if (objectId !== null) {
     const sheet = await objectSheet(app, objectId, culture, t, true, userId);
     const fact = (key: string) => sheet.facts.find((f) => f.key === key)?.value ?? BLANK;
-    Object.assign(values, { 'property.ref': sheet.ref, 'property.address': sheet.address ?? sheet.place ?? BLANK, 'property.type': sheet.type || BLANK, 'property.area': fact('area'), 'property.floor': fact('floor') });
+    Object.assign(values, { 'property.ref': sheet.ref, 'property.address': placeOf(sheet) || BLANK, 'property.type': sheet.type || BLANK, 'property.area': fact('area'), 'property.floor': fact('floor') });
     agent = sheet.agent?.name ?? null;
   } else {
     Object.assign(values, { 'property.ref': BLANK, 'property.address': BLANK, 'property.type': BLANK, 'property.area': BLANK, 'property.floor': BLANK });

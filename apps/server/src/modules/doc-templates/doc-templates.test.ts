@@ -32,7 +32,8 @@ const owner = await addAccount('Γιώργος', 'Παπαδόπουλος', { i
 const buyer = await addAccount('Мария', 'Иванова', { isClient: true, passportNumber: '75 1234567' });
 const addObject = async () => {
   const o = (await admin.get('/api/object/add')).json() as { id: number; referenceNumber: string };
-  await t.db.execute(sql`update objects set address = 'Βασιλίσσης Όλγας 112', area = 85.5, floor = 3, draft = false where id = ${o.id}`);
+  await t.db.execute(sql`update objects set address = 'Βασιλίσσης Όλγας 112', area = 85.5, floor = 3, draft = false,
+    location_id = (select id from locations where coalesce(name_el, '') <> '' order by id limit 1) where id = ${o.id}`);
   return o;
 };
 const property = await addObject();
@@ -70,6 +71,9 @@ describe('a mandate as a PDF', () => {
       'από 10/01/2026 έως 10/09/2026', 'οκτώ (8) μήνες', 'τέσσερις (4) ακόμη μήνες', '185 000 €', '2% επί του τελικού τιμήματος',
       '1. Νίκος Γεωργίου (γνωστός του εντολέα)', 'Βασιλίσσης Όλγας 112', `κωδ. ακινήτου ${property.referenceNumber}`, 'άρθρα 197 έως 204 του ν. 4072/2012', 'Ο/Η ΕΝΤΟΛΕΑΣ',
     ]) expect(text, s).toContain(s);
+    // Where the property is: its street, then its area and town (a postcode alone named no town).
+    const town = (await t.db.execute(sql`select name_el from locations where id = (select location_id from objects where id = ${property.id})`)).rows[0] as { name_el: string };
+    expect(text.replace(/\s+/g, '')).toContain(`επίτηςΒασιλίσσηςΌλγας112,${town.name_el.replace(/\s+/g, '')}`);
     expect(read.pages.length).toBeGreaterThanOrEqual(2);
     read.pages.forEach((p, i) => expect(flat(p)).toContain(`Σελίδα ${i + 1} από ${read.pages.length}`));
     // What the PDF draws is the filled template, block by block, as its plain text says.
