@@ -74,7 +74,10 @@ for (const L of LANGUAGES) {
     // The portal is the lead's source (the demo agency's own "Spitogatos.gr" source, adopted).
     await expect(page.getByTestId('lead-value-source')).toContainText('Spitogatos.gr');
     await expect(page.getByTestId('lead-objects').getByTestId('lead-object')).toHaveText([`#${flat.referenceNumber} · Enquiry flat ${tag}`]);
-    await expect(page.getByTestId('lead-value-description')).toContainText(L.text);
+    // The note says where the lead came from (the portal, the property); the message is the mail's, shown once, in the lead's thread.
+    await expect(page.getByTestId('lead-value-description')).toContainText(`Spitogatos.gr`);
+    await expect(page.getByTestId('lead-value-description')).toContainText(`#${flat.referenceNumber}`);
+    await expect(page.getByTestId('lead-value-description')).not.toContainText(L.text);
     const mail = page.getByTestId('lead-enquiry-mail');
     await expect(mail.getByRole('heading', { name: L.title })).toBeVisible();
     await expect(mail.getByTestId('lead-enquiry-row')).toContainText('noreply@spitogatos.gr');
