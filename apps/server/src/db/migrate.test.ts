@@ -16,6 +16,8 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0099: no Reply-To parsed at sync.
+    await q(`alter table mail_messages drop column reply_to`);
     // Before 0098: no deal named on a handover protocol sent for signature.
     await q(`alter table sign_requests drop column deal_id`);
     // Before 0097: no lead threads, no index of the mail by Message-ID.
