@@ -146,3 +146,29 @@ describe('an attachment saved to the record\'s files', () => {
     expect((await agent.get(`/api/mail/${known.id}`)).json().newContact).toBeNull();
   });
 });
+
+describe('a huge attachment', () => {
+  it('is not kept by the sync (over the upload limit): the message is stored and shown with its other attachments', async () => {
+    const small = await createTestApp({ UPLOAD_MAX_MB: '1' }, undefined, { jobs: false });
+    const boss = await small.user({ roles: ['admin'] });
+    const [{ id: accountId }] = await small.db.insert(accounts).values({ firstName: 'Μάρκος', lastName: 'Βλάχος', isOwner: true, emails: ['markos@example.gr'] }).returning({ id: accounts.id });
+    const huge = Buffer.alloc(1536 * 1024, 0x41);
+    await appendMail(
+      dovecot,
+      `From: markos@example.gr\nTo: info@agency.test\nSubject: Scans of the deeds\nMessage-ID: <huge@example.gr>\nDate: ${new Date().toUTCString()}\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b1\n\n--b1\nContent-Type: text/plain; charset=utf-8\n\nTwo files.\n` +
+        part('scans.txt', 'text/plain', huge) +
+        part('note.pdf', 'application/pdf', Buffer.from('JVBERi0xLjQKJcTl8uXrCg==', 'base64')) +
+        '--b1--\n',
+    );
+    const saved = await boss.post('/api/mailboxes/update', mailboxSettings(dovecot));
+    expect(saved.statusCode, saved.body).toBe(200);
+    await syncMailbox(small.app, saved.json().id);
+    const [mail] = (await boss.get(`/api/mail?accountId=${accountId}`)).json().items;
+    expect(mail.subject).toBe('Scans of the deeds');
+    expect(mail.attachments.map((a: { name: string }) => a.name)).toEqual(['note.pdf']);
+    const view = (await boss.get(`/api/mail/${mail.id}`)).json();
+    expect(view.text).toContain('Two files.');
+    const kept = await small.db.execute(sql`select coalesce(sum(size), 0)::int as bytes from mail_attachments`);
+    expect((kept.rows[0] as { bytes: number }).bytes).toBeLessThan(1024);
+  });
+});
