@@ -3,26 +3,32 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken, createObject, expectAccessible, signedIn } from '../fixtures.ts';
-import { appendMail, mailboxSettings, startDovecot, type Dovecot } from '../../apps/server/test/dovecot.ts';
+import { simpleParser } from 'mailparser';
+import { appendMail, imapOf, mailboxSettings, startDovecot, type Dovecot } from '../../apps/server/test/dovecot.ts';
+import { startSmtpSink } from '../../apps/server/test/smtp-sink.ts';
 
 /**
  * A portal's enquiry mail becomes a lead (issue 46, decision 082): the sample Spitogatos mail
  * (apps/server/test/fixtures/enquiries) put into this spec's own Dovecot by IMAP APPEND, a mailbox
  * connected to it, the job runner's sync, and the lead on screen with its property, its source and
- * the mail it came from. Each test has its own IMAP folder, so the two languages never share mail.
+ * the mail it came from; the agent's reply from the lead goes to the enquirer, on the lead's thread
+ * and in the IMAP Sent folder. Each test has its own IMAP folder, so the two languages never share mail.
  */
 const FIXTURES = path.resolve(import.meta.dirname, '../../apps/server/test/fixtures/enquiries');
 const GREEK = 'αβγδεζηθικλμνξπρστφχψω';
 const LANGUAGES = [
-  { cookie: 'en-UK', sample: 'spitogatos.en.eml', lastName: 'Whitfield', email: 'j.whitfield@example.co.uk', title: 'Enquiry by e-mail', open: 'Open the e-mail', text: 'summer house in Chalkidiki', html: false, blocked: null },
-  { cookie: 'el', sample: 'spitogatos.el.eml', lastName: 'Παπαδάκης', email: 'g.papadakis@example.gr', title: 'Αίτημα μέσω e-mail', open: 'Άνοιγμα του e-mail', text: 'θα ήθελα να δω το διαμέρισμα', html: true, blocked: 'Εξωτερικές εικόνες που αποκλείστηκαν για την προστασία του απορρήτου σας: 1.' },
+  { cookie: 'en-UK', sample: 'spitogatos.en.eml', lastName: 'Whitfield', email: 'j.whitfield@example.co.uk', title: 'Enquiry by e-mail', open: 'Open the e-mail', text: 'summer house in Chalkidiki', html: false, blocked: null, reply: 'Thank you, the house is available: would Saturday suit you?', sent: 'The reply was sent.' },
+  { cookie: 'el', sample: 'spitogatos.el.eml', lastName: 'Παπαδάκης', email: 'g.papadakis@example.gr', title: 'Αίτημα μέσω e-mail', open: 'Άνοιγμα του e-mail', text: 'θα ήθελα να δω το διαμέρισμα', html: true, blocked: 'Εξωτερικές εικόνες που αποκλείστηκαν για την προστασία του απορρήτου σας: 1.', reply: 'Καλησπέρα σας, το διαμέρισμα είναι διαθέσιμο: σας βολεύει το Σάββατο;', sent: 'Η απάντηση στάλθηκε.' },
 ];
 
 let dovecot: Dovecot;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
 test.beforeAll(async () => {
   dovecot = await startDovecot();
+  smtp = await startSmtpSink();
 });
 test.afterAll(async () => {
+  await smtp?.close();
   await dovecot?.stop();
 });
 
@@ -59,7 +65,7 @@ for (const L of LANGUAGES) {
 
     // Connected as an office admin does: saving it queues its first sync (the job runner).
     const box = await request.post('/api/mailboxes/update', {
-      data: mailboxSettings(dovecot, { name: `Portals ${tag}`, address: `portals.${tag}@agency.test`, imapFolder: folder }),
+      data: mailboxSettings(dovecot, { name: `Portals ${tag}`, address: `portals.${tag}@agency.test`, imapFolder: folder, smtpHost: '127.0.0.1', smtpPort: smtp!.port }),
       headers: auth(token),
     });
     expect(box.status(), await box.text()).toBe(200);
@@ -74,7 +80,10 @@ for (const L of LANGUAGES) {
     // The portal is the lead's source (the demo agency's own "Spitogatos.gr" source, adopted).
     await expect(page.getByTestId('lead-value-source')).toContainText('Spitogatos.gr');
     await expect(page.getByTestId('lead-objects').getByTestId('lead-object')).toHaveText([`#${flat.referenceNumber} · Enquiry flat ${tag}`]);
-    await expect(page.getByTestId('lead-value-description')).toContainText(L.text);
+    // The note says where the lead came from (the portal, the property); the message is the mail's, shown once, in the lead's thread.
+    await expect(page.getByTestId('lead-value-description')).toContainText(`Spitogatos.gr`);
+    await expect(page.getByTestId('lead-value-description')).toContainText(`#${flat.referenceNumber}`);
+    await expect(page.getByTestId('lead-value-description')).not.toContainText(L.text);
     const mail = page.getByTestId('lead-enquiry-mail');
     await expect(mail.getByRole('heading', { name: L.title })).toBeVisible();
     await expect(mail.getByTestId('lead-enquiry-row')).toContainText('noreply@spitogatos.gr');
@@ -95,6 +104,28 @@ for (const L of LANGUAGES) {
       await expect(message.getByTestId('mail-text')).toContainText(L.text);
       await expectAccessible(page, `the enquiry mail opened from its lead (${L.cookie})`);
     }
+    // The agent replies from the lead: to the enquirer (the portal's Reply-To), kept on the lead's thread and in the Sent folder.
+    await message.getByTestId('mail-reply').click();
+    await message.getByTestId('mail-reply-text').fill(L.reply);
+    await expectAccessible(page, `a reply to the enquiry written from its lead (${L.cookie})`);
+    await message.getByTestId('mail-reply-send').click();
+    await expect(page.getByText(L.sent)).toBeVisible();
+    await page.keyboard.press('Escape');
+    const thread = page.getByTestId('record-mail');
+    await expect(thread.getByTestId('mail-count')).toHaveText('2');
+    await expect(thread.getByTestId('mail-row').first()).toContainText('Re: ');
+    const enquirer = L.email.replace('@', `.${tag}@`);
+    const out = smtp!.received.find((r) => r.to.includes(enquirer));
+    expect(out, 'the reply went to the enquirer').toBeDefined();
+    const parsed = await simpleParser(out!.raw);
+    expect(parsed.text).toContain(L.reply);
+    const imap = await imapOf(dovecot);
+    const lock = await imap.getMailboxLock('Sent');
+    const ids: string[] = [];
+    for await (const m of imap.fetch('1:*', { envelope: true })) ids.push(m.envelope?.messageId ?? '');
+    lock.release();
+    await imap.logout();
+    expect(ids).toContain(parsed.messageId);
     await ctx.close();
 
     // Disconnected at the end: its job stops polling this spec's Dovecot.

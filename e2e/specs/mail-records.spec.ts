@@ -10,7 +10,8 @@ import { startSmtpSink } from '../../apps/server/test/smtp-sink.ts';
  * Mail on the lead and "new contact?" (issue 46, decisions 089 and 082), against a private Dovecot
  * (the mailbox, its Sent folder, mail delivered by IMAP APPEND and synced by the job runner) and an
  * SMTP server this spec starts: a new e-mail written from a lead goes to its client and stays on the
- * lead's thread; mail from an unknown address offers its sender, found in the signature, as a client.
+ * lead's thread; mail from an unknown address offers its sender, found in the signature, as a client;
+ * an attachment read on a deal's thread is saved to its property's files (decision 095).
  */
 const LANGUAGES = [
   { cookie: 'en-UK', template: 'E-mail: viewing confirmation', sent: 'The e-mail was sent.', newContact: 'New contact?', added: 'is added as a client: open the record' },
@@ -179,6 +180,73 @@ for (const L of LANGUAGES) {
     await expect(mail.message.getByTestId('mail-text')).toContainText('θα ήθελα να δω το διαμέρισμα');
     await expect(mail.message.getByTestId('new-contact')).toHaveCount(0);
     await ctx.close();
+    expect((await request.delete(`/api/mailboxes/${box.id}`, { headers: auth(token) })).status()).toBe(200);
+  });
+}
+
+const SAVES = [
+  { cookie: 'en-UK', button: "Save to the property's files", saved: (name: string, ref: string) => `“${name}” is saved to the files of #${ref}.` },
+  { cookie: 'el', button: 'Αποθήκευση στα αρχεία του ακινήτου', saved: (name: string, ref: string) => `Το «${name}» αποθηκεύτηκε στα αρχεία: #${ref}.` },
+];
+
+for (const L of SAVES) {
+  test(`an attachment read on a deal's thread is saved to the deal's property's files in one click (${L.cookie})`, async ({ browser, request, baseURL }) => {
+    // The mailbox's first sync goes through the job runner, beside the other specs' work.
+    test.slow();
+    const token = await apiToken(request);
+    const tag = randomBytes(4).toString('hex');
+    const flat = await createObject(request, token, { title: `Deal flat ${tag}`, forSale: true, salePrice: 210000 });
+    const deal = await ok<{ id: number }>(request.post('/api/Deal/update', { data: { dealType: 2, dealStage: 1, objectId: flat.id }, headers: auth(token) }));
+    const subject = `Contract draft ref ${flat.referenceNumber}`;
+    const name = `draft-${tag}.pdf`;
+    const folder = `Deal-${tag}`;
+    await appendMail(
+      dovecot,
+      [
+        'From: notary.office@example.gr',
+        'To: info@agency.test',
+        `Subject: ${subject}`,
+        `Message-ID: <${tag}.deal@example.gr>`,
+        `Date: ${new Date().toUTCString()}`,
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/mixed; boundary=b1',
+        '',
+        '--b1',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'The draft contract is attached.',
+        '--b1',
+        `Content-Type: application/pdf; name="${name}"`,
+        `Content-Disposition: attachment; filename="${name}"`,
+        'Content-Transfer-Encoding: base64',
+        '',
+        'JVBERi0xLjQKJcTl8uXrCg==',
+        '--b1--',
+        '',
+      ].join('\n'),
+      { folder },
+    );
+    const box = await ok<{ id: number }>(
+      request.post('/api/mailboxes/update', { data: mailboxSettings(dovecot, { name: `Deals ${tag}`, address: `deals.${tag}@agency.test`, imapFolder: folder }), headers: auth(token) }),
+    );
+    await expect
+      .poll(async () => ((await (await request.get(`/api/mail?dealId=${deal.id}`, { headers: auth(token) })).json()) as { totalRows: number }).totalRows, { timeout: 60_000 })
+      .toBe(1);
+
+    const ctx = await signedIn(browser, baseURL!, token, L.cookie);
+    const page = await ctx.newPage();
+    await page.goto(`/Deals/${deal.id}`);
+    const mail = new RecordMailPanel(page);
+    await mail.row(subject).click();
+    const save = mail.message.getByTestId('mail-attachment-save');
+    await expect(save).toHaveText(L.button);
+    await expectAccessible(page, `an e-mail with an attachment read on a deal (${L.cookie})`);
+    await save.click();
+    await expect(page.getByText(L.saved(name, flat.referenceNumber))).toBeVisible();
+    await ctx.close();
+    // Among the property's files (a document there).
+    const files = await ok<{ items: { userName: string; type: string | null }[] }>(request.get(`/api/files?parentType=1&parentId=${flat.id}`, { headers: auth(token) }));
+    expect(files.items.map((f) => [f.userName, f.type])).toEqual([[name, 'document']]);
     expect((await request.delete(`/api/mailboxes/${box.id}`, { headers: auth(token) })).status()).toBe(200);
   });
 }

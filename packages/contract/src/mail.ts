@@ -181,12 +181,24 @@ export const ZMailCompose = z
   .refine((b) => [b.accountId, b.objectId, b.leadId, b.dealId].filter((x) => x != null).length <= 1, { message: 'validation.invalid', path: ['objectId'] });
 export type TMailCompose = z.input<typeof ZMailCompose>;
 
-/** POST /api/mail/attachment/{id}/save: the attachment copied into the files of the record it is read on (an account or a property). */
+/**
+ * POST /api/mail/attachment/{id}/save: the attachment copied into the files of the record it is read
+ * on: an account's or a property's own; read on a lead, its client's (the lead has no files of its
+ * own); read on a deal, its property's (decision 095).
+ */
 export const ZMailAttachmentSave = z
-  .object({ accountId: ZId.optional(), objectId: ZId.optional() })
-  .refine((b) => (b.accountId == null) !== (b.objectId == null), { message: 'validation.invalid', path: ['accountId'] });
-/** The file the attachment is on the record; `alreadySaved`: it was there before this call (a second click). */
-export const ZMailAttachmentSaved = z.object({ fileId: z.number().int(), name: z.string(), alreadySaved: z.boolean() });
+  .object({ accountId: ZId.optional(), objectId: ZId.optional(), leadId: ZId.optional(), dealId: ZId.optional() })
+  .refine((b) => [b.accountId, b.objectId, b.leadId, b.dealId].filter((x) => x != null).length === 1, { message: 'validation.invalid', path: ['accountId'] });
+/**
+ * The file the attachment is on the record; `alreadySaved`: it was there before this call (a second
+ * click). `savedTo`: whose files hold it (the lead's client, the deal's property), by name.
+ */
+export const ZMailAttachmentSaved = z.object({
+  fileId: z.number().int(),
+  name: z.string(),
+  alreadySaved: z.boolean(),
+  savedTo: z.object({ accountId: ZId.nullable(), objectId: ZId.nullable(), name: z.string() }),
+});
 export type TMailAttachmentSaved = z.infer<typeof ZMailAttachmentSaved>;
 
 export const ZMailAttachmentParams = z.object({ id: ZIdString, name: z.string().max(300) });

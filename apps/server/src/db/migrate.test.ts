@@ -17,6 +17,8 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0104: no Reply-To parsed at sync.
+    await q(`alter table mail_messages drop column reply_to`);
     // Before 0103: no words of the open leads, no index of the accounts' words by name in each language.
     await q(`drop trigger accounts_lead_words_update on accounts`);
     await q(`drop table lead_words`);

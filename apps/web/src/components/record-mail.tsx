@@ -14,7 +14,7 @@ import { objectKeys } from '../lib/query-keys.ts';
 import { IconFile } from './icons.ts';
 import { LoadError } from '../kit/view-modes.tsx';
 import { useSectionReady } from './reveal.tsx';
-import { MailCompose, recordQuery, type TMailOf, type TMailRecord } from './mail-compose.tsx';
+import { MailCompose, recordQuery, type TMailRecord } from './mail-compose.tsx';
 import { MailNewContact } from './mail-new-contact.tsx';
 
 const STEP = 20;
@@ -71,7 +71,7 @@ function useRemoteImages(id: number, count: number, asked: boolean) {
  * that runs nothing and reaches nothing (sandboxed: no scripts, no forms, its own origin; the
  * server has taken away remote pictures' addresses), else its text; its attachments as downloads.
  */
-export function MailMessage({ id, of, onClose }: { id: number; of?: TMailOf; onClose: () => void }) {
+export function MailMessage({ id, of, onClose }: { id: number; of?: TMailRecord; onClose: () => void }) {
   const { t } = useTranslation();
   const phone = useMedia('(max-width: 48em)', false);
   const q = useQuery({ queryKey: ['mail', id], queryFn: ({ signal }) => call(MAIL.calls.view, { params: { id } }, { signal }) });
@@ -168,17 +168,25 @@ export function MailMessage({ id, of, onClose }: { id: number; of?: TMailOf; onC
   );
 }
 
-/** An attachment copied into the files of the record the mail is read on, in one click (a second click is told it is there already). */
-function SaveAttachment({ id, name, of }: { id: number; name: string; of: TMailOf }) {
+/**
+ * An attachment copied into the files of the record the mail is read on, in one click (a second click
+ * is told it is there already): on a lead, its client's files; on a deal, its property's (decision 095).
+ */
+function SaveAttachment({ id, name, of }: { id: number; name: string; of: TMailRecord }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
+  // Read on a lead or a deal, the files are another record's: the button, its hint and the answer name whose.
+  const elsewhere = 'leadId' in of ? 'Client' : 'dealId' in of ? 'Property' : null;
   const save = useGuardedMutation({
     mutationFn: () => call(MAIL.calls.saveAttachment, { params: { id }, body: of }),
     meta: { handlesErrors: true },
     onSuccess: (r) => {
-      showBanner(r.alreadySaved ? 'warning' : 'success', t(r.alreadySaved ? 'mailbox.attachment.already' : 'mailbox.attachment.saved', { name: r.name }));
+      const said = elsewhere
+        ? t(r.alreadySaved ? 'mailbox.attachment.alreadyTo' : 'mailbox.attachment.savedTo', { name: r.name, record: r.savedTo.name })
+        : t(r.alreadySaved ? 'mailbox.attachment.already' : 'mailbox.attachment.saved', { name: r.name });
+      showBanner(r.alreadySaved ? 'warning' : 'success', said);
       void qc.invalidateQueries({ queryKey: ['files'] });
-      if ('objectId' in of) void qc.invalidateQueries({ queryKey: objectKeys.all });
+      if (r.savedTo.objectId != null) void qc.invalidateQueries({ queryKey: objectKeys.all });
     },
     onError: (e) => {
       const d = describeError(e);
@@ -186,8 +194,15 @@ function SaveAttachment({ id, name, of }: { id: number; name: string; of: TMailO
     },
   });
   return (
-    <Button size="compact-xs" variant="subtle" loading={save.isPending} onClick={() => save.mutate()} title={t('mailbox.attachment.saveHint', { name })} data-testid="mail-attachment-save">
-      {t('mailbox.attachment.save')}
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      loading={save.isPending}
+      onClick={() => save.mutate()}
+      title={t(elsewhere === 'Client' ? 'mailbox.attachment.saveHintClient' : elsewhere === 'Property' ? 'mailbox.attachment.saveHintProperty' : 'mailbox.attachment.saveHint', { name })}
+      data-testid="mail-attachment-save"
+    >
+      {t(elsewhere === 'Client' ? 'mailbox.attachment.saveToClient' : elsewhere === 'Property' ? 'mailbox.attachment.saveToProperty' : 'mailbox.attachment.save')}
     </Button>
   );
 }
@@ -255,7 +270,8 @@ const EMPTY = { accountId: 'mailbox.list.empty', objectId: 'mailbox.list.emptyOb
 /**
  * The e-mails of an account, a property, a lead (its thread) or a deal (its parties' and its
  * property's), newest first, synced from the agency's mailboxes (decision 078), with a new mail
- * written from there (decision 089). An attachment is saved to an account's or a property's files.
+ * written from there (decision 089). An attachment is saved to an account's or a property's files
+ * (read on a lead: its client's; on a deal: its property's, decision 095).
  */
 export function RecordMail(props: TMailRecord) {
   const { t } = useTranslation();
@@ -263,7 +279,6 @@ export function RecordMail(props: TMailRecord) {
   const [open, setOpen] = useState<number | null>(null);
   const [composing, setComposing] = useState(false);
   const query = recordQuery(props);
-  const filesOf: TMailOf | undefined = 'accountId' in query || 'objectId' in query ? query : undefined;
   const empty = EMPTY[Object.keys(query)[0] as keyof typeof EMPTY];
   const q = useQuery({ queryKey: ['mail', 'list', query, perPage], queryFn: ({ signal }) => call(MAIL.calls.list, { query: { ...query, perPage } }, { signal, background: true }) });
   useSectionReady('mail', !q.isPending || q.fetchStatus === 'idle');
@@ -297,7 +312,7 @@ export function RecordMail(props: TMailRecord) {
           </Button>
         )}
       </Stack>
-      {open !== null && <MailMessage id={open} of={filesOf} onClose={() => setOpen(null)} />}
+      {open !== null && <MailMessage id={open} of={query} onClose={() => setOpen(null)} />}
       {composing && <MailCompose of={query} onClose={() => setComposing(false)} />}
     </Card>
   );

@@ -57,6 +57,8 @@ export const mailMessages = pgTable(
     from: jsonb('from').$type<TMailAddressJson | null>(),
     to: jsonb('to').$type<TMailAddressJson[]>().notNull().default([]),
     cc: jsonb('cc').$type<TMailAddressJson[]>().notNull().default([]),
+    /** Reply-To as parsed when synced (0104); null for a message stored before, whose reply reads `headers` (decision 095). */
+    replyTo: jsonb('reply_to').$type<TMailAddressJson[]>(),
     sentOn: tsz('sent_on'),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     text: text('text').notNull().default(''),

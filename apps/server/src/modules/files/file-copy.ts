@@ -24,7 +24,8 @@ export type TCopied = { fileId: number; name: string; size: number; mime: string
  * same file attached to it would be: the same size limit and type check by content, a picture's
  * copies made once; on a property a picture is one of its photos (publishing judges it again), any
  * other file a document; on any other record the file has no type. `within` runs in the transaction
- * that records the file (a throw undoes all). One action-log row.
+ * that records the file (a throw undoes all). One action-log row, `logData` added to its data
+ * (where the bytes came from).
  */
 export async function storeRecordFile(
   app: FastifyInstance,
@@ -32,6 +33,7 @@ export async function storeRecordFile(
   src: { read: () => Promise<NodeJS.ReadableStream | null | undefined>; userName: string; size: number },
   parent: { parentType: number; parentId: number },
   within: (tx: Tx, fileId: number) => Promise<void>,
+  logData: Record<string, number> = {},
 ): Promise<TCopied> {
   const max = app.config.uploadMaxBytes;
   if (src.size > max) throw new AppError(413, 'files.tooLarge', { name: src.userName, max: Math.round(max / (1024 * 1024)) });
@@ -72,7 +74,7 @@ export async function storeRecordFile(
       const fileId = Number((res.rows[0] as { id: number }).id);
       await within(tx, fileId);
       if (type === PHOTO_TYPE) await objectPhotosChanged(app, tx, parent.parentId, actor, 'imagesAttached');
-      await logAction(tx, actor, { action: 'Create', entity: 'File', entityId: fileId, message: src.userName, data: { systemName, mime: detected.mime, size, ...parent, type } });
+      await logAction(tx, actor, { action: 'Create', entity: 'File', entityId: fileId, message: src.userName, data: { systemName, mime: detected.mime, size, ...parent, type, ...logData } });
       return { fileId, name: src.userName, size, mime: detected.mime, type };
     });
   } catch (e) {

@@ -126,15 +126,13 @@ export async function makeEnquiryLead(
     await logAction(tx, MAIL_ACTOR, { action: 'Create', entity: 'Account', entityId: accountId, message: a!.displayName, data: { from: 'mail', source: e.source, mailMessageId: msg.id } });
   }
 
-  // The office's language (Greek), as the website's enquiries are written.
+  // The lead's note (or the open lead's activity), in the office's language (Greek): only what the
+  // mail does not say at a glance, where it came from and about what, and, for a client already
+  // known, that their record was left as it was. The mail itself (message, name, phone, e-mail) is
+  // the first of the lead's thread, shown there once; the client's record holds the details.
   const description = [
     o ? t('enquiries.lead.title', { portal, ref: ref! }) : t('enquiries.lead.titleNoProperty', { portal, portalRef: e.portalRef ?? (e.propertyRef ? String(e.propertyRef) : '—') }),
     newAccount ? null : t('enquiries.lead.known'),
-    e.message.trim() || null,
-    `${t('publishing.enquiry.name')}: ${e.name}`,
-    e.email ? `${t('publishing.enquiry.email')}: ${e.email}` : null,
-    e.phone ? `${t('publishing.enquiry.phone')}: ${e.phone}` : null,
-    e.portalRef ? `${t('enquiries.lead.portalRef', { portal })}: ${e.portalRef}` : null,
   ]
     .filter(Boolean)
     .join('\n');

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { LinkKind, type TMailAttachmentSaved, type ZMailAttachmentSave } from '@crm/contract';
+import { LinkKind, formatReferenceNumber, type TMailAttachmentSaved, type ZMailAttachmentSave } from '@crm/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/audit.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
@@ -18,25 +18,59 @@ async function savedBefore(db: Db | Tx, attachmentId: number, parentType: number
   return r ? { fileId: Number(r.fileId), name: r.name } : undefined;
 }
 
+type Target = { parentType: number; parentId: number; name: string; from: Record<string, number> };
+type Row = { id: number | null; name: string | null; ref: number | null; gone?: boolean };
+const refOf = (r: Row) => (r.ref != null ? `#${formatReferenceNumber(r.ref)}` : (r.name ?? ''));
+
+/**
+ * Whose files an attachment read on a record goes to (decision 095): an account's or a property's
+ * own; a lead's client's (a lead has no files: the client's record is where its papers are looked
+ * for); a deal's property's (a deal has no files area; its signed offer is kept apart). A lead
+ * without a client or a deal without a property is told so (422), nothing stored.
+ */
+async function targetOf(db: Db, b: z.output<typeof ZMailAttachmentSave>): Promise<Target> {
+  const one = async (q: ReturnType<typeof sql>) => (await db.execute(q)).rows[0] as Row | undefined;
+  if (b.accountId != null) {
+    const r = await one(sql`select id, display_name as name, null as ref from accounts where id = ${b.accountId} and erased_on is null`);
+    if (!r) throw notFound();
+    return { parentType: LinkKind.Account, parentId: b.accountId, name: r.name ?? '', from: {} };
+  }
+  if (b.objectId != null) {
+    const r = await one(sql`select id, title as name, reference_number as ref from objects where id = ${b.objectId}`);
+    if (!r) throw notFound();
+    return { parentType: LinkKind.Object, parentId: b.objectId, name: refOf(r), from: {} };
+  }
+  if (b.leadId != null) {
+    const r = await one(sql`select a.id, a.display_name as name, null as ref, a.erased_on is not null as gone from leads l left join accounts a on a.id = l.account_id where l.id = ${b.leadId}`);
+    if (!r) throw notFound();
+    if (r.id == null || r.gone) throw new AppError(422, 'mailbox.attachment.leadNoClient');
+    return { parentType: LinkKind.Account, parentId: Number(r.id), name: r.name ?? '', from: { leadId: b.leadId } };
+  }
+  const r = await one(sql`select o.id, o.title as name, o.reference_number as ref from deals d left join objects o on o.id = d.object_id where d.id = ${b.dealId!}`);
+  if (!r) throw notFound();
+  if (r.id == null) throw new AppError(422, 'mailbox.attachment.dealNoProperty');
+  return { parentType: LinkKind.Object, parentId: Number(r.id), name: refOf(r), from: { dealId: b.dealId! } };
+}
+
 /**
  * POST /api/mail/attachment/{id}/save: an attachment of a message the reader sees, copied into the
- * files of the account or property it is read on (decision 089): as an upload would be (size limit,
- * type by content, a property's picture one of its photos), logged. Once per record: a second click,
- * or two at once, finds the file saved and says so; a file deleted since may be saved again.
+ * files of the account or property it is read on (decision 089), or, read on a lead or a deal, of
+ * the lead's client or the deal's property (decision 095): as an upload would be (size limit, type
+ * by content, a property's picture one of its photos), logged with the message and the lead or
+ * deal it was saved from. Once per record: a second click, or two at once, or the same attachment
+ * saved from the client's own view, finds the file saved and says so; a file deleted since may be
+ * saved again.
  */
 export async function saveAttachment(app: FastifyInstance, caller: { user: SessionUser; actor: Actor }, id: number, b: z.output<typeof ZMailAttachmentSave>): Promise<TMailAttachmentSaved> {
-  const res = await app.db.execute(sql`select a.system_name, a.user_name, a.size from mail_attachments a
+  const res = await app.db.execute(sql`select a.system_name, a.user_name, a.size, a.message_id from mail_attachments a
     join mail_messages m on m.id = a.message_id join mailboxes mb on mb.id = m.mailbox_id where a.id = ${id} and ${visibleTo(caller.user)}`);
-  const a = res.rows[0] as { system_name: string; user_name: string; size: number } | undefined;
+  const a = res.rows[0] as { system_name: string; user_name: string; size: number; message_id: number } | undefined;
   if (!a) throw notFound('mailbox.messageNotFound');
-  const parentType = b.accountId != null ? LinkKind.Account : LinkKind.Object;
-  const parentId = (b.accountId ?? b.objectId)!;
-  const exists = await app.db.execute(
-    parentType === LinkKind.Account ? sql`select 1 from accounts where id = ${parentId} and erased_on is null` : sql`select 1 from objects where id = ${parentId}`,
-  );
-  if (!exists.rows.length) throw notFound();
+  const target = await targetOf(app.db, b);
+  const { parentType, parentId } = target;
+  const savedTo = { accountId: parentType === LinkKind.Account ? parentId : null, objectId: parentType === LinkKind.Object ? parentId : null, name: target.name };
   const before = await savedBefore(app.db, id, parentType, parentId);
-  if (before) return { ...before, alreadySaved: true };
+  if (before) return { ...before, alreadySaved: true, savedTo };
   let raced: Found | undefined;
   try {
     const copied = await storeRecordFile(
@@ -51,10 +85,11 @@ export async function saveAttachment(app: FastifyInstance, caller: { user: Sessi
         if (raced) throw new CopyAbandoned();
         await tx.execute(sql`insert into mail_attachment_files (attachment_id, parent_type, parent_id, file_id) values (${id}, ${parentType}, ${parentId}, ${fileId})`);
       },
+      { mailMessageId: Number(a.message_id), ...target.from },
     );
-    return { fileId: copied.fileId, name: copied.name, alreadySaved: false };
+    return { fileId: copied.fileId, name: copied.name, alreadySaved: false, savedTo };
   } catch (e) {
-    if (e instanceof CopyAbandoned && raced) return { ...raced, alreadySaved: true };
+    if (e instanceof CopyAbandoned && raced) return { ...raced, alreadySaved: true, savedTo };
     throw e;
   }
 }

@@ -108,7 +108,7 @@ export async function sendNewMail(app: FastifyInstance, caller: { user: SessionU
   const id = await app.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(mailMessages)
-      .values({ mailboxId: box.id, messageId, subject: b.subject, from: { address: own, name: box.name }, to, cc, sentOn, headers: {}, text })
+      .values({ mailboxId: box.id, messageId, subject: b.subject, from: { address: own, name: box.name }, to, cc, replyTo: [], sentOn, headers: {}, text })
       .returning({ id: mailMessages.id });
     if (b.accountId != null) await tx.execute(sql`insert into mail_message_accounts (message_id, account_id, sent_on) values (${row!.id}, ${b.accountId}, ${at}::timestamptz) on conflict do nothing`);
     if (objectId != null) await tx.execute(sql`insert into mail_message_objects (message_id, object_id, sent_on) values (${row!.id}, ${objectId}, ${at}::timestamptz) on conflict do nothing`);

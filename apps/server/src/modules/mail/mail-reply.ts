@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { TMailReply, TMailRow } from '@crm/contract';
-import { mailboxes, mailMessages } from '../../db/schema/index.ts';
+import { mailboxes, mailMessages, type TMailAddressJson } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -16,6 +16,16 @@ const quoted = (text: string) =>
     .split('\n')
     .map((l) => `> ${l}`)
     .join('\n');
+
+/**
+ * The message's Reply-To as the sync parsed it (0104, decision 095); a message stored before then
+ * (null) has it read from the header text it kept.
+ */
+async function replyToOf(m: { replyTo: TMailAddressJson[] | null; headers: Record<string, string> }): Promise<TMailAddressJson[]> {
+  if (m.replyTo) return m.replyTo;
+  const header = m.headers['reply-to'];
+  return header ? addresses((await simpleParser(`Reply-To: ${header}\r\n\r\n`)).replyTo) : [];
+}
 
 /**
  * POST /api/mail/{id}/reply: a reply (or a reply to all) from the message's mailbox over its SMTP
@@ -33,7 +43,7 @@ export async function replyToMail(app: FastifyInstance, caller: { user: SessionU
   const m = original!;
   const own = box!.address.toLowerCase();
   // Where the sender asked for answers (Reply-To: a portal's notice names the enquirer there), else to the sender.
-  const replyTo = m.headers['reply-to'] ? addresses((await simpleParser(`Reply-To: ${m.headers['reply-to']}\r\n\r\n`)).replyTo).filter((a) => a.address !== own) : [];
+  const replyTo = (await replyToOf(m)).filter((a) => a.address !== own);
   const to = m.from && m.from.address !== own ? (replyTo.length ? replyTo : [m.from]) : m.to.filter((a) => a.address !== own);
   const cc = body.all ? [...m.to, ...m.cc].filter((a) => a.address !== own && !to.some((x) => x.address === a.address)) : [];
   if (!to.length) throw new AppError(409, 'mailbox.noRecipient');
@@ -52,6 +62,7 @@ export async function replyToMail(app: FastifyInstance, caller: { user: SessionU
         from: { address: own, name: box!.name },
         to,
         cc,
+        replyTo: [],
         sentOn,
         headers: { 'in-reply-to': m.messageId, references },
         text,

@@ -173,6 +173,8 @@ export async function storeMessage(
           from,
           to,
           cc,
+          // Where answers are to go, parsed once here (0104, decision 095): a portal's notice names the enquirer.
+          replyTo: addresses(parsed.replyTo),
           sentOn: parsed.date ?? null,
           headers: headersOf(parsed),
           text,

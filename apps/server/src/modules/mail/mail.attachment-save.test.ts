@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { LinkKind } from '@crm/contract';
-import { accounts, actionLog, files } from '../../db/schema/index.ts';
+import { accounts, actionLog, deals, files, leads } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { appendMail, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
 import { syncMailbox } from './mail-sync.ts';
@@ -48,7 +48,7 @@ describe('an attachment saved to the record\'s files', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ name: 'deed.pdf', alreadySaved: false });
     const again = await agent.post(`/api/mail/attachment/${att['deed.pdf']}/save`, { accountId });
-    expect(again.json()).toEqual({ fileId: first.json().fileId, name: 'deed.pdf', alreadySaved: true });
+    expect(again.json()).toEqual({ fileId: first.json().fileId, name: 'deed.pdf', alreadySaved: true, savedTo: { accountId, objectId: null, name: 'Αλεξίου Νίκος' } });
     const onAccount = (await agent.get(`/api/files?parentType=${LinkKind.Account}&parentId=${accountId}`)).json().items;
     expect(onAccount.map((f: { userName: string; mime: string; type: string | null }) => [f.userName, f.mime, f.type])).toEqual([['deed.pdf', 'application/pdf', null]]);
     const file = await agent.get(`/api/files/${onAccount[0].systemName}`);
@@ -81,6 +81,52 @@ describe('an attachment saved to the record\'s files', () => {
     expect((await agent.post(`/api/mail/attachment/${att['deed.pdf']}/save`, { accountId: 2147483 })).statusCode).toBe(404);
   });
 
+  it("read on a lead it goes to the lead's client's files, read on a deal to the deal's property's, logged with where it was saved from; a lead without a client is told so", async () => {
+    const [{ id: clientId }] = await t.db.insert(accounts).values({ firstName: 'Ελένη', lastName: 'Μαύρου', isClient: true, emails: ['eleni@example.gr'] }).returning({ id: accounts.id });
+    const [lead] = await t.db.insert(leads).values({ accountId: clientId, forPurchase: true } as never).returning({ id: leads.id });
+    const [orphan] = await t.db.insert(leads).values({ forPurchase: true } as never).returning({ id: leads.id });
+    const o = (await admin.get('/api/object/add')).json();
+    expect((await admin.post('/api/object/update', { id: o.id, version: o.version, title: 'Flat in Glyfada' })).statusCode).toBe(200);
+    const [deal] = await t.db.insert(deals).values({ objectId: o.id, dealType: 2, dealStage: 1 } as never).returning({ id: deals.id });
+    const [bare] = await t.db.insert(deals).values({ dealType: 2, dealStage: 1 } as never).returning({ id: deals.id });
+    await appendMail(
+      dovecot,
+      `From: Eleni <eleni@example.gr>\nTo: info@agency.test\nSubject: Loan approval\nMessage-ID: <loan@example.gr>\nDate: ${new Date().toUTCString()}\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b1\n\n--b1\nContent-Type: text/plain; charset=utf-8\n\nThe bank's letter.\n` +
+        part('loan.pdf', 'application/pdf', Buffer.from('JVBERi0xLjQKJcTl8uXrCg==', 'base64')) +
+        '--b1--\n',
+    );
+    const box = (await admin.get('/api/mailboxes')).json().items[0];
+    await syncMailbox(t.app, box.id);
+    const [mail] = (await agent.get(`/api/mail?accountId=${clientId}`)).json().items;
+    const loan = mail.attachments[0].id as number;
+
+    const fromLead = await agent.post(`/api/mail/attachment/${loan}/save`, { leadId: lead!.id });
+    expect(fromLead.statusCode, fromLead.body).toBe(200);
+    expect(fromLead.json()).toMatchObject({ name: 'loan.pdf', alreadySaved: false, savedTo: { accountId: clientId, objectId: null, name: 'Μαύρου Ελένη' } });
+    const onClient = (await agent.get(`/api/files?parentType=${LinkKind.Account}&parentId=${clientId}`)).json().items;
+    expect(onClient.map((f: { userName: string }) => f.userName)).toEqual(['loan.pdf']);
+    // The same attachment saved again from the client's own record: it is there already.
+    expect((await agent.post(`/api/mail/attachment/${loan}/save`, { accountId: clientId })).json()).toMatchObject({ fileId: fromLead.json().fileId, alreadySaved: true });
+    const [leadLog] = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'File'), eq(actionLog.entityId, fromLead.json().fileId)));
+    expect(leadLog!.data).toMatchObject({ parentType: LinkKind.Account, parentId: clientId, mailMessageId: mail.id, leadId: lead!.id });
+
+    const fromDeal = await agent.post(`/api/mail/attachment/${loan}/save`, { dealId: deal!.id });
+    expect(fromDeal.statusCode, fromDeal.body).toBe(200);
+    expect(fromDeal.json()).toMatchObject({ alreadySaved: false, savedTo: { accountId: null, objectId: o.id, name: `#${o.referenceNumber}` } });
+    const [stored] = await t.db.select().from(files).where(eq(files.id, fromDeal.json().fileId));
+    expect(stored).toMatchObject({ parentType: LinkKind.Object, parentId: o.id, type: 'document', userName: 'loan.pdf' });
+    const [dealLog] = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'File'), eq(actionLog.entityId, fromDeal.json().fileId)));
+    expect(dealLog!.data).toMatchObject({ parentType: LinkKind.Object, parentId: o.id, dealId: deal!.id });
+    expect((await agent.post(`/api/mail/attachment/${loan}/save`, { dealId: deal!.id })).json()).toMatchObject({ alreadySaved: true });
+
+    const noClient = await agent.post(`/api/mail/attachment/${loan}/save`, { leadId: orphan!.id });
+    expect(noClient.statusCode).toBe(422);
+    expect(noClient.json().title).toBe('This lead has no client yet: choose the client on the lead, then save the attachment to their files.');
+    expect((await agent.post(`/api/mail/attachment/${loan}/save`, { dealId: bare!.id })).statusCode).toBe(422);
+    expect((await agent.post(`/api/mail/attachment/${loan}/save`, { leadId: 2147483 })).statusCode).toBe(404);
+    expect((await agent.post(`/api/mail/attachment/${loan}/save`, { leadId: lead!.id, dealId: deal!.id })).statusCode).toBe(400);
+  });
+
   it('mail from an address the CRM does not know offers a new contact with the signature\'s name and phone; once added, the message is on the new account', async () => {
     await appendMail(
       dovecot,
@@ -98,5 +144,31 @@ describe('an attachment saved to the record\'s files', () => {
     // A known sender is no new contact.
     const known = (await t.db.execute(sql`select id from mail_messages where message_id = '<papers@example.gr>'`)).rows[0] as { id: number };
     expect((await agent.get(`/api/mail/${known.id}`)).json().newContact).toBeNull();
+  });
+});
+
+describe('a huge attachment', () => {
+  it('is not kept by the sync (over the upload limit): the message is stored and shown with its other attachments', async () => {
+    const small = await createTestApp({ UPLOAD_MAX_MB: '1' }, undefined, { jobs: false });
+    const boss = await small.user({ roles: ['admin'] });
+    const [{ id: accountId }] = await small.db.insert(accounts).values({ firstName: 'Μάρκος', lastName: 'Βλάχος', isOwner: true, emails: ['markos@example.gr'] }).returning({ id: accounts.id });
+    const huge = Buffer.alloc(1536 * 1024, 0x41);
+    await appendMail(
+      dovecot,
+      `From: markos@example.gr\nTo: info@agency.test\nSubject: Scans of the deeds\nMessage-ID: <huge@example.gr>\nDate: ${new Date().toUTCString()}\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b1\n\n--b1\nContent-Type: text/plain; charset=utf-8\n\nTwo files.\n` +
+        part('scans.txt', 'text/plain', huge) +
+        part('note.pdf', 'application/pdf', Buffer.from('JVBERi0xLjQKJcTl8uXrCg==', 'base64')) +
+        '--b1--\n',
+    );
+    const saved = await boss.post('/api/mailboxes/update', mailboxSettings(dovecot));
+    expect(saved.statusCode, saved.body).toBe(200);
+    await syncMailbox(small.app, saved.json().id);
+    const [mail] = (await boss.get(`/api/mail?accountId=${accountId}`)).json().items;
+    expect(mail.subject).toBe('Scans of the deeds');
+    expect(mail.attachments.map((a: { name: string }) => a.name)).toEqual(['note.pdf']);
+    const view = (await boss.get(`/api/mail/${mail.id}`)).json();
+    expect(view.text).toContain('Two files.');
+    const kept = await small.db.execute(sql`select coalesce(sum(size), 0)::int as bytes from mail_attachments`);
+    expect((kept.rows[0] as { bytes: number }).bytes).toBeLessThan(1024);
   });
 });

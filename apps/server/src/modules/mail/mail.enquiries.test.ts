@@ -71,15 +71,15 @@ describe('portal enquiries from the synced mail', () => {
     const lead = list[0] as unknown as Record<string, unknown>;
     leadId = lead.id as number;
     expect(lead).toMatchObject({ source: source!.id, stage: 1, forPurchase: true });
-    expect(String(lead.description).split('\n')).toEqual([
-      `Αίτημα μέσω Spitogatos.gr για το ακίνητο #${flat.ref}`,
-      'Καλησπέρα σας,',
-      'θα ήθελα να δω το διαμέρισμα αυτή την εβδομάδα. Είναι ακόμα διαθέσιμο;',
-      'Ονοματεπώνυμο: Γιώργος Παπαδάκης',
-      'Διεύθυνση e-mail: g.papadakis@example.gr',
-      'Τηλέφωνο: 694 412 3456',
-      'Αριθμός αγγελίας στο Spitogatos.gr: 1117534392',
-    ]);
+    // The lead's view: its note says where the lead came from and about what, once; the mail itself
+    // (the message, the enquirer's name, phone and e-mail) is in the lead's thread only.
+    const view = (await admin.get(`/api/lead/view/${leadId}`)).json();
+    expect(view.description).toBe(`Αίτημα μέσω Spitogatos.gr για το ακίνητο #${flat.ref}`);
+    const thread = (await admin.get(`/api/mail?leadId=${leadId}`)).json();
+    expect(thread.items).toHaveLength(1);
+    const first = (await admin.get(`/api/mail/${thread.items[0].id}`)).json();
+    expect(first.text).toContain('θα ήθελα να δω το διαμέρισμα αυτή την εβδομάδα');
+    expect(first.text).toContain('694 412 3456');
     expect(await db.select({ objectId: leadObjects.objectId }).from(leadObjects).where(eq(leadObjects.leadId, leadId))).toEqual([{ objectId: flat.id }]);
 
     // The lead's screen lists the message it came from; the client's record has it too.
@@ -128,8 +128,13 @@ describe('portal enquiries from the synced mail', () => {
     expect(lead).toMatchObject({ source: xe!.id, version: open!.version + 1 });
     expect(await db.select({ objectId: leadObjects.objectId }).from(leadObjects).where(eq(leadObjects.leadId, open!.id))).toEqual([{ objectId: house.id }]);
     const acts = (await admin.get(`/api/activity?parent=4&parentId=${open!.id}`)).json();
+    // The activity names the enquiry and warns that the client's record was kept; the message is in the lead's thread, once.
     expect(JSON.stringify(acts)).toContain(`Αίτημα μέσω xe.gr για το ακίνητο #${house.ref}`);
-    expect(JSON.stringify(acts)).toContain('Good afternoon, is the apartment suitable for a family with two children?');
+    expect(JSON.stringify(acts)).toContain('η καρτέλα του δεν άλλαξε');
+    expect(JSON.stringify(acts)).not.toContain('Good afternoon, is the apartment suitable for a family with two children?');
+    const onLead = (await admin.get(`/api/mail?leadId=${open!.id}`)).json();
+    expect(onLead.items.map((x: { subject: string }) => x.subject)).toEqual(['Interest in your ad']);
+    expect((await admin.get(`/api/mail/${onLead.items[0].id}`)).json().text).toContain('Good afternoon, is the apartment suitable for a family with two children?');
     const [alert] = await db.select().from(alerts).where(and(eq(alerts.entity, 'Lead'), eq(alerts.entityId, open!.id)));
     expect(alert).toMatchObject({ messageKey: 'enquiries.alert.added' });
     const [e] = await db.select().from(mailEnquiries).where(eq(mailEnquiries.leadId, open!.id));

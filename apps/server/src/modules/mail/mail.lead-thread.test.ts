@@ -162,4 +162,21 @@ describe('a reply', () => {
     expect((await agent.post(`/api/mail/${plain!.id}/reply`, { text: 'Noted.' })).statusCode).toBe(200);
     expect(received.at(-1)!.to).toEqual(['plain@example.com']);
   });
+
+  it('reads the Reply-To parsed when the mail was synced (0104); a mail stored before then has it read from the kept header', async () => {
+    const [withReplyTo] = await db.select().from(mailMessages).where(eq(mailMessages.messageId, '<rt-1@example.com>'));
+    const [plain] = await db.select().from(mailMessages).where(eq(mailMessages.messageId, '<rt-2@example.com>'));
+    expect(withReplyTo!.replyTo).toEqual([{ address: 'g.papadakis@example.gr', name: 'Γιώργος Παπαδάκης' }]);
+    expect(plain!.replyTo).toEqual([]);
+    // The stored addresses are the ones answered (the header text is not read again).
+    await db.update(mailMessages).set({ replyTo: [{ address: 'enquirer@example.gr', name: 'Enquirer' }] }).where(eq(mailMessages.id, withReplyTo!.id));
+    expect((await agent.post(`/api/mail/${withReplyTo!.id}/reply`, { text: 'Again.' })).json().to).toEqual([{ address: 'enquirer@example.gr', name: 'Enquirer' }]);
+    expect(received.at(-1)!.to).toEqual(['enquirer@example.gr']);
+    // As a row from before 0104: no parsed Reply-To, the header kept.
+    await db.update(mailMessages).set({ replyTo: null }).where(eq(mailMessages.id, withReplyTo!.id));
+    expect((await agent.post(`/api/mail/${withReplyTo!.id}/reply`, { text: 'Once more.' })).json().to).toEqual([{ address: 'g.papadakis@example.gr', name: 'Γιώργος Παπαδάκης' }]);
+    // A reply the CRM sent asks for no other address.
+    const [sent] = await db.select().from(mailMessages).where(eq(mailMessages.subject, 'Re: Someone asked about a flat')).orderBy(desc(mailMessages.id)).limit(1);
+    expect(sent!.replyTo).toEqual([]);
+  });
 });

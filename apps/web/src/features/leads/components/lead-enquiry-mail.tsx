@@ -41,7 +41,7 @@ export function LeadEnquiryMail({ leadId }: { leadId: number }) {
           </Text>
         ))}
       </Stack>
-      {open !== null && <MailMessage id={open} onClose={() => setOpen(null)} />}
+      {open !== null && <MailMessage id={open} of={{ leadId }} onClose={() => setOpen(null)} />}
     </Paper>
   );
 }

@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { accounts, mailboxes } from '../../db/schema/index.ts';
+import { createTestApp } from '../../../test/harness.ts';
+import { imapOf, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
+import { syncMailbox } from './mail-sync.ts';
+
+/**
+ * A sync killed in the middle (kill -9) loses and duplicates nothing (issue 46, decision 078): a
+ * second process (test/mail-sync-child.ts) syncs a real Dovecot folder of many messages into this
+ * test's database and is killed with SIGKILL while it stores them; the next sync takes the rest,
+ * each message once, with its attachment and its link to the sender's account.
+ */
+const TOTAL = 600;
+const dovecot = await startDovecot();
+afterAll(() => dovecot.stop());
+const t = await createTestApp({}, undefined, { jobs: false });
+const admin = await t.user({ roles: ['admin'] });
+const server = path.resolve(import.meta.dirname, '../../..');
+
+const count = async (q: ReturnType<typeof sql>) => Number(((await t.db.execute(q)).rows[0] as { n: number }).n);
+
+describe('a sync killed with SIGKILL in the middle', () => {
+  it('is taken up by the next sync: every message once, with its attachment and its account', async () => {
+    const [{ id: accountId }] = await t.db.insert(accounts).values({ firstName: 'Σοφία', lastName: 'Κρητικού', isOwner: true, emails: ['sofia@example.gr'] }).returning({ id: accounts.id });
+    const folder = 'Crash';
+    // Delivered over one IMAP connection.
+    const imap = await imapOf(dovecot);
+    await imap.mailboxCreate(folder);
+    for (let i = 1; i <= TOTAL; i++) {
+      const raw = `From: sofia@example.gr\nTo: info@agency.test\nSubject: Note ${i}\nMessage-ID: <crash-${i}@example.gr>\nDate: ${new Date(Date.now() - (TOTAL - i) * 60_000).toUTCString()}\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b1\n\n--b1\nContent-Type: text/plain; charset=utf-8\n\nNote ${i}.\n--b1\nContent-Type: application/pdf; name="n${i}.pdf"\nContent-Disposition: attachment; filename="n${i}.pdf"\nContent-Transfer-Encoding: base64\n\nJVBERi0xLjQKJcTl8uXrCg==\n--b1--\n`;
+      await imap.append(folder, raw.replace(/\n/g, '\r\n'));
+    }
+    await imap.logout();
+    const saved = await admin.post('/api/mailboxes/update', mailboxSettings(dovecot, { imapFolder: folder }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const id = saved.json().id as number;
+    const stored = () => count(sql`select count(*)::int as n from mail_messages where mailbox_id = ${id}`);
+
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/mail-sync-child.ts', t.dbUrl, t.dataDir, String(id)], { cwd: server, stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    // Killed once it has stored a good part of the folder, before the end.
+    await expect.poll(stored, { timeout: 120_000, interval: 20 }).toBeGreaterThanOrEqual(120);
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    expect(out).not.toContain('done');
+    const before = await stored();
+    expect(before).toBeLessThan(TOTAL);
+
+    // The dead sync's lease runs out (5 minutes; ended here), then the next sync takes the rest.
+    expect(await syncMailbox(t.app, id)).toBeNull();
+    await t.db.update(mailboxes).set({ syncLockedUntil: null }).where(eq(mailboxes.id, id));
+    const res = await syncMailbox(t.app, id);
+    expect(res).toMatchObject({ added: TOTAL - before });
+    expect(await stored()).toBe(TOTAL);
+    expect(await count(sql`select count(distinct message_id)::int as n from mail_messages where mailbox_id = ${id}`)).toBe(TOTAL);
+    expect(await count(sql`select count(*)::int as n from mail_attachments a join mail_messages m on m.id = a.message_id where m.mailbox_id = ${id}`)).toBe(TOTAL);
+    expect(await count(sql`select count(*)::int as n from mail_message_accounts where account_id = ${accountId}`)).toBe(TOTAL);
+    const thread = (await admin.get(`/api/mail?accountId=${accountId}&perPage=5`)).json();
+    expect(thread.totalRows).toBe(TOTAL);
+    expect(thread.items.map((m: { subject: string }) => m.subject)).toEqual([600, 599, 598, 597, 596].map((n) => `Note ${n}`));
+    // And again: nothing more.
+    expect(await syncMailbox(t.app, id)).toMatchObject({ added: 0 });
+  }, 240_000);
+});
