@@ -134,6 +134,8 @@ describe('API keys', () => {
     expect(doc.components.schemas.WebhookProperty.properties.event.enum).toEqual(['property.created', 'property.updated', 'property.deleted', 'property.mandateEnding']);
     expect(doc['x-webhooks']['account.created'].post.parameters.map((p: { name: string }) => p.name)).toEqual(['X-CRM-Signature', 'X-CRM-Attempt']);
     expect(doc.info.description).toContain('`X-CRM-Attempt` (1 on the first try');
+    // A lead from a portal's data, every field sent (decision 097; webhooks.test.ts checks them against a delivery).
+    expect(doc.info.description).toContain('`lead.fromPortal` tells of a lead made or added to from a portal\'s enquiry mail (`data`: source, portal, portalRef, objectId, newLead, accountId, newAccount, mailMessageId:');
     expect(doc['x-webhooks']['lead.created'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/WebhookLead' });
     expect(doc.components.schemas.WebhookAccount.properties.current.properties).toHaveProperty('displayName');
     expect(doc.components.schemas.WebhookPayment.properties.event.enum).toEqual(['payment.created', 'payment.updated', 'payment.deleted']);

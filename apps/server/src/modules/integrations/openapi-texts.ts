@@ -22,10 +22,11 @@ export const OPENAPI_INTRO = [
   '(`id` the delivery\'s number, `occurredAt` an ISO instant, `data` the change as the action log holds it, `current` the record as the API shows it',
   'when the event is sent, null once deleted: its schema per record is under `x-webhooks` and the `Webhook…` schemas),',
   `and the header \`${WEBHOOK_SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the endpoint's secret>\`,`,
-  `besides \`X-CRM-Event\`, \`X-CRM-Delivery\` and \`${WEBHOOK_ATTEMPT_HEADER}\` (1 on the first try, higher on every later one, even after the sender stopped mid-send).`,
+  `besides \`X-CRM-Event\`, \`X-CRM-Delivery\` and \`${WEBHOOK_ATTEMPT_HEADER}\` (1 on the first try sent, higher on every later one, even after the sender stopped mid-send; a try stopped before sending, its address refused, is not counted).`,
   'Answer 2xx within 10 s; anything else is retried with growing waits (at least once delivery: use the delivery id to',
   'drop a repeat). An endpoint failing for a day is switched off.',
-  'Besides the changes, `lead.fromPortal` tells of a lead made or added to from a portal\'s enquiry mail (`data`: source, portalRef, objectId, newLead),',
+  'Besides the changes, `lead.fromPortal` tells of a lead made or added to from a portal\'s enquiry mail (`data`: source, portal, portalRef, objectId, newLead, accountId, newAccount, mailMessageId:',
+  'the portal\'s key and name, its listing number, our property or null, whether the lead is new, the client, whether the client is new, the stored mail),',
   'and `property.mandateEnding` of a property whose mandate ends in 30 or 10 days (`data`: mandateId, kind, endsOn, daysLeft, step); `current` is the lead or the property.',
 ].join('\n');
 

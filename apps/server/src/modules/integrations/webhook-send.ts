@@ -37,10 +37,15 @@ export function webhookBody(d: Delivery, current: unknown): string {
   });
 }
 
-/** One POST of a delivery: a 2xx answer within the time allowed is delivered; anything else is a failure with its reason. Redirects are not followed. */
-async function post(app: FastifyInstance, ep: Endpoint, d: Delivery, signal: AbortSignal): Promise<Outcome> {
-  const rule = { allowPrivate: app.config.integrations.webhookAllowPrivate };
-  const problem = urlProblem(ep.url, rule);
+type Ready = { body: string; secret: string };
+
+/**
+ * What a try needs before anything is sent: an address still allowed, the record as it is now and
+ * the opened secret. A try that stops here never reached the receiver, so it is not counted
+ * (decision 097): its reason is logged as the try's outcome like any other failure.
+ */
+async function prepare(app: FastifyInstance, ep: Endpoint, d: Delivery): Promise<Ready | Outcome> {
+  const problem = urlProblem(ep.url, { allowPrivate: app.config.integrations.webhookAllowPrivate });
   if (problem) return { ok: false, status: null, error: problem };
   // A record that cannot be read now (a schema it no longer meets) is sent as null rather than
   // holding back every later delivery; a secret that cannot be opened (the key changed) is a failure
@@ -49,13 +54,16 @@ async function post(app: FastifyInstance, ep: Endpoint, d: Delivery, signal: Abo
     app.log.error({ delivery: d.id, err: { message: (e as Error).message } }, 'webhook record not readable: sent as null');
     return null;
   });
-  const body = webhookBody(d, current);
-  let secret: string;
   try {
-    secret = openWebhookSecret(app, ep.secret);
+    return { body: webhookBody(d, current), secret: openWebhookSecret(app, ep.secret) };
   } catch (e) {
     return { ok: false, status: null, error: (e as Error).message };
   }
+}
+
+/** One POST of a delivery: a 2xx answer within the time allowed is delivered; anything else is a failure with its reason. Redirects are not followed. */
+async function post(app: FastifyInstance, ep: Endpoint, d: Delivery, { body, secret }: Ready, signal: AbortSignal): Promise<Outcome> {
+  const rule = { allowPrivate: app.config.integrations.webhookAllowPrivate };
   const t = Math.floor(Date.now() / 1000);
   const u = new URL(ep.url);
   const lib = u.protocol === 'https:' ? https : http;
@@ -146,11 +154,19 @@ export async function sendEndpoint(app: FastifyInstance, endpointId: number, ctx
       const d = next.rows[0] as Delivery | undefined;
       if (!d) return;
       d.id = Number(d.id);
-      // The try is counted before it is made (decision 097): a delivery sent again after an instance
-      // died mid-send (the receiver may have had it) says so in X-CRM-Attempt, never a first try twice.
-      const started = await app.db.execute(sql`update webhook_deliveries set attempts = attempts + 1, last_attempt_on = now() where id = ${d.id} returning attempts`);
-      d.attempt = Number((started.rows[0] as { attempts: number }).attempts);
-      const out = await post(app, ep, d, ctx.signal);
+      const ready = await prepare(app, ep, d);
+      let out: Outcome;
+      if ('ok' in ready) out = ready;
+      else {
+        // The try is counted just before it is sent (decision 097): a delivery sent again after an
+        // instance died mid-send (the receiver may have had it) says so in X-CRM-Attempt, never a
+        // first try twice. The previous try's answer goes: this one has none yet.
+        const started = await app.db.execute(sql`
+          update webhook_deliveries set attempts = attempts + 1, last_attempt_on = now(), last_status = null, last_error = null
+          where id = ${d.id} returning attempts`);
+        d.attempt = Number((started.rows[0] as { attempts: number }).attempts);
+        out = await post(app, ep, d, ready, ctx.signal);
+      }
       await app.db.execute(sql`
         update webhook_deliveries set last_status = ${out.status}, last_error = ${out.error?.slice(0, 1000) ?? null}, last_attempt_on = now(),
           state = case when ${out.ok} then 'delivered' else state end, delivered_on = case when ${out.ok} then now() else null end

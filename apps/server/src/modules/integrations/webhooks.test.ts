@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, json } from '../../../test/harness.ts';
 import { classifyAddress, guardedLookup, urlProblem } from './webhook-address.ts';
+import { OPENAPI_INTRO } from './openapi-texts.ts';
 import { signWebhook } from './webhook-send.ts';
 import { sealOldWebhookSecrets } from './webhook-secret.ts';
 import { agencyToday } from '../alerts/alerts.system.ts';
@@ -179,17 +180,52 @@ describe('webhooks', () => {
 
   it('give up on a receiver that hangs and send again, each try numbered in X-CRM-Attempt', async () => {
     const { webhook } = await endpoint('/hang', ['account.created']);
-    answers.set('/hang', [-1]);
+    answers.set('/hang', [500, -1]);
     const id = await addAccount('Αναμονή');
+    // The second try is at the receiver, unanswered: the log shows it as sent without an answer,
+    // not the first try's 500.
+    await until('the second try', () => at('/hang').length >= 2);
+    const inFlight = (await json(admin.get(`/api/Webhooks/${webhook.id}/deliveries`))).items[0];
+    expect(inFlight).toMatchObject({ entityId: id, state: 'pending', attempts: 2, lastStatus: null, lastError: null });
     const done = await until('the delivery', async () => {
       const items = (await json(admin.get(`/api/Webhooks/${webhook.id}/deliveries`))).items;
       return items[0]?.state === 'delivered' && items[0];
     });
-    expect(done).toMatchObject({ entityId: id, attempts: 2, lastStatus: 200, lastError: null });
+    expect(done).toMatchObject({ entityId: id, attempts: 3, lastStatus: 200, lastError: null });
     expect(at('/hang').map((r) => [r.delivery, r.attempt, r.signed])).toEqual([
       [done.id, 1, true],
       [done.id, 2, true],
+      [done.id, 3, true],
     ]);
+  });
+
+  it('count no try that never left (an address refused, a secret unopened): the first POST the receiver gets is attempt 1', async () => {
+    const { webhook } = await endpoint('/refused', ['account.created']);
+    const good = `http://localhost:${port}/refused`;
+    // An address the sender refuses on every try (as one saved before a stricter rule would be).
+    await t.db.execute(sql`update webhook_endpoints set url = ${`ftp://localhost:${port}/refused`} where id = ${webhook.id}`);
+    const id = await addAccount('Άρνηση');
+    const refused = await until('the refused try', async () => {
+      const items = (await json(admin.get(`/api/Webhooks/${webhook.id}/deliveries`))).items;
+      return items[0]?.lastError && items[0];
+    });
+    expect(refused).toMatchObject({ entityId: id, state: 'pending', attempts: 0, lastStatus: null, lastError: 'webhooks.errors.httpsOnly' });
+    // The address fixed, the secret cannot be opened (sealed with a key since changed): not sent, not counted either.
+    const sealed = ((await t.db.execute(sql`select secret from webhook_endpoints where id = ${webhook.id}`)).rows[0] as { secret: string }).secret;
+    await t.db.execute(sql`update webhook_endpoints set url = ${good}, secret = ${`v1:${'A'.repeat(60)}`} where id = ${webhook.id}`);
+    const unopened = await until('the try with the secret unopened', async () => {
+      const items = (await json(admin.get(`/api/Webhooks/${webhook.id}/deliveries`))).items;
+      return items[0]?.lastError && items[0].lastError !== 'webhooks.errors.httpsOnly' && items[0];
+    });
+    expect(unopened).toMatchObject({ state: 'pending', attempts: 0, lastStatus: null });
+    expect(at('/refused')).toEqual([]);
+    await t.db.execute(sql`update webhook_endpoints set secret = ${sealed} where id = ${webhook.id}`);
+    const done = await until('the delivery', async () => {
+      const items = (await json(admin.get(`/api/Webhooks/${webhook.id}/deliveries`))).items;
+      return items[0]?.state === 'delivered' && items[0];
+    });
+    expect(done).toMatchObject({ entityId: id, attempts: 1, lastStatus: 200, lastError: null });
+    expect(at('/refused').map((r) => [r.delivery, r.attempt, r.signed])).toEqual([[done.id, 1, true]]);
   });
 
   it('send a delivery whose sender died mid-send again, marked as a repeat, and lose none', async () => {
@@ -249,6 +285,11 @@ describe('webhooks', () => {
     const ten = await until('the 10-day step', () => at('/mandate')[1]);
     expect(ten.body.data).toMatchObject({ daysLeft: 10, step: 10 });
     expect(at('/mandate')).toHaveLength(2);
+    // The same day checked again (another instance, a restart): no third delivery is queued.
+    const queued = async () => Number(((await t.db.execute(sql`select count(*)::int as n from webhook_deliveries where event = 'property.mandateEnding' and entity_id = ${o.id}`)).rows[0] as { n: number }).n);
+    expect(await queued()).toBe(2);
+    await checkMandateAlerts(t.app, { today: plus(30) });
+    expect(await queued()).toBe(2);
   });
 
   it('tell of a lead made from a portal’s enquiry mail, with the lead and the property named', async () => {
@@ -280,6 +321,9 @@ describe('webhooks', () => {
       by: 'mail',
       data: { source: 'spitogatos', portalRef: '1117534392', objectId: o.id, newLead: true, accountId: lead!.accountId },
     });
+    // Every field sent is named in the OpenAPI document's introduction, and every one named is sent.
+    const named = /`lead\.fromPortal`[^(]*\(`data`: ([^:]*):/.exec(OPENAPI_INTRO)![1]!.split(', ');
+    expect(Object.keys(got.body.data).sort()).toEqual([...named].sort());
     // The lead as its call answers it (the call adds a form's choice lists), the property offered on it.
     expect(await json(admin.get(`/api/lead/view/${lead!.leadId}`))).toMatchObject(got.body.current!);
     expect(got.body.current).toMatchObject({ id: lead!.leadId, accountId: lead!.accountId });

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, alerts, assignments, leadObjects, leads, mailEnquiries, mailMessages } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { appendMail, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
+import { storeMessage } from './mail-store.ts';
 import { syncMailbox } from './mail-sync.ts';
 
 /**
@@ -190,5 +191,46 @@ describe('portal enquiries from the synced mail', () => {
     expect(await counts()).toEqual(before);
     const [m] = await db.select().from(mailMessages).where(eq(mailMessages.messageId, '<old.ind-req-98765-el@indomio.gr>'));
     expect(m).toMatchObject({ subject: 'Νέο αίτημα επικοινωνίας' });
+  });
+
+  it('a webhook hears of a portal lead once: not of an enquiry that failed, nor again when the same mail is stored twice', async () => {
+    // No job runs here: a queued delivery stays in webhook_deliveries, where it is counted.
+    const made = await admin.post('/api/Webhooks', { url: 'https://hooks.thermaikos-homes.test/crm', events: ['lead.fromPortal', 'lead.created', 'account.created'] });
+    expect(made.statusCode, made.body).toBe(200);
+    const queued = async () =>
+      (await db.execute(sql`select event, entity_id from webhook_deliveries where endpoint_id = ${made.json().webhook.id} order by id`)).rows as { event: string; entity_id: number | null }[];
+    const other = await addMailbox('sales@thermaikos-homes.test');
+    const store = (mailbox: number, raw: string) => storeMessage(app, { id: mailbox }, Buffer.from(raw), { uid: null, uidValidity: null, messageId: null });
+
+    // The lead cannot be made (the office's alert refused, after the client and the lead were
+    // written in the enquiry's savepoint): the mail is kept as a plain message, nothing is told.
+    await t.pool.query(`create function refuse_enquiry_alert() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`);
+    await t.pool.query(`create trigger refuse_enquiry_alert before insert on alerts for each row when (new.kind = 'enquiry' and new.message_key <> 'enquiries.alert.failed') execute function refuse_enquiry_alert()`);
+    const failing = sample('spitogatos.en.eml', flat.ref, 'hook-failed.');
+    try {
+      expect(await store(box, failing)).toBe(true);
+    } finally {
+      await t.pool.query('drop trigger refuse_enquiry_alert on alerts; drop function refuse_enquiry_alert()');
+    }
+    expect((await db.select().from(alerts).where(eq(alerts.messageKey, 'enquiries.alert.failed'))).length).toBe(1);
+    expect(await db.select().from(mailEnquiries).where(eq(mailEnquiries.messageKey, '<hook-failed.sg-enquiry-en-1120098451@mail.spitogatos.gr>'))).toEqual([]);
+    expect(await queued()).toEqual([]);
+    // Synced again: the same Message-ID in the mailbox is not stored again, and still tells nothing.
+    expect(await store(box, failing)).toBe(false);
+    expect(await queued()).toEqual([]);
+
+    // An enquiry made into a lead: one lead.fromPortal (beside the new client and lead), once,
+    // however often and in however many mailboxes the same mail is stored.
+    const ok = sample('spitogatos.en.eml', flat.ref, 'hook-ok.');
+    expect(await store(box, ok)).toBe(true);
+    const [e] = await db.select().from(mailEnquiries).where(eq(mailEnquiries.messageKey, '<hook-ok.sg-enquiry-en-1120098451@mail.spitogatos.gr>'));
+    const once = await queued();
+    expect(once.filter((d) => d.event === 'lead.fromPortal')).toEqual([{ event: 'lead.fromPortal', entity_id: e!.leadId }]);
+    expect(once.map((d) => d.event).sort()).toEqual(['account.created', 'lead.created', 'lead.fromPortal']);
+    expect(await store(box, ok)).toBe(false);
+    expect(await store(other, ok)).toBe(true);
+    await db.execute(sql`update mailboxes set last_uid = 0 where id = ${box}`);
+    await syncMailbox(app, box);
+    expect(await queued()).toEqual(once);
   });
 });

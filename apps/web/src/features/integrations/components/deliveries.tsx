@@ -50,6 +50,11 @@ export function Deliveries({ webhook, onClose }: { webhook: TWebhook | null; onC
           <Text size="xs" ff="monospace" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
             {d.lastError.startsWith('webhooks.errors.') ? t(d.lastError) : d.lastError}
           </Text>
+        ) : d.state === 'pending' && d.attempts > 0 && d.lastStatus === null ? (
+          // A try sent (or cut short by a stopped sender) whose answer has not come.
+          <Text size="xs" c="dimmed" data-testid="delivery-no-answer">
+            {t('webhooks.ui.noAnswerYet')}
+          </Text>
         ) : null,
     },
     {
