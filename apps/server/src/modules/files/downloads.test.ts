@@ -251,6 +251,19 @@ describe('exports made at once across all instances are limited (EXPORTS_AT_ONCE
     expect((await u.db.execute(sql`select count(*)::int as n from work_leases`)).rows[0]).toEqual({ n: 0 });
   });
 
+  it('places asked for all at once from several connections: exactly N are taken, each once, and the rest refused', async () => {
+    const handle = connectDb(t.dbUrl, 4, { timeZone: t.config.timeZone });
+    try {
+      const asks = await Promise.all(Array.from({ length: 8 }, (_, i) => takePlace(i % 2 ? handle.db : db, 'test-race', 3, `instance-${i}`)));
+      const taken = asks.filter((a) => a !== undefined);
+      expect(taken.map((a) => a.key).sort()).toEqual(['test-race:0', 'test-race:1', 'test-race:2']);
+      for (const a of taken) await a.release();
+      expect((await db.execute(sql`select count(*)::int as n from work_leases where key like 'test-race:%'`)).rows[0]).toEqual({ n: 0 });
+    } finally {
+      await handle.close();
+    }
+  });
+
   it('a place and a lease are given back when the answer closes, even if its file stream is dropped unclosed (an onSend hook that failed) or its reader goes mid-way', async () => {
     const u = await createTestApp({ EXPORTS_AT_ONCE: '2' });
     const boss = await u.user({ roles: ['admin'] });
