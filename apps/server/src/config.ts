@@ -127,7 +127,7 @@ const ZEnv = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   /**
    * Exports made at once across all instances on the database (list and personal-data spreadsheets,
-   * backup downloads); one more is answered 429 "busy, try again shortly" (decision 098). Give every
+   * not backup downloads; at most 2 of one user's); one more is answered 429 "busy, try again shortly" (decision 098). Give every
    * instance the same number.
    */
   EXPORTS_AT_ONCE: z.coerce.number().int().min(1).max(1000).default(4),

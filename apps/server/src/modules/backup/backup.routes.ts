@@ -14,8 +14,8 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { toLocalDateTime, zoneOffsetMs } from '../../lib/dates.ts';
 import type { Tx, Db } from '../../db/client.ts';
 import { JobFailure } from '../../jobs/runner.ts';
-import { takeLease, type WorkLease } from '../../lib/work-leases.ts';
-import { contentDisposition, takeExportPlace } from '../files/files.service.ts';
+import { takeLease } from '../../lib/work-leases.ts';
+import { answerLease, contentDisposition, releaseWithAnswer } from '../files/files.service.ts';
 import { getFileStorage, type BackupArea } from '../../storage/file-storage.ts';
 import { backupFailureReason, createBackup, listKeptBackups, type BackupFile, type BackupResult } from './backup.ts';
 
@@ -193,8 +193,10 @@ export const backupRoutes = fp(
           handler: async (req, reply) => {
             const { name } = req.params;
             // One download of a backup at a time for a sign-in, whichever instance serves it.
-            const lease = await takeLease(app.db, `backup-download:${req.user?.id ?? 0}:${name}`, app.jobs.instanceId);
+            const lease = await takeLease(app.db, `backup-download:${req.user?.id ?? 0}:${name}`, app.jobs.instanceId, answerLease(reply));
             if (!lease) throw new AppError(409, 'errors.downloadBusy');
+            // Given back once the answer closes, whatever became of the backup's stream.
+            releaseWithAnswer(reply, lease);
             const give = () => void lease.release().catch(() => {});
             let kept: Awaited<ReturnType<typeof openBackup>>;
             try {
@@ -222,16 +224,8 @@ export const backupRoutes = fp(
               // An empty stream: Fastify's HEAD answer keeps the length said above (a bare send() says 0).
               return reply.headers(headers).send(Readable.from([]));
             }
-            // A download counts among the exports made at once across all instances (decision 098).
-            let place: WorkLease;
-            try {
-              place = await takeExportPlace(app, reply);
-            } catch (e) {
-              kept.body.off('close', give).destroy();
-              await lease.release().catch(() => {});
-              throw e;
-            }
-            kept.body.once('close', () => void place.release().catch(() => {}));
+            // Not among the EXPORTS_AT_ONCE places (decision 098): no database or processor work, and a
+            // download of a few GB over a slow line would hold one of the few places from the lists' exports.
             // The whole database leaving the system is on the record (or it does not leave).
             try {
               await logAction(app.db, req.actor, { action: 'Download', entity: 'Backup', message: name, data: { size: kept.size } });
@@ -239,11 +233,11 @@ export const backupRoutes = fp(
               kept.body.destroy();
               throw e;
             }
-            // Both leases are given back before the last byte is sent, so whoever asks right after it
-            // arrived finds them free (and at the latest when a download cut short closes).
+            // The lease is given back before the last byte is sent, so a download asked for right after
+            // it arrived is not refused (and at the latest when a download cut short closes).
             const sent = new Transform({
               transform: (chunk: Buffer, _enc, next) => next(null, chunk),
-              flush: (next) => void Promise.all([lease.release(), place.release()]).then(() => next(), () => next()),
+              flush: (next) => void lease.release().then(() => next(), () => next()),
             });
             pipeline(kept.body, sent, () => {});
             return reply.headers(headers).send(sent);

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -89,14 +91,15 @@ describe('a file is made once at a time for a sign-in', () => {
     const refused = a.statusCode === 409 ? a : b;
     expect(refused.json().title).toBe('Το αρχείο αυτό ετοιμάζεται ήδη για εσάς σε άλλη καρτέλα ή παράθυρο· θα κατέβει εκεί μόλις είναι έτοιμο.');
     expect(await downloads()).toHaveLength(before + 1);
-    // Once made, it can be asked for again; another filter, another file or another sign-in is never held up.
+    // Once made, it can be asked for again; another filter, another file or another sign-in is never
+    // held up (up to EXPORTS_PER_USER of a user's at once).
     expect((await admin.post('/api/Deal/download', {})).statusCode).toBe(200);
     const other = await t.user({ roles: ['admin'] });
     const [mine, sales, theirs, properties] = await Promise.all([
       admin.post('/api/Deal/download', {}),
       admin.post('/api/Deal/download', { dealType: 2 }),
       other.post('/api/Deal/download', {}),
-      admin.post('/api/object/download', {}),
+      other.post('/api/object/download', {}),
     ]);
     expect([mine.statusCode, sales.statusCode, theirs.statusCode, properties.statusCode]).toEqual([200, 200, 200, 200]);
   });
@@ -131,7 +134,7 @@ describe('a file is made once at a time for a sign-in across instances', () => {
       expect(one).toBeDefined();
       expect(await takeLease(handle.db, 'test:the same file', 'instance-2')).toBeUndefined();
       await one!.release();
-      const two = await takeLease(handle.db, 'test:the same file', 'instance-2', 1);
+      const two = await takeLease(handle.db, 'test:the same file', 'instance-2', { seconds: 1 });
       expect(two).toBeDefined();
       // instance-2 dies: nothing renews its lease, which lapses; then the next who asks takes it.
       await db.execute(sql`update work_leases set until = now() - interval '1 second' where key = ${two!.key}`);
@@ -148,12 +151,13 @@ describe('a file is made once at a time for a sign-in across instances', () => {
 });
 
 describe('exports made at once across all instances are limited (EXPORTS_AT_ONCE)', () => {
+  const busy = {
+    en: 'Many files are being prepared for download right now. Please try again in a few seconds.',
+    el: 'Αυτή τη στιγμή ετοιμάζονται πολλά αρχεία για λήψη. Δοκιμάστε ξανά σε λίγα δευτερόλεπτα.',
+    ru: 'Сейчас готовится много файлов для скачивания. Попробуйте ещё раз через несколько секунд.',
+  };
+
   it('past the limit a different export on any instance is answered 429 with Retry-After and "busy, try again shortly" in its language; a place given back or lapsed is taken by the next', async () => {
-    const busy = {
-      en: 'Many files are being prepared for download right now. Please try again in a few seconds.',
-      el: 'Αυτή τη στιγμή ετοιμάζονται πολλά αρχεία για λήψη. Δοκιμάστε ξανά σε λίγα δευτερόλεπτα.',
-      ru: 'Сейчас готовится много файлов для скачивания. Попробуйте ещё раз через несколько секунд.',
-    };
     const u = await createTestApp({ EXPORTS_AT_ONCE: '2' });
     const handle = connectDb(u.dbUrl, 3, { timeZone: u.config.timeZone });
     const second = await buildApp({ config: u.config, db: handle.db, serveWeb: false, jobs: false });
@@ -163,6 +167,7 @@ describe('exports made at once across all instances are limited (EXPORTS_AT_ONCE
       const there = apiClient(second, boss.token);
       const logRows = async () => (await u.db.select().from(actionLog).where(eq(actionLog.action, 'Download'))).length;
       const leases = async () => ((await u.db.execute(sql`select key from work_leases order by key`)).rows as { key: string }[]).map((r) => r.key);
+      const holders = async () => ((await u.db.execute(sql`select holder from work_leases order by key`)).rows as { holder: string }[]).map((r) => r.holder.split('#')[0]);
       // A backup kept in the backups folder, to be downloaded.
       fs.mkdirSync(u.config.backup.dir, { recursive: true });
       fs.writeFileSync(path.join(u.config.backup.dir, 'crm-2030-01-01-0300.tar.gz'), Buffer.alloc(2048, 7));
@@ -178,40 +183,125 @@ describe('exports made at once across all instances are limited (EXPORTS_AT_ONCE
         { res: await boss.post('/api/Deal/download', {}, { lang: 'ru' }), lang: 'ru' as const },
         { res: await there.post('/api/object/download', {}, { lang: 'el' }), lang: 'el' as const },
         { res: await there.get(`/api/account/personal-data/${account!.id}`), lang: 'en' as const },
-        { res: await boss.get('/api/backups/crm-2030-01-01-0300.tar.gz'), lang: 'en' as const },
       ];
       for (const { res, lang } of refusals) {
         expect(res.statusCode, res.body).toBe(429);
         expect(res.headers['retry-after']).toBe('10');
         expect(res.json().title).toBe(busy[lang]);
       }
-      // Nothing was made, nothing logged, no lease of a refused file left behind.
+      // Nothing was made, nothing logged, no lease of a refused file (nor its user's place) left behind.
       expect(await logRows()).toBe(0);
       expect(await leases()).toEqual(['export:0', 'export:1']);
-      // Not an export: a backup's size asked first (HEAD) and a missing backup are answered as before.
-      expect((await boss.call('HEAD', '/api/backups/crm-2030-01-01-0300.tar.gz')).statusCode).toBe(200);
-      expect((await boss.get('/api/backups/crm-2001-01-01-0000.tar.gz')).statusCode).toBe(404);
+      // A backup's download takes no export place (decision 098): sent, and only its own lease came and went.
+      const backup = await boss.get('/api/backups/crm-2030-01-01-0300.tar.gz');
+      expect(backup.statusCode, backup.body).toBe(200);
+      expect(backup.rawPayload.length).toBe(2048);
+      expect(await logRows()).toBe(1);
+      expect(await leases()).toEqual(['export:0', 'export:1']);
 
       // One of them is finished: the next export, from either instance, is made and logged.
       await one!.release();
       const made = await there.post('/api/Deal/download', {}, { lang: 'ru' });
       expect(made.statusCode, made.body).toBe(200);
       expect(made.headers['content-disposition']).toContain('Deals.xlsx');
-      const backup = await boss.get('/api/backups/crm-2030-01-01-0300.tar.gz');
-      expect(backup.statusCode, backup.body).toBe(200);
-      expect(backup.rawPayload.length).toBe(2048);
       expect(await logRows()).toBe(2);
-      // Each gave its place back once made: the other instance's export still holds its own.
+      // It gave its place back once made: the other instance's export still holds its own.
       expect(await leases()).toHaveLength(1);
 
-      // The instance making the other one dies: its place lapses, and is taken by the next who asks.
+      // The instance making the other one dies: its place lapses, and is taken over by the next (who
+      // take both places).
       await u.db.execute(sql`update work_leases set until = now() - interval '1 second'`);
+      const three = await takePlace(u.db, 'export', 2, 'instance-3');
+      const four = await takePlace(u.db, 'export', 2, 'instance-4');
+      expect(three && four).toBeTruthy();
+      // The dead instance's late release, while its old place is held by another, gives away nothing.
+      await two!.release();
+      expect(await leases()).toEqual(['export:0', 'export:1']);
+      expect((await holders()).sort()).toEqual(['instance-3', 'instance-4']);
+      expect((await boss.get(`/api/account/personal-data/${account!.id}`)).statusCode).toBe(429);
+      await three!.release();
+      await four!.release();
       const personal = await boss.get(`/api/account/personal-data/${account!.id}`);
       expect(personal.statusCode, personal.body).toBe(200);
-      // The dead instance's late release gives away nothing, and nothing is left held.
-      await two!.release();
       expect(await leases()).toEqual([]);
       expect(await logRows()).toBe(3);
+    } finally {
+      await second.close();
+      await handle.close();
+    }
+  });
+
+  it('one user cannot take every place: past their own 2 at once theirs is refused with the same 429, while another user is served', async () => {
+    const u = await createTestApp({ EXPORTS_AT_ONCE: '4' });
+    const greedy = await u.user({ roles: ['admin'] });
+    const other = await u.user({ roles: ['admin'] });
+    // Two of greedy's exports are being made (on any instance): both of their places are held.
+    const held = [await takePlace(u.db, `export-user:${greedy.id}`, 2, 'instance-1'), await takePlace(u.db, `export-user:${greedy.id}`, 2, 'instance-2')];
+    expect(held.every(Boolean)).toBe(true);
+    const refused = await greedy.post('/api/Deal/download', {}, { lang: 'el' });
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.headers['retry-after']).toBe('10');
+    expect(refused.json().title).toBe(busy.el);
+    // Two general places are still free, and another user takes one.
+    expect((await other.post('/api/Deal/download', {})).statusCode).toBe(200);
+    expect((await u.db.execute(sql`select key from work_leases order by key`)).rows).toEqual([{ key: `export-user:${greedy.id}:0` }, { key: `export-user:${greedy.id}:1` }]);
+    await held[0]!.release();
+    expect((await greedy.post('/api/Deal/download', {})).statusCode).toBe(200);
+    await held[1]!.release();
+    expect((await u.db.execute(sql`select count(*)::int as n from work_leases`)).rows[0]).toEqual({ n: 0 });
+  });
+
+  it('places asked for all at once from several connections: exactly N are taken, each once, and the rest refused', async () => {
+    const handle = connectDb(t.dbUrl, 4, { timeZone: t.config.timeZone });
+    try {
+      const asks = await Promise.all(Array.from({ length: 8 }, (_, i) => takePlace(i % 2 ? handle.db : db, 'test-race', 3, `instance-${i}`)));
+      const taken = asks.filter((a) => a !== undefined);
+      expect(taken.map((a) => a.key).sort()).toEqual(['test-race:0', 'test-race:1', 'test-race:2']);
+      for (const a of taken) await a.release();
+      expect((await db.execute(sql`select count(*)::int as n from work_leases where key like 'test-race:%'`)).rows[0]).toEqual({ n: 0 });
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('a place and a lease are given back when the answer closes, even if its file stream is dropped unclosed (an onSend hook that failed) or its reader goes mid-way', async () => {
+    const u = await createTestApp({ EXPORTS_AT_ONCE: '2' });
+    const boss = await u.user({ roles: ['admin'] });
+    const leases = async () => ((await u.db.execute(sql`select key from work_leases order by key`)).rows as { key: string }[]).map((r) => r.key);
+    const handle = connectDb(u.dbUrl, 3, { timeZone: u.config.timeZone });
+    const second = await buildApp({ config: u.config, db: handle.db, serveWeb: false, jobs: false });
+    // A hook that fails on a file's body: Fastify answers the error and drops the body without closing it.
+    second.addHook('onSend', async (req, _reply, payload) => {
+      if (req.headers['x-fail-send'] && payload && typeof (payload as { pipe?: unknown }).pipe === 'function') throw new Error('the hook failed');
+      return payload;
+    });
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const there = apiClient(second, boss.token);
+      const failed = await there.get('/api/LocalizationExport', { headers: { 'x-fail-send': '1' } });
+      expect(failed.statusCode).toBe(500);
+      await vi.waitFor(async () => expect(await leases()).toEqual([]), { timeout: 20_000, interval: 50 });
+
+      // Real requests whose reader goes as soon as the answer begins (the socket destroyed).
+      const port = (second.server.address() as AddressInfo).port;
+      const cutShort = (url: string) =>
+        new Promise<number>((resolve, reject) => {
+          const req = http.get({ host: '127.0.0.1', port, path: url, headers: { authorization: `Bearer ${boss.token}` } }, (res) => {
+            req.destroy();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', (e) => (req.destroyed ? undefined : reject(e)));
+        });
+      // A backup far larger than what the sockets buffer: cut off mid-way, it can never finish by itself.
+      fs.mkdirSync(u.config.backup.dir, { recursive: true });
+      fs.writeFileSync(path.join(u.config.backup.dir, 'crm-2030-02-01-0300.tar.gz'), Buffer.alloc(64 * 1024 * 1024, 7));
+      expect(await cutShort('/api/backups/crm-2030-02-01-0300.tar.gz')).toBe(200);
+      expect(await cutShort('/api/LocalizationExport')).toBe(200);
+      await vi.waitFor(async () => expect(await leases()).toEqual([]), { timeout: 20_000, interval: 50 });
+      // And the same backup is sent again to the same sign-in (its lease was given back, no 409).
+      expect((await there.call('HEAD', '/api/backups/crm-2030-02-01-0300.tar.gz')).statusCode).toBe(200);
+      expect(await cutShort('/api/backups/crm-2030-02-01-0300.tar.gz')).toBe(200);
+      await vi.waitFor(async () => expect(await leases()).toEqual([]), { timeout: 20_000, interval: 50 });
     } finally {
       await second.close();
       await handle.close();

@@ -13,7 +13,7 @@ import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { Download } from '../../lib/downloads.ts';
 import { workbookStream } from '../../lib/excel.ts';
-import { takeLease, takePlace, type WorkLease } from '../../lib/work-leases.ts';
+import { takeLease, takePlace, type LeaseOptions, type WorkLease } from '../../lib/work-leases.ts';
 import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
 import { ATTACHMENT_ONLY_MIMES, INLINE_MIMES, detectFileType } from './file-types.ts';
 import { getFileParent } from './file-parents.ts';
@@ -374,17 +374,58 @@ export function sendPdf(reply: FastifyReply, pdf: Buffer | Uint8Array, name: str
 export const EXPORT_RETRY_SECONDS = 10;
 
 /**
- * A place among the EXPORTS_AT_ONCE exports made at once across all instances (decision 098): each
- * file streams rows from the database and builds a spreadsheet or an archive, so a crowd of
- * different ones (many people, many filters) would take every instance's processor and the
- * database's connections from everyone else. Past the limit the export is refused at once with a
- * 429, Retry-After and "busy, try again shortly" in the reader's language, not queued.
+ * Exports one user may have being made at once across all instances (their own places, the keys
+ * `export-user:<id>:0` … `:1`), so that one person (or one script with their key) cannot take every
+ * place of EXPORTS_AT_ONCE from everyone else.
  */
-export async function takeExportPlace(app: FastifyInstance, reply: FastifyReply): Promise<WorkLease> {
-  const place = await takePlace(app.db, 'export', app.config.exportsAtOnce, app.jobs.instanceId);
-  if (place) return place;
-  reply.header('Retry-After', String(EXPORT_RETRY_SECONDS));
-  throw new AppError(429, 'errors.exportsBusy');
+export const EXPORTS_PER_USER = 2;
+
+/**
+ * The longest a download's leases are renewed (30 minutes): a list's file is made in seconds and a
+ * backup of a few GB sent well within it, so past it the answer is taken for stuck, and its leases
+ * lapse LEASE_SECONDS later even if nothing ever gives them back.
+ */
+export const DOWNLOAD_HOLD_SECONDS = 30 * 60;
+
+/**
+ * How a lease taken for one answer (a download's) is kept: renewed only while that answer is still
+ * open and at most DOWNLOAD_HOLD_SECONDS, and given back once it closes, whatever became of its
+ * body (sent, cut short by the reader, or dropped unclosed by an onSend hook that failed).
+ */
+export function answerLease(reply: FastifyReply): LeaseOptions {
+  return { live: () => !reply.raw.destroyed && !reply.raw.writableFinished, maxHoldSeconds: DOWNLOAD_HOLD_SECONDS };
+}
+export function releaseWithAnswer(reply: FastifyReply, lease: WorkLease) {
+  const give = () => void lease.release().catch(() => {});
+  if (reply.raw.destroyed || reply.raw.writableFinished) give();
+  else reply.raw.once('close', give);
+}
+
+/**
+ * A place among the EXPORTS_AT_ONCE exports made at once across all instances (decision 098), and
+ * one of its user's EXPORTS_PER_USER: each file streams rows from the database and builds a
+ * spreadsheet or an archive, so a crowd of different ones (many people, many filters) would take
+ * every instance's processor and the database's connections from everyone else. Past either limit
+ * the export is refused at once with a 429, Retry-After and "busy, try again shortly" in the
+ * reader's language, not queued. Both are given back by `release` or once the answer closes.
+ */
+export async function takeExportPlace(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<WorkLease> {
+  const opts = answerLease(reply);
+  const mine = await takePlace(app.db, `export-user:${req.user?.id ?? 0}`, EXPORTS_PER_USER, app.jobs.instanceId, opts);
+  let place: WorkLease | undefined;
+  try {
+    place = mine && (await takePlace(app.db, 'export', app.config.exportsAtOnce, app.jobs.instanceId, opts));
+  } finally {
+    if (mine && !place) await mine.release().catch(() => {});
+  }
+  if (!mine || !place) {
+    reply.header('Retry-After', String(EXPORT_RETRY_SECONDS));
+    throw new AppError(429, 'errors.exportsBusy');
+  }
+  let released: Promise<void> | undefined;
+  const both: WorkLease = { key: place.key, release: () => (released ??= Promise.all([mine.release(), place.release()]).then(() => undefined)) };
+  releaseWithAnswer(reply, both);
+  return both;
 }
 
 /**
@@ -411,11 +452,12 @@ export async function sendDownload(
   make: () => Promise<Download>,
 ) {
   const key = `download:${JSON.stringify([req.user?.id ?? 0, list.name, req.culture, req.params ?? null, req.query ?? null, req.body ?? null])}`;
-  const lease = await takeLease(app.db, key, app.jobs.instanceId);
+  const lease = await takeLease(app.db, key, app.jobs.instanceId, answerLease(reply));
   if (!lease) throw new AppError(409, 'errors.downloadBusy');
+  releaseWithAnswer(reply, lease);
   let place: WorkLease;
   try {
-    place = await takeExportPlace(app, reply);
+    place = await takeExportPlace(app, req, reply);
   } catch (e) {
     await lease.release().catch(() => {});
     throw e;
