@@ -585,6 +585,7 @@ async function main() {
       `select entity_id as id from activity_links where entity = 2 group by entity_id order by count(*) desc limit 50`,
     )).rows.map((r) => r.id);
     const employees = (await handle.pool.query<{ id: number }>('select id from accounts where is_employe order by id')).rows.map((r) => r.id);
+    const contactFragments = ['mail', 'com', '.gr', 'gmail', 'yahoo', '2310', '6944'];
     const greek = ['Παπαδ', 'γεωργιά', 'Νικολά', 'ιωαν', 'Κωνσταντ', 'βασιλ', 'Δημητρ', 'οικονομ', 'Αθανασ', 'Μακρή', 'χατζ', 'Λαζαρ'];
     const lastNames = ['Παπαδ', 'Γεωργ', 'Ιωάν', 'νικολ', 'Καραγ', 'σαββ', 'Иван', 'Smith', 'Θεοδωρ', 'Πετρ', 'Μιχαη', 'Κυριακ'];
     const page = (i: number) => 1 + ((i * 7) % 50);
@@ -731,6 +732,8 @@ async function main() {
         make: (i) => ({ method: 'POST', path: '/api/clients/search', body: { serviceFilter: 0, sources: [], lastName: lastNames[i % lastNames.length], perPage: 20, currentPage: 1, sortBy: 'createdOn', sortDir: 'desc' } }),
       },
       { name: 'GET /api/search (Greek fragment)', kind: 'search', make: (i) => ({ method: 'GET', path: `/api/search?searchStr=${encodeURIComponent(greek[i % greek.length]!)}` }) },
+      // Fragments of e-mails and phones match tens of thousands of words (decision 099: over 30,000 grouped, below word by word).
+      { name: 'GET /api/search (e-mail or phone fragment)', kind: 'search', make: (i) => ({ method: 'GET', path: `/api/search?searchStr=${encodeURIComponent(contactFragments[i % contactFragments.length]!)}` }) },
       { name: 'GET /api/account/view/{id}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/account/view/${ids[(i * 13) % ids.length]}` }) },
       {
         name: 'GET /api/activity (an account, 20 per page)',

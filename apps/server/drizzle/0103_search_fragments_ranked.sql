@@ -23,6 +23,10 @@ BEGIN
     DELETE FROM lead_words WHERE lead_id = OLD.id;
   END IF;
   IF NEW.account_id IS NOT NULL AND NOT NEW.draft AND coalesce(NEW.stage, 0) NOT IN (6, 7) THEN
+    -- The client's row locked against a rename until this transaction ends: a rename under way
+    -- (its trigger does not see this lead yet) is waited for, and the words below, read in a
+    -- statement of their own, are its new ones; a rename after it waits, and sees this lead.
+    PERFORM 1 FROM accounts WHERE id = NEW.account_id FOR SHARE;
     INSERT INTO lead_words (word, lead_id, created_on)
       SELECT w, NEW.id, NEW.created_on FROM accounts a, unnest(public.crm_search_text_words(a.search_text)) w WHERE a.id = NEW.account_id;
   END IF;
