@@ -137,6 +137,10 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('invoice-gross')).toHaveText(say.total);
     await expect(page.getByTestId('invoice-line-withheld')).toHaveCount(0);
     await expectAccessible(page, `a receipt's credit note ${language}`);
+    // The list calls it a retail credit note too, not a credit invoice.
+    await page.goto('/Invoices');
+    await page.getByTestId('invoices-customer').fill(lastName);
+    await expect(page.getByTestId('invoice-row').filter({ hasText: 'ΠΣΛ' }).getByTestId('invoice-number')).toHaveText(say.retailCredit);
     await ctx.close();
   });
 }

@@ -16,6 +16,8 @@ export const RETAIL_CREDIT_SERIES = 'ΠΣΛ';
 export const isRetail = (kind: TInvoiceKind, creditOfKind: TInvoiceKind | null | undefined) => kind === 'receipt' || (kind === 'credit' && creditOfKind === 'receipt');
 /** The myDATA type of a document: a credit note's depends on what it credits (5.1 an invoice's, 11.4 a receipt's). */
 export const mydataTypeOf = (kind: TInvoiceKind, creditOfKind: TInvoiceKind | null | undefined) => (kind === 'credit' && creditOfKind === 'receipt' ? RETAIL_CREDIT_TYPE : MYDATA_TYPE[kind]);
+/** The label of a document's kind (invoices.kind.*): a receipt's credit note (11.4) is a retail credit note, not a credit invoice. */
+export const kindLabel = (d: { kind: TInvoiceKind; mydataType: string }) => (d.mydataType === RETAIL_CREDIT_TYPE ? 'retailCredit' : d.kind);
 
 /**
  * draft: editable, no number yet; issued: numbered and final, not (yet) transmitted; sent: handed to

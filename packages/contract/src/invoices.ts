@@ -97,7 +97,7 @@ export const ZInvoiceVersionBody = z.object({ version: ZVersion });
 export const ZInvoiceDeleteQuery = z.object({ version: ZVersionString });
 
 /** A row of the invoices list. */
-export const ZInvoiceRow = ZInvoice.pick({ id: true, dealId: true, kind: true, status: true, series: true, number: true, issueDate: true, netCents: true, vatCents: true, grossCents: true, mark: true }).extend({
+export const ZInvoiceRow = ZInvoice.pick({ id: true, dealId: true, kind: true, mydataType: true, status: true, series: true, number: true, issueDate: true, netCents: true, vatCents: true, grossCents: true, mark: true }).extend({
   counterpartName: z.string(),
   counterpartVatNumber: z.string().nullable(),
 });

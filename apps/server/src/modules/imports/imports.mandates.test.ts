@@ -164,7 +164,8 @@ describe('import of mandates', () => {
     await db.execute(sql`insert into site_settings (id, tax_office) values (1, 'Καλαμαριάς') on conflict (id) do update set tax_office = excluded.tax_office`);
     const one = await person({ taxNumber: '099887766' });
     const two = await person({ taxNumber: '099887755' });
-    const [a, b, c, d, e] = [await property(one.id), await property(), await property(one.id), await property(one.id), await property(one.id)];
+    const [a, b, c, d, e, f] = [await property(one.id), await property(), await property(one.id), await property(one.id), await property(one.id), await property(two.id)];
+    await db.insert(objectAccounts).values({ objectId: f.id, accountId: one.id, relation: OWNER_RELATION }); // f's owners in the CRM's order: two, then one
     const H = ['Κωδικός ακινήτου', 'Είδος εντολής', 'Έναρξη', 'Λήξη', 'ΑΦΜ εντολέα', 'ΔΟΥ εντολέα'];
     const rows = [
       H,
@@ -173,14 +174,17 @@ describe('import of mandates', () => {
       [c.ref, 'Απλή', '01/03/2026', '31/12/2026', '', 'Καλαμαριά'], // unknown, with a near one
       [d.ref, 'Απλή', '01/03/2026', '31/12/2026', '', 'Πάτρας'], // unknown
       [e.ref, 'Απλή', '01/03/2026', '31/12/2026', '', '"Καλαμαριάς; Δ΄ Θεσσαλονίκης"'], // two offices, one owner
+      [f.ref, 'Απλή', '01/03/2026', '31/12/2026', '', '"Καλαμαριάς; Δ΄ Θεσσαλονίκης"'], // no owner named: the property's two, in the CRM's order
     ];
     const up = (await send('δου.csv', csv(rows), admin, 'el')).json();
     expect(up.mapping).toEqual(['referenceNumber', 'kind', 'startDate', 'endDate', 'owner.taxNumber', 'owner.taxOffice']);
     const p = await preview(up);
     const errors = p.rows.map((r: { errors: Record<string, string> }) => r.errors);
-    expect(errors.slice(0, 2)).toEqual([{}, {}]);
-    expect(p.rows[0].values['owner.taxOffice']).toBe('Δ΄ Θεσσαλονίκης');
-    expect(p.rows[1].values['owner.taxOffice']).toBe('Καλαμαριάς; Δ΄ Θεσσαλονίκης');
+    expect([...errors.slice(0, 2), errors[5]]).toEqual([{}, {}, {}]);
+    // Whose office is which, said owner by owner: the property's owners too, who the row does not name.
+    expect(p.rows[0].values['owner.taxOffice']).toBe(`${one.displayName}: Δ΄ Θεσσαλονίκης`);
+    expect(p.rows[1].values['owner.taxOffice']).toBe(`${one.displayName}: Καλαμαριάς; ${two.displayName}: Δ΄ Θεσσαλονίκης`);
+    expect(p.rows[5].values['owner.taxOffice']).toBe(`${two.displayName}: Καλαμαριάς; ${one.displayName}: Δ΄ Θεσσαλονίκης`);
     expect(errors[2]).toEqual({ 'owner.taxOffice': '“Καλαμαριά” is not a tax office (DOY) the CRM knows. Did you mean: Καλαμαριάς?' });
     expect(errors[3]).toEqual({ 'owner.taxOffice': '“Πάτρας” is not a tax office (DOY) the CRM knows: type it once on an owner of a mandate (or in the agency’s details), or correct the cell.' });
     expect(errors[4]).toEqual({ 'owner.taxOffice': 'Tax offices: 2, owners: 1. Write one tax office per owner, in the owners’ order, separated by “;”.' });
@@ -189,17 +193,21 @@ describe('import of mandates', () => {
     expect(el[3]['owner.taxOffice']).toBe('Η ΔΟΥ «Πάτρας» δεν είναι γνωστή στο CRM: καταχωρίστε την μία φορά σε εντολέα μιας εντολής (ή στα στοιχεία του γραφείου) ή διορθώστε το κελί.');
     expect(el[4]['owner.taxOffice']).toBe('ΔΟΥ: 2, εντολείς: 1. Γράψτε μία ΔΟΥ ανά εντολέα, με τη σειρά των εντολέων, χωρισμένες με «;».');
     const ru = (await preview(up, 'ru')).rows.map((r: { errors: Record<string, string> }) => r.errors);
+    expect(ru[4]['owner.taxOffice']).toBe('Налоговых инспекций: 2, доверителей: 1. Укажите по одной налоговой инспекции (ДОУ) на каждого доверителя, в их порядке, через «;».');
     expect(ru[3]['owner.taxOffice']).toBe('Налоговая инспекция (ДОУ) «Πάτρας» в CRM не значится: один раз укажите её у доверителя в поручении (или в реквизитах агентства) либо исправьте ячейку.');
 
     const done = await run(up, true);
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json().counts).toMatchObject({ mandates: 2, withErrors: 3 });
+    expect(done.json().counts).toMatchObject({ mandates: 3, withErrors: 3 });
     const stored = await db.select().from(objectMandates).where(inArray(objectMandates.objectId, [a.id, b.id]));
     const owners = await db.select().from(objectMandateOwners).where(inArray(objectMandateOwners.mandateId, stored.map((x) => x.id)));
     const office = (objectId: number, accountId: number) => owners.find((o) => o.accountId === accountId && stored.find((x) => x.id === o.mandateId)!.objectId === objectId)?.taxOffice;
     expect(office(a.id, one.id)).toBe('Δ΄ Θεσσαλονίκης');
     expect(office(b.id, one.id)).toBe('Καλαμαριάς');
     expect(office(b.id, two.id)).toBe('Δ΄ Θεσσαλονίκης');
+    const [fm] = await db.select().from(objectMandates).where(eq(objectMandates.objectId, f.id));
+    const fOwners = await db.select().from(objectMandateOwners).where(eq(objectMandateOwners.mandateId, fm!.id));
+    expect(Object.fromEntries(fOwners.map((o) => [o.accountId, o.taxOffice]))).toEqual({ [two.id]: 'Καλαμαριάς', [one.id]: 'Δ΄ Θεσσαλονίκης' });
     // The action log's new mandate names the offices as the form's does; the mandate's list shows them.
     const log = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Mandate'), eq(actionLog.entityId, stored.find((x) => x.objectId === b.id)!.id)));
     expect(log[0]!.data).toMatchObject({ ownerIds: [one.id, two.id], taxOffices: ['Καλαμαριάς', 'Δ΄ Θεσσαλονίκης'] });

@@ -209,6 +209,7 @@ export async function readMandateRows(
     if (prop) r.shown!.referenceNumber = prop.title ? `${formatReferenceNumber(ref!)} · ${prop.title}` : formatReferenceNumber(ref!);
     // The owners: those the row names, else the property's.
     const ownerIds: number[] = [];
+    const ownerNames: string[] = [];
     const names = new Map<string, string[]>();
     for (const o of owners) {
       const found = accountsOf.get(o.key) ?? [];
@@ -216,12 +217,16 @@ export async function readMandateRows(
         if (!r.errors.has(o.column)) r.errors.set(o.column, t(found.length ? 'imports.ownerAmbiguous' : 'imports.ownerNotFound', { value: o.value, names: found.map((a) => a.name).join(', ') }));
         continue;
       }
-      if (!ownerIds.includes(found[0]!.id)) ownerIds.push(found[0]!.id);
+      if (!ownerIds.includes(found[0]!.id)) {
+        ownerIds.push(found[0]!.id);
+        ownerNames.push(found[0]!.name);
+      }
       names.set(o.column, [...(names.get(o.column) ?? []), found[0]!.name]);
     }
     for (const [column, list] of names) r.shown![column] = list.join('; ');
     if (!owners.length && prop) {
       ownerIds.push(...prop.owners.map((o) => o.id));
+      ownerNames.push(...prop.owners.map((o) => o.name));
       if (ownerColumn && prop.owners.length) r.shown![ownerColumn] = t('imports.propertyOwners', { names: prop.owners.map((o) => o.name).join(', ') });
     }
     if (ownerIds.length > MANDATE_MAX_OWNERS) r.errors.set(at(ownerColumn), t('imports.tooManyOwners', { max: MANDATE_MAX_OWNERS }));
@@ -248,7 +253,8 @@ export async function readMandateRows(
         if (matched.length !== ownerIds.length) r.errors.set(OFFICE_COLUMN, t('imports.taxOfficesPerOwner', { count: matched.length, owners: ownerIds.length }));
         else {
           matched.forEach((m, i) => (taxOffices[i] = m));
-          r.shown![OFFICE_COLUMN] = matched.map((m) => m ?? '—').join('; ');
+          // Said owner by owner: whose office is which, the property's owners in the CRM's order included.
+          r.shown![OFFICE_COLUMN] = matched.map((m, i) => `${ownerNames[i]}: ${m ?? '—'}`).join('; ');
         }
       }
     }

@@ -4,9 +4,11 @@ import type { z } from 'zod';
 import {
   DEAL_STAGE_CLOSED,
   DEFAULT_SERIES,
+  INVOICE_KINDS,
   isRetail,
   mydataTypeOf,
   RETAIL_CREDIT_SERIES,
+  RETAIL_CREDIT_TYPE,
   formatReferenceNumber,
   invoiceSums,
   isValidGreekVat,
@@ -209,7 +211,8 @@ export async function saveInvoice(app: FastifyInstance, caller: InvoiceCaller, b
     const kind: TInvoiceKind = stored ? (stored.kind === 'credit' ? 'credit' : body.kind === 'credit' ? (stored.kind as TInvoiceKind) : body.kind) : body.kind;
     if (!stored && kind === 'credit') throw fieldError('kind', 'invoices.creditFromOriginal');
     // A receipt's credit note (11.4) follows a receipt's rules: no ΑΦΜ required, nothing withheld.
-    const rules = kind === 'credit' && (await originalKind(tx, stored!)) === 'receipt' ? 'receipt' : kind;
+    const creditOfKind = kind === 'credit' ? await originalKind(tx, stored!) : null;
+    const rules = kind === 'credit' && creditOfKind === 'receipt' ? 'receipt' : kind;
     const counterpart = checkCounterpart(rules, body.counterpart);
     const sums = linesOf(body, rules);
     if (stored && stored.status !== 'draft') {
@@ -228,6 +231,8 @@ export async function saveInvoice(app: FastifyInstance, caller: InvoiceCaller, b
       if (!dealId) throw fieldError('dealId', 'invoices.noDeal');
       await closedDeal(tx, dealId);
     }
+    const clash = await seriesClash(tx, body.series.trim(), mydataTypeOf(kind, creditOfKind), stored ? Number(stored.id) : null, false);
+    if (clash) throw fieldError('series', 'invoices.seriesOtherType', { series: body.series.trim(), type: clash });
     const values = { kind, series: body.series.trim(), counterpart, lines: sums.lines, paymentMethod: body.paymentMethod, netCents: sums.netCents, vatCents: sums.vatCents, grossCents: sums.grossCents };
     let id: number;
     if (!stored) {
@@ -244,6 +249,34 @@ export async function saveInvoice(app: FastifyInstance, caller: InvoiceCaller, b
     await logAction(tx, caller.actor, { action: stored ? 'Update' : 'Create', entity: INVOICE_LOG_ENTITY, entityId: id, data: { dealId, ...values } });
     return getInvoice(app, tx, id);
   });
+}
+
+/**
+ * Each series is one myDATA document type, numbered on its own (as the books keep them): the series
+ * the CRM offers by default are their type's from the start (ΤΠΥ 2.1, ΑΠΥ 11.2, ΠΤ 5.1, ΠΣΛ 11.4),
+ * another one the type of the documents already in it.
+ */
+const SERIES_TYPE: Readonly<Record<string, string>> = Object.fromEntries([
+  ...INVOICE_KINDS.map((k) => [DEFAULT_SERIES[k], MYDATA_TYPE[k]]),
+  [RETAIL_CREDIT_SERIES, RETAIL_CREDIT_TYPE],
+]);
+
+/**
+ * The other myDATA type a series is kept for, or null when a document of `type` may take it: on
+ * save every other document of the series counts, on issue the numbered ones (drafts take no number).
+ */
+async function seriesClash(tx: Tx, series: string, type: string, id: number | null, numberedOnly: boolean): Promise<string | null> {
+  const reserved = SERIES_TYPE[series];
+  if (reserved) return reserved === type ? null : reserved;
+  const rows = (
+    await tx.execute(sql`select distinct i.kind, o.kind as o_kind from invoices i left join invoices o on o.id = i.credit_of
+      where i.series = ${series} and i.id <> ${id ?? 0} ${numberedOnly ? sql`and i.status <> 'draft'` : sql``}`)
+  ).rows as Row[];
+  for (const r of rows) {
+    const other = mydataTypeOf(r.kind as TInvoiceKind, r.o_kind as TInvoiceKind | null);
+    if (other !== type) return other;
+  }
+  return null;
 }
 
 /** The kind of the document a credit note credits (an invoice's: 5.1; a receipt's: 11.4). */
@@ -276,7 +309,8 @@ export async function issueInvoice(app: FastifyInstance, caller: InvoiceCaller, 
     if (stored.status !== 'draft') throw immutable();
     const settings = await loadInvoiceSettings(tx);
     if (!settings.vatNumber || !isValidGreekVat(settings.vatNumber)) throw new AppError(400, 'invoices.noAgencyVat');
-    checkCounterpart(stored.kind === 'credit' && (await originalKind(tx, stored)) === 'receipt' ? 'receipt' : (stored.kind as TInvoiceKind), stored.counterpart as TInvoiceCounterpart);
+    const creditOfKind = stored.kind === 'credit' ? await originalKind(tx, stored) : null;
+    checkCounterpart(stored.kind === 'credit' && creditOfKind === 'receipt' ? 'receipt' : (stored.kind as TInvoiceKind), stored.counterpart as TInvoiceCounterpart);
     if (stored.kind === 'credit') {
       // The original locked: two credit notes of it issued at once cannot both pass the sum below.
       const original = (await tx.execute(sql`select mark, gross_cents from invoices where id = ${Number(stored.credit_of)} for update`)).rows[0] as Row | undefined;
@@ -289,6 +323,10 @@ export async function issueInvoice(app: FastifyInstance, caller: InvoiceCaller, 
     const taken = await tx.execute(sql`insert into invoice_series (series, last_number) values (${stored.series}, 1)
       on conflict (series) do update set last_number = invoice_series.last_number + 1 returning last_number`);
     const number = Number((taken.rows[0] as Row).last_number);
+    // Checked with the series' counter locked (above): two documents of different types issued into a
+    // new series at once are seen here one after the other, and a refusal gives the number back.
+    const clash = await seriesClash(tx, String(stored.series), mydataTypeOf(stored.kind as TInvoiceKind, creditOfKind), id, true);
+    if (clash) throw new AppError(409, 'invoices.seriesOtherType', { series: String(stored.series), type: clash });
     const issueDate = agencyToday(app.config.timeZone);
     const transmit = settings.canTransmit;
     await tx.execute(sql`update invoices set status = ${transmit ? 'sent' : 'issued'}, number = ${number}, issue_date = ${issueDate},
@@ -385,8 +423,8 @@ export async function invoiceListSums(app: FastifyInstance, q: TInvoiceFilter): 
 /** The rows of the list, newest first (a page, or up to `limit` for the download). */
 export async function invoiceRows(app: FastifyInstance, q: TInvoiceFilter, limit: number, offset: number) {
   const res = await app.db.execute(sql`select i.id, i.deal_id, i.kind, i.status, i.series, i.number, i.issue_date::text as issue_date, i.net_cents, i.vat_cents, i.gross_cents,
-      i.mark::text as mark, i.counterpart->>'name' as counterpart_name, i.counterpart->>'vatNumber' as counterpart_vat, count(*) over () as total
-    from invoices i ${invoiceWhere(q)} order by i.id desc limit ${limit} offset ${offset}`);
+      i.mark::text as mark, i.counterpart->>'name' as counterpart_name, i.counterpart->>'vatNumber' as counterpart_vat, o.kind as o_kind, count(*) over () as total
+    from invoices i left join invoices o on o.id = i.credit_of ${invoiceWhere(q)} order by i.id desc limit ${limit} offset ${offset}`);
   const rows = res.rows as Row[];
   return {
     total: rows.length ? Number(rows[0]!.total) : null,
@@ -395,6 +433,7 @@ export async function invoiceRows(app: FastifyInstance, q: TInvoiceFilter, limit
         id: Number(r.id),
         dealId: r.deal_id === null ? null : Number(r.deal_id),
         kind: r.kind as TInvoiceKind,
+        mydataType: mydataTypeOf(r.kind as TInvoiceKind, r.o_kind as TInvoiceKind | null),
         status: r.status as TInvoice['status'],
         series: String(r.series),
         number: r.number === null ? null : Number(r.number),

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { isValidGreekVat, ZInvoice } from '@crm/contract';
-import { actionLog, invoices, invoiceSettings } from '../../db/schema/index.ts';
+import { actionLog, invoices, invoiceSeries, invoiceSettings } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { startMydataServer, validateWith } from '../../../test/mydata-server.ts';
 import { agencyToday } from '../../lib/dates.ts';
@@ -52,7 +52,7 @@ const draftFor = async (dealId: number, kind?: 'invoice' | 'receipt', over: Reco
   expect(res.statusCode, res.body).toBe(200);
   return ZInvoice.parse(res.json());
 };
-const issue = async (id: number, version: number) => employee.post(`/api/Invoice/issue/${id}`, { version });
+const issue = async (id: number, version: number, lang?: 'en' | 'el' | 'ru') => employee.post(`/api/Invoice/issue/${id}`, { version }, lang ? { lang } : undefined);
 const mydataPost = async (xml: string) =>
   (await fetch(`${mydata.url}/SendInvoices`, { method: 'POST', headers: { 'aade-user-id': CREDENTIALS.userId, 'ocp-apim-subscription-key': CREDENTIALS.key }, body: xml })).text();
 const view = async (id: number) => ZInvoice.parse((await employee.get(`/api/Invoice/edit/${id}`)).json());
@@ -160,6 +160,37 @@ describe('issuing', () => {
     expect(first.issueDate).toBe(agencyToday(t.config.timeZone));
     expect(first.status).toBe('issued');
     expect((await saveSettings({ version: (await admin.get('/api/Invoice/settings')).json().version })).statusCode).toBe(200);
+  });
+
+  it('keeps each series to one myDATA type: the default ones from the start, another once a document is in it, on save and on issue', async () => {
+    const receipt = await draftFor(await addDeal(person), 'receipt');
+    const edit = (d: typeof receipt, series: string, lang: 'en' | 'el' | 'ru' = 'en') =>
+      employee.post('/api/Invoice/update', { id: d.id, version: d.version, kind: d.kind, series, counterpart: d.counterpart, paymentMethod: d.paymentMethod, lines: d.lines.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption })) }, { lang });
+    // A receipt typed into the retail credit notes' series, an invoice into the receipts'.
+    const intoRetailCredit = await edit(receipt, 'ΠΣΛ');
+    expect(intoRetailCredit.statusCode).toBe(400);
+    expect(intoRetailCredit.json().errors.series[0]).toBe('Series ΠΣΛ is kept for another document type (myDATA 11.4); each series is numbered for one type only. Choose another series for this document.');
+    const invoice = await draftFor(await addDeal(company), 'invoice');
+    expect((await edit(invoice, 'ΑΠΥ')).statusCode).toBe(400);
+    // A series of the agency's own: the type of the first document in it.
+    const own = `S${Date.now().toString(36).slice(-5).toUpperCase()}`;
+    const moved = await edit(receipt, own);
+    expect(moved.statusCode, moved.body).toBe(200);
+    const intoReceipts = await edit(invoice, own, 'el');
+    expect(intoReceipts.statusCode).toBe(400);
+    expect(intoReceipts.json().errors.series[0]).toContain(`Η σειρά ${own} χρησιμοποιείται για άλλο είδος παραστατικού (myDATA 11.2)`);
+    expect((await view(invoice.id!)).series).toBe('ΤΠΥ');
+    // A draft that got there before (saved before this rule): issued after the receipt, refused, and its number given back.
+    await t.db.update(invoices).set({ series: own }).where(eq(invoices.id, invoice.id!));
+    const first = await issue(receipt.id!, moved.json().version);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().number).toBe(1);
+    const clash = await issue(invoice.id!, invoice.version, 'ru');
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().title).toBe(`Серия ${own} закреплена за другим типом документа (myDATA 11.2): у каждой серии своя нумерация для одного типа. Выберите для этого документа другую серию.`);
+    expect(await view(invoice.id!)).toMatchObject({ status: 'draft', number: null });
+    expect(await t.db.select().from(invoiceSeries).where(eq(invoiceSeries.series, own))).toEqual([{ series: own, lastNumber: 1 }]);
+    await app.jobs.drain();
   });
 
   it('makes the document final: an issued invoice is neither edited nor deleted, and a stale change is a conflict', async () => {
@@ -303,7 +334,7 @@ describe('myDATA', () => {
     expect(raised.statusCode, raised.body).toBe(200);
     const tooLarge = await employee.post(`/api/Invoice/issue/${credit.id}`, { version: raised.json().version }, { lang: 'en' });
     expect(tooLarge.statusCode).toBe(400);
-    expect(tooLarge.body).toContain(`cannot exceed what is left of the invoice: ${(accepted.grossCents / 100).toFixed(2)} €`);
+    expect(tooLarge.body).toContain(`cannot exceed what is left of the document it credits: ${(accepted.grossCents / 100).toFixed(2)} €`);
     expect((await view(credit.id!)).status).toBe('draft');
   });
 
@@ -320,6 +351,16 @@ describe('myDATA', () => {
     expect(credit).toMatchObject({ kind: 'credit', mydataType: '11.4', series: 'ΠΣΛ', status: 'draft', grossCents: receipt.grossCents, creditOf: { id: d.id, kind: 'receipt', mark: receipt.mark }, counterpart: { vatNumber: null, name: 'Νικολάου Μαρία' } });
     // A private person withholds nothing, on the receipt's credit note either.
     const body = { id: credit.id, version: credit.version, kind: 'credit', series: credit.series, counterpart: credit.counterpart, paymentMethod: credit.paymentMethod };
+    // Its series is the retail credit notes' own: renamed to the credit invoices' or the receipts' one, refused, in the reader's language.
+    const lines = credit.lines.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption }));
+    const toCreditInvoices = await employee.post('/api/Invoice/update', { ...body, series: 'ΠΤ', lines }, { lang: 'el' });
+    expect(toCreditInvoices.statusCode).toBe(400);
+    expect(toCreditInvoices.json().errors.series[0]).toBe(
+      'Η σειρά ΠΤ χρησιμοποιείται για άλλο είδος παραστατικού (myDATA 5.1): κάθε σειρά αριθμείται για ένα μόνο είδος. Επιλέξτε άλλη σειρά για αυτό το παραστατικό.',
+    );
+    const toReceipts = await employee.post('/api/Invoice/update', { ...body, series: 'ΑΠΥ', lines }, { lang: 'ru' });
+    expect(toReceipts.json().errors.series[0]).toContain('Серия ΑΠΥ закреплена за другим типом документа (myDATA 11.2)');
+    expect((await view(credit.id!)).series).toBe('ΠΣΛ');
     const withheld = await employee.post('/api/Invoice/update', { ...body, lines: credit.lines.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption, withheldCategory: 3 })) }, { lang: 'en' });
     expect(withheld.statusCode).toBe(400);
     const before = mydata.received.length;
@@ -339,8 +380,21 @@ describe('myDATA', () => {
     const text = readPdf(pdf.rawPayload).text.replace(/\s+/g, ' ');
     expect(text).toContain('Πιστωτικό Στοιχείο Λιανικής');
     expect(text).toContain('Retail credit note');
-    // Credited in full: no second one.
-    expect((await employee.post(`/api/Invoice/credit/${d.id}`, { version: (await view(d.id!)).version })).statusCode).toBe(409);
+    // Credited in full: no second one, said of the receipt as a document, not an invoice.
+    const second = await employee.post(`/api/Invoice/credit/${d.id}`, { version: (await view(d.id!)).version }, { lang: 'en' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().title).toBe('This document is already credited in full.');
+    // The list, the deal's documents and the accountant's xlsx call it a retail credit note.
+    const row = (await employee.get(`/api/Invoice?dealId=${receipt.dealId}`)).json().items.find((r: { id: number }) => r.id === credit.id);
+    expect(row).toMatchObject({ kind: 'credit', mydataType: '11.4', series: 'ΠΣΛ' });
+    const file = await employee.get(`/api/Invoice/download?dealId=${receipt.dealId}`, { lang: 'el' });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const kinds = [7, 8].map((r) => [wb.worksheets[0]!.getRow(r).getCell(2).value, wb.worksheets[0]!.getRow(r).getCell(3).value]);
+    expect(kinds).toEqual([
+      ['Πιστωτικό Στοιχείο Λιανικής (ιδιώτης)', 'ΠΣΛ'],
+      ['Απόδειξη Παροχής Υπηρεσιών (ιδιώτης)', 'ΑΠΥ'],
+    ]);
   });
 
   it('shows myDATA’s error code and message on a rejected document, which is sent again once corrected', async () => {
@@ -627,6 +681,7 @@ describe('the invoices list for the accountant', () => {
     expect((await employee.get('/api/Invoice?customer=%25')).json().totalRows).toBe(0);
     expect((await employee.get('/api/Invoice?dateFrom=2026-02-30')).statusCode).toBe(400);
 
+    const downloadsBefore = (await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Invoice'), eq(actionLog.action, 'Download'), eq(actionLog.message, 'Invoices.xlsx')))).length;
     const file = await employee.get(`/api/Invoice/download?customer=${encodeURIComponent('Λογιστική Δοκιμή')}`, { lang: 'el' });
     expect(file.statusCode, file.body.slice(0, 200)).toBe(200);
     expect(file.headers['content-disposition']).toContain('Invoices.xlsx');
@@ -642,7 +697,7 @@ describe('the invoices list for the accountant', () => {
     expect(rows[0]!.getCell(11).value).toBe(-124);
     expect(rows[0]!.getCell(6).value).toBe(vat('55512345'));
     const logged = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Invoice'), eq(actionLog.action, 'Download'), eq(actionLog.message, 'Invoices.xlsx')));
-    expect(logged).toHaveLength(1);
+    expect(logged).toHaveLength(downloadsBefore + 1);
     const branch = await t.user({ roles: ['employee'], branchId: 1 });
     expect((await branch.get('/api/Invoice/download')).statusCode).toBe(403);
   });

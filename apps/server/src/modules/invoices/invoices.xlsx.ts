@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type ExcelJS from 'exceljs';
-import { INVOICE_DOWNLOAD_MAX, type TCulture, type TInvoiceFilter, type TInvoiceRow } from '@crm/contract';
+import { INVOICE_DOWNLOAD_MAX, kindLabel, type TCulture, type TInvoiceFilter, type TInvoiceRow } from '@crm/contract';
 import { addTable, cellDate, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, noteTruncated, safeText, sheetName, textCell } from '../../lib/excel.ts';
 import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
 import { invoiceListSums, invoiceRows } from './invoices.service.ts';
@@ -15,7 +15,7 @@ const signed = (r: TInvoiceRow, cents: number) => (r.kind === 'credit' ? -cents 
 function columnsOf(t: T): Column[] {
   return [
     { head: t('invoices.field.issueDate'), width: 13, style: { numFmt: DATE_FORMAT }, cell: (r) => cellDate(r.issueDate) },
-    { head: t('invoices.field.kind'), width: 30, cell: (r) => t(`invoices.kind.${r.kind}`) },
+    { head: t('invoices.field.kind'), width: 30, cell: (r) => t(`invoices.kind.${kindLabel(r)}`) },
     { head: t('invoices.field.series'), width: 9, cell: (r) => textCell(r.series) },
     { head: t('invoices.field.number'), width: 9, cell: (r) => r.number },
     { head: t('invoices.col.customer'), width: 30, cell: (r) => textCell(r.counterpartName) },

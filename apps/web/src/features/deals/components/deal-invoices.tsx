@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DEAL_STAGE_CLOSED } from '@crm/contract/deal-fields';
+import { kindLabel } from '@crm/contract/invoice-fields';
 import { href, INVOICE } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
@@ -70,7 +71,7 @@ export function DealInvoices({ dealId, dealStage }: { dealId: number; dealStage:
         {items.map((i) => (
           <Group key={i.id} gap="md" data-testid="deal-invoice">
             <Anchor component={Link} to={href(INVOICE.screens.view, { id: i.id! })}>
-              {t(`invoices.kind.${i.kind}`)} {i.number == null ? i.series : `${i.series} ${i.number}`}
+              {t(`invoices.kind.${kindLabel(i)}`)} {i.number == null ? i.series : `${i.series} ${i.number}`}
             </Anchor>
             <Text size="sm">{formatMoney2(i.grossCents / 100)}</Text>
             <Text size="sm" c="dimmed">

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TInvoice, TInvoiceEdit } from '@crm/contract';
 import { DEAL, href, INVOICE } from '@crm/contract/resources';
-import { isRetail, RETAIL_CREDIT_TYPE } from '@crm/contract/invoice-fields';
+import { DEFAULT_SERIES, isRetail, kindLabel } from '@crm/contract/invoice-fields';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -105,7 +105,7 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
                     label={t('invoices.field.kind')}
                     data={(['invoice', 'receipt'] as const).map((k) => ({ value: k, label: t(`invoices.kind.${k}`) }))}
                     value={form.kind}
-                    onChange={(v) => v && setForm({ ...form, kind: v as TInvoiceEdit['kind'] })}
+                    onChange={(v) => v && setForm({ ...form, kind: v as TInvoiceEdit['kind'], series: changedSeries(form, v as 'invoice' | 'receipt') })}
                     allowDeselect={false}
                     data-testid="invoice-kind"
                   />
@@ -145,7 +145,7 @@ function InvoiceHead({ invoice }: { invoice: TInvoice }) {
     <>
       <Group justify="space-between" wrap="wrap">
         <Title order={1} size="h2" data-testid="invoice-title">
-          {t(`invoices.kind.${invoice.mydataType === RETAIL_CREDIT_TYPE ? 'retailCredit' : invoice.kind}`)} {documentNumber(invoice)}
+          {t(`invoices.kind.${kindLabel(invoice)}`)} {documentNumber(invoice)}
         </Title>
         <InvoiceStatus status={invoice.status} testId="invoice-status" />
       </Group>
@@ -236,6 +236,11 @@ function InvoiceActions({ invoice, busy, onSave, onIssue, onTransmit, onCredit, 
       )}
     </Group>
   );
+}
+
+/** A draft's series when its kind changes: the new kind's default if the old kind's was kept (each series is one document type). */
+function changedSeries(form: TInvoiceEdit, kind: 'invoice' | 'receipt') {
+  return form.kind !== 'credit' && form.series.trim() === DEFAULT_SERIES[form.kind] ? DEFAULT_SERIES[kind] : form.series;
 }
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {

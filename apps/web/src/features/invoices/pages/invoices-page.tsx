@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TInvoiceFilter } from '@crm/contract';
+import { kindLabel } from '@crm/contract/invoice-fields';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { href, INVOICE } from '@crm/contract/resources';
 import { useCookieState } from '../../../lib/list-state.ts';
@@ -49,7 +50,7 @@ export function InvoicesPage() {
             <tr key={i.id} data-testid="invoice-row" data-id={i.id ?? undefined}>
               <td data-card="title">
                 <Link to={href(INVOICE.screens.view, { id: i.id! })} className="cell-link mantine-focus-auto" data-testid="invoice-number">
-                  {t(`invoices.kind.${i.kind}`)} {documentNumber(i)}
+                  {t(`invoices.kind.${kindLabel(i)}`)} {documentNumber(i)}
                 </Link>
               </td>
               <td data-label={t('invoices.col.date')} {...(i.issueDate ? {} : { 'data-empty': '' })}>
