@@ -17,8 +17,8 @@ import { startSmtpSink } from '../../apps/server/test/smtp-sink.ts';
 const FIXTURES = path.resolve(import.meta.dirname, '../../apps/server/test/fixtures/enquiries');
 const GREEK = 'αβγδεζηθικλμνξπρστφχψω';
 const LANGUAGES = [
-  { cookie: 'en-UK', sample: 'spitogatos.en.eml', lastName: 'Whitfield', email: 'j.whitfield@example.co.uk', title: 'Enquiry by e-mail', open: 'Open the e-mail', text: 'summer house in Chalkidiki', html: false, blocked: null, reply: 'Thank you, the house is available: would Saturday suit you?', sent: 'The reply was sent.' },
-  { cookie: 'el', sample: 'spitogatos.el.eml', lastName: 'Παπαδάκης', email: 'g.papadakis@example.gr', title: 'Αίτημα μέσω e-mail', open: 'Άνοιγμα του e-mail', text: 'θα ήθελα να δω το διαμέρισμα', html: true, blocked: 'Εξωτερικές εικόνες που αποκλείστηκαν για την προστασία του απορρήτου σας: 1.', reply: 'Καλησπέρα σας, το διαμέρισμα είναι διαθέσιμο: σας βολεύει το Σάββατο;', sent: 'Η απάντηση στάλθηκε.' },
+  { cookie: 'en-UK', sample: 'spitogatos.en.eml', lastName: 'Whitfield', email: 'j.whitfield@example.co.uk', phone: '+44 7700 900123', title: 'Enquiry by e-mail', open: 'Open the e-mail', text: 'summer house in Chalkidiki', html: false, blocked: null, reply: 'Thank you, the house is available: would Saturday suit you?', sent: 'The reply was sent.' },
+  { cookie: 'el', sample: 'spitogatos.el.eml', lastName: 'Παπαδάκης', email: 'g.papadakis@example.gr', phone: '694 412 3456', title: 'Αίτημα μέσω e-mail', open: 'Άνοιγμα του e-mail', text: 'θα ήθελα να δω το διαμέρισμα', html: true, blocked: 'Εξωτερικές εικόνες που αποκλείστηκαν για την προστασία του απορρήτου σας: 1.', reply: 'Καλησπέρα σας, το διαμέρισμα είναι διαθέσιμο: σας βολεύει το Σάββατο;', sent: 'Η απάντηση στάλθηκε.' },
 ];
 
 let dovecot: Dovecot;
@@ -80,10 +80,15 @@ for (const L of LANGUAGES) {
     // The portal is the lead's source (the demo agency's own "Spitogatos.gr" source, adopted).
     await expect(page.getByTestId('lead-value-source')).toContainText('Spitogatos.gr');
     await expect(page.getByTestId('lead-objects').getByTestId('lead-object')).toHaveText([`#${flat.referenceNumber} · Enquiry flat ${tag}`]);
-    // The note says where the lead came from (the portal, the property); the message is the mail's, shown once, in the lead's thread.
-    await expect(page.getByTestId('lead-value-description')).toContainText(`Spitogatos.gr`);
-    await expect(page.getByTestId('lead-value-description')).toContainText(`#${flat.referenceNumber}`);
-    await expect(page.getByTestId('lead-value-description')).not.toContainText(L.text);
+    // The note says where the lead came from (the portal, the property) and who asked (for the agents
+    // who do not see the mailbox it came to); the message is the mail's, shown once, in the lead's thread.
+    const note = page.getByTestId('lead-value-description');
+    await expect(note).toContainText(`Spitogatos.gr`);
+    await expect(note).toContainText(`#${flat.referenceNumber}`);
+    await expect(note).toContainText(lastName);
+    await expect(note).toContainText(L.email.replace('@', `.${tag}@`));
+    await expect(note).toContainText(L.phone);
+    await expect(note).not.toContainText(L.text);
     const mail = page.getByTestId('lead-enquiry-mail');
     await expect(mail.getByRole('heading', { name: L.title })).toBeVisible();
     await expect(mail.getByTestId('lead-enquiry-row')).toContainText('noreply@spitogatos.gr');

@@ -22,8 +22,8 @@ export type TCopied = { fileId: number; name: string; size: number; mime: string
 /**
  * Bytes the CRM already holds (a mail attachment) stored as a file of a record, as an upload of the
  * same file attached to it would be: the same size limit and type check by content, a picture's
- * copies made once; on a property a picture is one of its photos (publishing judges it again), any
- * other file a document; on any other record the file has no type. `within` runs in the transaction
+ * copies made once; on a property a picture is one of its photos (publishing judges it again) unless
+ * `picturesAsDocuments` (a mail's pictures may be ID scans: never a public photo), any other file a document; on any other record the file has no type. `within` runs in the transaction
  * that records the file (a throw undoes all). One action-log row, `logData` added to its data
  * (where the bytes came from).
  */
@@ -34,6 +34,7 @@ export async function storeRecordFile(
   parent: { parentType: number; parentId: number },
   within: (tx: Tx, fileId: number) => Promise<void>,
   logData: Record<string, number> = {},
+  opts: { picturesAsDocuments?: boolean } = {},
 ): Promise<TCopied> {
   const max = app.config.uploadMaxBytes;
   if (src.size > max) throw new AppError(413, 'files.tooLarge', { name: src.userName, max: Math.round(max / (1024 * 1024)) });
@@ -65,7 +66,7 @@ export async function storeRecordFile(
       stored.push(webName);
     }
     const object = parent.parentType === LinkKind.Object;
-    const type = object ? (copies ? PHOTO_TYPE : 'document') : null;
+    const type = object ? (copies && !opts.picturesAsDocuments ? PHOTO_TYPE : 'document') : null;
     return await app.db.transaction(async (tx) => {
       const next = await tx.execute(sql`select coalesce(max(sort_order), -1) + 1 as n from files where parent_type = ${parent.parentType} and parent_id = ${parent.parentId}`);
       const res = await tx.execute(sql`insert into files (system_name, user_name, mime, size, parent_type, parent_id, type, sort_order, created_by, width, height, thumb_name, web_name)

@@ -126,13 +126,18 @@ export async function makeEnquiryLead(
     await logAction(tx, MAIL_ACTOR, { action: 'Create', entity: 'Account', entityId: accountId, message: a!.displayName, data: { from: 'mail', source: e.source, mailMessageId: msg.id } });
   }
 
-  // The lead's note (or the open lead's activity), in the office's language (Greek): only what the
-  // mail does not say at a glance, where it came from and about what, and, for a client already
-  // known, that their record was left as it was. The mail itself (message, name, phone, e-mail) is
-  // the first of the lead's thread, shown there once; the client's record holds the details.
+  // The lead's note (or the open lead's activity), in the office's language (Greek): where it came
+  // from and about what, for a client already known that their record was left as it was, and who
+  // asked, in short lines (name, e-mail, phone, the portal's listing number): the mail may be in an
+  // agent's own mailbox, which the other agents do not see. The message itself is the mail's, in
+  // the lead's thread, shown there once.
   const description = [
     o ? t('enquiries.lead.title', { portal, ref: ref! }) : t('enquiries.lead.titleNoProperty', { portal, portalRef: e.portalRef ?? (e.propertyRef ? String(e.propertyRef) : '—') }),
     newAccount ? null : t('enquiries.lead.known'),
+    `${t('publishing.enquiry.name')}: ${e.name}`,
+    e.email ? `${t('publishing.enquiry.email')}: ${e.email}` : null,
+    e.phone ? `${t('publishing.enquiry.phone')}: ${e.phone}` : null,
+    o && e.portalRef ? `${t('enquiries.lead.portalRef', { portal })}: ${e.portalRef}` : null,
   ]
     .filter(Boolean)
     .join('\n');

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { LinkKind } from '@crm/contract';
-import { accounts, actionLog, deals, files, leads } from '../../db/schema/index.ts';
+import { DEAL_RELATION, LinkKind } from '@crm/contract';
+import { accounts, actionLog, dealParties, deals, files, leads } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { appendMail, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
 import { syncMailbox } from './mail-sync.ts';
@@ -25,7 +25,7 @@ const part = (name: string, type: string, data: Buffer) =>
   `--b1\nContent-Type: ${type}; name="${name}"\nContent-Disposition: attachment; filename="${name}"\nContent-Transfer-Encoding: base64\n\n${data.toString('base64').replace(/.{76}/g, '$&\n')}\n`;
 
 describe('an attachment saved to the record\'s files', () => {
-  it('is copied once per record as an upload would be: a document on the account, a photo on the property; a second click says so', async () => {
+  it('is copied once per record as an upload would be: a document on the account, and on the property a document too, a picture never one of its photos; a second click says so', async () => {
     const [{ id: accountId }] = await t.db.insert(accounts).values({ firstName: 'Νίκος', lastName: 'Αλεξίου', isOwner: true, emails: ['nikos@example.gr'] }).returning({ id: accounts.id });
     const o = (await admin.get('/api/object/add')).json();
     expect((await admin.post('/api/object/update', { id: o.id, version: o.version, title: 'House in Voula' })).statusCode).toBe(200);
@@ -56,13 +56,15 @@ describe('an attachment saved to the record\'s files', () => {
     const logged = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'File'), eq(actionLog.entityId, first.json().fileId)));
     expect(logged.map((l) => l.action)).toEqual(['Create']);
 
-    // Two clicks at once on the property: one file, a photo with its copies; both answers name it.
+    // Two clicks at once on the property: one file, both answers name it; a picture from mail (an ID scan, maybe) is a document, with its copies, not a photo.
     const [a, b] = await Promise.all([agent.post(`/api/mail/attachment/${att['front.png']}/save`, { objectId: o.id }), agent.post(`/api/mail/attachment/${att['front.png']}/save`, { objectId: o.id })]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect([a.json().alreadySaved, b.json().alreadySaved].sort()).toEqual([false, true]);
     expect(a.json().fileId).toBe(b.json().fileId);
     const onObject = await t.db.select().from(files).where(and(eq(files.parentType, LinkKind.Object), eq(files.parentId, o.id)));
-    expect(onObject.map((f) => [f.userName, f.type, f.width, f.thumbName !== null])).toEqual([['front.png', 'image', 40, true]]);
+    expect(onObject.map((f) => [f.userName, f.type, f.width, f.thumbName !== null])).toEqual([['front.png', 'document', 40, true]]);
+    const photos = (await agent.get(`/api/files?parentType=${LinkKind.Object}&parentId=${o.id}`)).json().items.filter((f: { type: string | null }) => f.type === 'image');
+    expect(photos).toEqual([]);
     // The same PDF on the property: a document there.
     const doc = await agent.post(`/api/mail/attachment/${att['deed.pdf']}/save`, { objectId: o.id });
     expect(doc.json()).toMatchObject({ alreadySaved: false });
@@ -85,6 +87,9 @@ describe('an attachment saved to the record\'s files', () => {
     const [{ id: clientId }] = await t.db.insert(accounts).values({ firstName: 'Ελένη', lastName: 'Μαύρου', isClient: true, emails: ['eleni@example.gr'] }).returning({ id: accounts.id });
     const [lead] = await t.db.insert(leads).values({ accountId: clientId, forPurchase: true } as never).returning({ id: leads.id });
     const [orphan] = await t.db.insert(leads).values({ forPurchase: true } as never).returning({ id: leads.id });
+    const [{ id: erasedId }] = await t.db.insert(accounts).values({ firstName: 'Erased', lastName: 'Client', isClient: true } as never).returning({ id: accounts.id });
+    await t.db.execute(sql`update accounts set erased_on = now() where id = ${erasedId}`);
+    const [erasedLead] = await t.db.insert(leads).values({ accountId: erasedId, forPurchase: true } as never).returning({ id: leads.id });
     const o = (await admin.get('/api/object/add')).json();
     expect((await admin.post('/api/object/update', { id: o.id, version: o.version, title: 'Flat in Glyfada' })).statusCode).toBe(200);
     const [deal] = await t.db.insert(deals).values({ objectId: o.id, dealType: 2, dealStage: 1 } as never).returning({ id: deals.id });
@@ -99,6 +104,19 @@ describe('an attachment saved to the record\'s files', () => {
     await syncMailbox(t.app, box.id);
     const [mail] = (await agent.get(`/api/mail?accountId=${clientId}`)).json().items;
     const loan = mail.attachments[0].id as number;
+
+    // Not in the lead's or the deal's thread: not saved there (nor logged as if it were).
+    const notInThread = await agent.post(`/api/mail/attachment/${loan}/save`, { leadId: lead!.id });
+    expect(notInThread.statusCode).toBe(404);
+    expect(notInThread.json().title).toBe((await agent.get('/api/mail/2147483')).json().title);
+    expect((await agent.post(`/api/mail/attachment/${loan}/save`, { dealId: deal!.id })).statusCode).toBe(404);
+    expect((await agent.post(`/api/mail/attachment/${loan}/save`, { objectId: o.id })).statusCode).toBe(404);
+    expect((await agent.get(`/api/files?parentType=${LinkKind.Account}&parentId=${clientId}`)).json().items).toEqual([]);
+    expect((await t.db.select().from(files).where(and(eq(files.parentType, LinkKind.Object), eq(files.parentId, o.id))))).toEqual([]);
+
+    // In the threads: the lead's (linked to it), the deal's (its buyer's mail).
+    for (const l of [lead!.id, orphan!.id, erasedLead!.id]) await t.db.execute(sql`insert into mail_message_leads (message_id, lead_id) values (${mail.id}, ${l})`);
+    await t.db.insert(dealParties).values([deal!.id, bare!.id].map((dealId) => ({ dealId, accountId: clientId, relation: DEAL_RELATION.buyer })));
 
     const fromLead = await agent.post(`/api/mail/attachment/${loan}/save`, { leadId: lead!.id });
     expect(fromLead.statusCode, fromLead.body).toBe(200);
@@ -122,6 +140,9 @@ describe('an attachment saved to the record\'s files', () => {
     const noClient = await agent.post(`/api/mail/attachment/${loan}/save`, { leadId: orphan!.id });
     expect(noClient.statusCode).toBe(422);
     expect(noClient.json().title).toBe('This lead has no client yet: choose the client on the lead, then save the attachment to their files.');
+    const erased = await agent.post(`/api/mail/attachment/${loan}/save`, { leadId: erasedLead!.id });
+    expect(erased.statusCode).toBe(422);
+    expect(erased.json().title).toBe("This lead's client has been erased: choose another client on the lead, then save the attachment to their files.");
     expect((await agent.post(`/api/mail/attachment/${loan}/save`, { dealId: bare!.id })).statusCode).toBe(422);
     expect((await agent.post(`/api/mail/attachment/${loan}/save`, { leadId: 2147483 })).statusCode).toBe(404);
     expect((await agent.post(`/api/mail/attachment/${loan}/save`, { leadId: lead!.id, dealId: deal!.id })).statusCode).toBe(400);
@@ -168,7 +189,8 @@ describe('a huge attachment', () => {
     expect(mail.attachments.map((a: { name: string }) => a.name)).toEqual(['note.pdf']);
     const view = (await boss.get(`/api/mail/${mail.id}`)).json();
     expect(view.text).toContain('Two files.');
-    const kept = await small.db.execute(sql`select coalesce(sum(size), 0)::int as bytes from mail_attachments`);
-    expect((kept.rows[0] as { bytes: number }).bytes).toBeLessThan(1024);
+    const kept = await small.db.execute(sql`select user_name from mail_attachments where message_id = ${mail.id} order by user_name`);
+    expect(kept.rows).toEqual([{ user_name: 'note.pdf' }]);
+    expect((await small.db.execute(sql`select 1 from mail_attachments where user_name = 'scans.txt'`)).rows).toEqual([]);
   });
 });

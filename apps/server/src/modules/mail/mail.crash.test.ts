@@ -39,17 +39,29 @@ describe('a sync killed with SIGKILL in the middle', () => {
     const id = saved.json().id as number;
     const stored = () => count(sql`select count(*)::int as n from mail_messages where mailbox_id = ${id}`);
 
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/mail-sync-child.ts', t.dbUrl, t.dataDir, String(id)], { cwd: server, stdio: ['ignore', 'pipe', 'inherit'] });
+    // The child's connections are named, so that their end can be waited for: a COMMIT sent just
+    // before the kill may still finish in its server process after the child is gone.
+    const appName = `mail-sync-child-${process.pid}-${id}`;
+    const childUrl = `${t.dbUrl}${t.dbUrl.includes('?') ? '&' : '?'}application_name=${appName}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/mail-sync-child.ts', childUrl, t.dataDir, String(id)], { cwd: server, stdio: ['ignore', 'pipe', 'inherit'] });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-    let out = '';
-    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-    // Killed once it has stored a good part of the folder, before the end.
-    await expect.poll(stored, { timeout: 120_000, interval: 20 }).toBeGreaterThanOrEqual(120);
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
-    expect(out).not.toContain('done');
-    const before = await stored();
-    expect(before).toBeLessThan(TOTAL);
+    let before: number;
+    try {
+      let out = '';
+      child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+      // Killed once it has stored a good part of the folder, before the end.
+      await expect.poll(stored, { timeout: 120_000, interval: 20 }).toBeGreaterThanOrEqual(120);
+      // Its connections were opened with its name (the count stays 0 if the name did not reach the server).
+      expect(await count(sql`select count(*)::int as n from pg_stat_activity where application_name = ${appName}`)).toBeGreaterThan(0);
+      child.kill('SIGKILL');
+      expect(await exited).toBe('SIGKILL');
+      expect(out).not.toContain('done');
+      await expect.poll(() => count(sql`select count(*)::int as n from pg_stat_activity where application_name = ${appName}`), { timeout: 60_000 }).toBe(0);
+      before = await stored();
+      expect(before).toBeLessThan(TOTAL);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
 
     // The dead sync's lease runs out (5 minutes; ended here), then the next sync takes the rest.
     expect(await syncMailbox(t.app, id)).toBeNull();

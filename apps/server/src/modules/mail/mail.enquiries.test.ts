@@ -72,10 +72,19 @@ describe('portal enquiries from the synced mail', () => {
     const lead = list[0] as unknown as Record<string, unknown>;
     leadId = lead.id as number;
     expect(lead).toMatchObject({ source: source!.id, stage: 1, forPurchase: true });
-    // The lead's view: its note says where the lead came from and about what, once; the mail itself
-    // (the message, the enquirer's name, phone and e-mail) is in the lead's thread only.
+    // The lead's view: its note says where the lead came from and about what, and who asked, in short
+    // lines (the mail may be in a mailbox other agents do not see); the message itself is in the lead's thread only.
     const view = (await admin.get(`/api/lead/view/${leadId}`)).json();
-    expect(view.description).toBe(`Αίτημα μέσω Spitogatos.gr για το ακίνητο #${flat.ref}`);
+    expect(view.description).toBe(
+      [
+        `Αίτημα μέσω Spitogatos.gr για το ακίνητο #${flat.ref}`,
+        'Ονοματεπώνυμο: Γιώργος Παπαδάκης',
+        'Διεύθυνση e-mail: g.papadakis@example.gr',
+        'Τηλέφωνο: 694 412 3456',
+        'Αριθμός αγγελίας στο Spitogatos.gr: 1117534392',
+      ].join('\n'),
+    );
+    expect(view.description).not.toContain('θα ήθελα να δω');
     const thread = (await admin.get(`/api/mail?leadId=${leadId}`)).json();
     expect(thread.items).toHaveLength(1);
     const first = (await admin.get(`/api/mail/${thread.items[0].id}`)).json();
@@ -132,6 +141,8 @@ describe('portal enquiries from the synced mail', () => {
     // The activity names the enquiry and warns that the client's record was kept; the message is in the lead's thread, once.
     expect(JSON.stringify(acts)).toContain(`Αίτημα μέσω xe.gr για το ακίνητο #${house.ref}`);
     expect(JSON.stringify(acts)).toContain('η καρτέλα του δεν άλλαξε');
+    // Who asked, for the agents who do not see the mailbox it came to.
+    expect(JSON.stringify(acts)).toContain('Τηλέφωνο: ');
     expect(JSON.stringify(acts)).not.toContain('Good afternoon, is the apartment suitable for a family with two children?');
     const onLead = (await admin.get(`/api/mail?leadId=${open!.id}`)).json();
     expect(onLead.items.map((x: { subject: string }) => x.subject)).toEqual(['Interest in your ad']);
