@@ -58,6 +58,8 @@ declare module 'fastify' {
     /** The culture the caller reads (Accept-Language, else the user's saved language). */
     culture: TCulture;
     actor: Actor;
+    /** The API key the call was made with (decision 080), null for a sign-in's call. */
+    apiKeyId: number | null;
   }
 }
 
@@ -123,6 +125,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('culture', 'en');
   app.decorateRequest('actor', null as unknown as Actor);
+  app.decorateRequest('apiKeyId', null);
 
   app.decorate('routeAccess', [] as RouteAccess[]);
   app.addHook('onRoute', (route) => {

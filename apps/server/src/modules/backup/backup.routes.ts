@@ -15,7 +15,7 @@ import { toLocalDateTime, zoneOffsetMs } from '../../lib/dates.ts';
 import type { Tx, Db } from '../../db/client.ts';
 import { JobFailure } from '../../jobs/runner.ts';
 import { takeLease } from '../../lib/work-leases.ts';
-import { answerLease, contentDisposition, releaseWithAnswer } from '../files/files.service.ts';
+import { answerLease, BACKUP_DOWNLOAD_HOLD_SECONDS, contentDisposition, releaseWithAnswer } from '../files/files.service.ts';
 import { getFileStorage, type BackupArea } from '../../storage/file-storage.ts';
 import { backupFailureReason, createBackup, listKeptBackups, type BackupFile, type BackupResult } from './backup.ts';
 
@@ -193,7 +193,7 @@ export const backupRoutes = fp(
           handler: async (req, reply) => {
             const { name } = req.params;
             // One download of a backup at a time for a sign-in, whichever instance serves it.
-            const lease = await takeLease(app.db, `backup-download:${req.user?.id ?? 0}:${name}`, app.jobs.instanceId, answerLease(reply));
+            const lease = await takeLease(app.db, `backup-download:${req.user?.id ?? 0}:${name}`, app.jobs.instanceId, answerLease(reply, BACKUP_DOWNLOAD_HOLD_SECONDS));
             if (!lease) throw new AppError(409, 'errors.downloadBusy');
             // Given back once the answer closes, whatever became of the backup's stream.
             releaseWithAnswer(reply, lease);

@@ -9,6 +9,7 @@ import { apiClient, createTestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { connectDb } from '../../db/client.ts';
 import { takeLease, takePlace } from '../../lib/work-leases.ts';
+import { exportPlaceKind } from './files.service.ts';
 
 const t = await createTestApp();
 const { db } = t;
@@ -231,7 +232,7 @@ describe('exports made at once across all instances are limited (EXPORTS_AT_ONCE
     }
   });
 
-  it('one user cannot take every place: past their own 2 at once theirs is refused with the same 429, while another user is served', async () => {
+  it('one user cannot take every place: past their own 2 at once theirs is refused with a 429 saying it is their own files to wait for, while another user is served', async () => {
     const u = await createTestApp({ EXPORTS_AT_ONCE: '4' });
     const greedy = await u.user({ roles: ['admin'] });
     const other = await u.user({ roles: ['admin'] });
@@ -241,13 +242,42 @@ describe('exports made at once across all instances are limited (EXPORTS_AT_ONCE
     const refused = await greedy.post('/api/Deal/download', {}, { lang: 'el' });
     expect(refused.statusCode, refused.body).toBe(429);
     expect(refused.headers['retry-after']).toBe('10');
-    expect(refused.json().title).toBe(busy.el);
+    expect(refused.json().title).toBe('Ετοιμάζονται ήδη 2 αρχεία σας. Περιμένετε να ολοκληρωθεί ένα από αυτά και δοκιμάστε ξανά.');
     // Two general places are still free, and another user takes one.
     expect((await other.post('/api/Deal/download', {})).statusCode).toBe(200);
     expect((await u.db.execute(sql`select key from work_leases order by key`)).rows).toEqual([{ key: `export-user:${greedy.id}:0` }, { key: `export-user:${greedy.id}:1` }]);
     await held[0]!.release();
     expect((await greedy.post('/api/Deal/download', {})).statusCode).toBe(200);
     await held[1]!.release();
+    expect((await u.db.execute(sql`select count(*)::int as n from work_leases`)).rows[0]).toEqual({ n: 0 });
+  });
+
+  it('callers without a user (an API key) each have their own places, never one shared set', async () => {
+    const u = await createTestApp({ EXPORTS_AT_ONCE: '8' });
+    const first = exportPlaceKind({ user: null, apiKeyId: 11 });
+    const second = exportPlaceKind({ user: null, apiKeyId: 12 });
+    expect([first, second]).toEqual(['export-key:11', 'export-key:12']);
+    // The first key's two places are held: the second key still takes both of its own.
+    const held = [await takePlace(u.db, first, 2, 'instance-1'), await takePlace(u.db, first, 2, 'instance-1')];
+    expect(held.every(Boolean)).toBe(true);
+    expect(await takePlace(u.db, first, 2, 'instance-1')).toBeUndefined();
+    const theirs = [await takePlace(u.db, second, 2, 'instance-2'), await takePlace(u.db, second, 2, 'instance-2')];
+    expect(theirs.every(Boolean)).toBe(true);
+    expect((await u.db.execute(sql`select key from work_leases order by key`)).rows).toEqual(
+      ['export-key:11:0', 'export-key:11:1', 'export-key:12:0', 'export-key:12:1'].map((key) => ({ key })),
+    );
+    // A key of a user keeps its user's places.
+    expect(exportPlaceKind({ user: { id: 5 } as never, apiKeyId: 11 })).toBe('export-user:5');
+    for (const l of [...held, ...theirs]) await l!.release();
+    // A key whose maker was deleted (its created_by set null) is refused outright: it exports nothing.
+    const boss = await u.user({ roles: ['admin'] });
+    const none = { accounts: 'none', properties: 'none', leads: 'none', deals: 'read', payments: 'none' };
+    const made = await boss.post('/api/ApiKeys', { name: 'Orphan', scopes: none, expiresOn: new Date(Date.now() + 7 * 86400_000).toISOString().slice(0, 10) });
+    expect(made.statusCode, made.body).toBe(200);
+    const { key, secret } = made.json() as { key: { id: number }; secret: string };
+    expect((await u.client(secret).post('/api/Deal/download', {})).statusCode).toBe(200);
+    await u.db.execute(sql`update api_keys set created_by = null where id = ${key.id}`);
+    expect((await u.client(secret).post('/api/Deal/download', {})).statusCode).toBe(401);
     expect((await u.db.execute(sql`select count(*)::int as n from work_leases`)).rows[0]).toEqual({ n: 0 });
   });
 

@@ -381,19 +381,25 @@ export const EXPORT_RETRY_SECONDS = 10;
 export const EXPORTS_PER_USER = 2;
 
 /**
- * The longest a download's leases are renewed (30 minutes): a list's file is made in seconds and a
- * backup of a few GB sent well within it, so past it the answer is taken for stuck, and its leases
- * lapse LEASE_SECONDS later even if nothing ever gives them back.
+ * The longest a list's export's leases are renewed (30 minutes): its file is made in seconds, so
+ * past it the answer is taken for stuck, and its leases lapse LEASE_SECONDS later even if nothing
+ * ever gives them back.
  */
 export const DOWNLOAD_HOLD_SECONDS = 30 * 60;
+/**
+ * The longest a backup's download lease is renewed (12 hours): a backup of several GB over a slow
+ * line may take hours, and its lease must hold as long as its answer is open (else the same sign-in
+ * could start the same backup again). An answer closed gives it back at once whatever this is.
+ */
+export const BACKUP_DOWNLOAD_HOLD_SECONDS = 12 * 60 * 60;
 
 /**
  * How a lease taken for one answer (a download's) is kept: renewed only while that answer is still
  * open and at most DOWNLOAD_HOLD_SECONDS, and given back once it closes, whatever became of its
  * body (sent, cut short by the reader, or dropped unclosed by an onSend hook that failed).
  */
-export function answerLease(reply: FastifyReply): LeaseOptions {
-  return { live: () => !reply.raw.destroyed && !reply.raw.writableFinished, maxHoldSeconds: DOWNLOAD_HOLD_SECONDS };
+export function answerLease(reply: FastifyReply, maxHoldSeconds = DOWNLOAD_HOLD_SECONDS): LeaseOptions {
+  return { live: () => !reply.raw.destroyed && !reply.raw.writableFinished, maxHoldSeconds };
 }
 export function releaseWithAnswer(reply: FastifyReply, lease: WorkLease) {
   const give = () => void lease.release().catch(() => {});
@@ -409,9 +415,20 @@ export function releaseWithAnswer(reply: FastifyReply, lease: WorkLease) {
  * the export is refused at once with a 429, Retry-After and "busy, try again shortly" in the
  * reader's language, not queued. Both are given back by `release` or once the answer closes.
  */
+/**
+ * Whose EXPORTS_PER_USER places an export takes: its user's (`export-user:<id>`), else (a caller
+ * without a user) its API key's (`export-key:<id>`), so such callers never share one set of places.
+ */
+export function exportPlaceKind(req: Pick<FastifyRequest, 'user' | 'apiKeyId'>): string {
+  if (req.user?.id != null) return `export-user:${req.user.id}`;
+  if (req.apiKeyId != null) return `export-key:${req.apiKeyId}`;
+  // Exports are all behind a sign-in or a key; a caller with neither has no place of its own.
+  return 'export-nobody';
+}
+
 export async function takeExportPlace(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<WorkLease> {
   const opts = answerLease(reply);
-  const mine = await takePlace(app.db, `export-user:${req.user?.id ?? 0}`, EXPORTS_PER_USER, app.jobs.instanceId, opts);
+  const mine = await takePlace(app.db, exportPlaceKind(req), EXPORTS_PER_USER, app.jobs.instanceId, opts);
   let place: WorkLease | undefined;
   try {
     place = mine && (await takePlace(app.db, 'export', app.config.exportsAtOnce, app.jobs.instanceId, opts));
@@ -420,7 +437,8 @@ export async function takeExportPlace(app: FastifyInstance, req: FastifyRequest,
   }
   if (!mine || !place) {
     reply.header('Retry-After', String(EXPORT_RETRY_SECONDS));
-    throw new AppError(429, 'errors.exportsBusy');
+    // Refused by their own limit, the caller is told it is theirs to wait for, not everyone's.
+    throw mine ? new AppError(429, 'errors.exportsBusy') : new AppError(429, 'errors.exportsBusyYours', { count: EXPORTS_PER_USER });
   }
   let released: Promise<void> | undefined;
   const both: WorkLease = { key: place.key, release: () => (released ??= Promise.all([mine.release(), place.release()]).then(() => undefined)) };
