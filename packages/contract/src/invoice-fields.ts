@@ -12,6 +12,25 @@ export const DEFAULT_SERIES: Record<TInvoiceKind, string> = { invoice: 'ΤΠΥ',
 /** A receipt's credit note: Πιστωτικό Στοιχείο Λιανικής (myDATA 11.4), in a series of its own. */
 export const RETAIL_CREDIT_TYPE = '11.4';
 export const RETAIL_CREDIT_SERIES = 'ΠΣΛ';
+/** Latin capitals that look like Greek ones (A B E H I K M N O P T X Y Z), as their Greek letters. */
+const LATIN_AS_GREEK: Readonly<Record<string, string>> = { A: 'Α', B: 'Β', E: 'Ε', H: 'Η', I: 'Ι', K: 'Κ', M: 'Μ', N: 'Ν', O: 'Ο', P: 'Ρ', T: 'Τ', X: 'Χ', Y: 'Υ', Z: 'Ζ' };
+/**
+ * A series as it is stored, numbered and compared (decision 085): NFKC, upper case with Greek
+ * letters' accents and diaeresis dropped, no whitespace, no trailing dots, and, in a series with a
+ * Greek letter, Latin capitals that look like Greek ones as Greek (`τπυ`, `ΤΠΥ.`, `Τ ΠΥ` and `ΑΠΥ`
+ * typed with a Latin A are ΤΠΥ and ΑΠΥ). A series of Latin letters only stays Latin.
+ */
+export function canonicalSeries(typed: string): string {
+  const upper = typed
+    .normalize('NFKC')
+    .replace(/\s+/gu, '')
+    .toUpperCase()
+    .normalize('NFD')
+    .replace(/(\p{Script=Greek})\p{M}+/gu, '$1')
+    .normalize('NFC')
+    .replace(/\.+$/u, '');
+  return /\p{Script=Greek}/u.test(upper) ? upper.replace(/[ABEHIKMNOPTXYZ]/g, (c) => LATIN_AS_GREEK[c]!) : upper;
+}
 /** A retail document (to a private person): a receipt, or a receipt's credit note. No counterpart ΑΦΜ required, nothing withheld. */
 export const isRetail = (kind: TInvoiceKind, creditOfKind: TInvoiceKind | null | undefined) => kind === 'receipt' || (kind === 'credit' && creditOfKind === 'receipt');
 /** The myDATA type of a document: a credit note's depends on what it credits (5.1 an invoice's, 11.4 a receipt's). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { queryPaging, ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZText, ZVersion, ZVersionString } from './common.ts';
 import { CULTURES } from './constants.ts';
-import { INVOICE_KINDS, INVOICE_MAX_CENTS, INVOICE_MAX_LINES, INVOICE_STATUSES, MYDATA_PAYMENT_METHODS, VAT_CATEGORIES, WITHHELD_CATEGORIES } from './invoice-fields.ts';
+import { canonicalSeries, INVOICE_KINDS, INVOICE_MAX_CENTS, INVOICE_MAX_LINES, INVOICE_STATUSES, MYDATA_PAYMENT_METHODS, VAT_CATEGORIES, WITHHELD_CATEGORIES } from './invoice-fields.ts';
 import type { CallSchemas } from './call.ts';
 
 export * from './invoice-fields.ts';
@@ -85,7 +85,7 @@ export const ZInvoiceEdit = z.object({
   version: ZVersion,
   dealId: ZId.nullable().optional(),
   kind: z.enum(INVOICE_KINDS),
-  series: ZText(50).refine((s) => s.trim() !== '', { message: 'validation.required' }),
+  series: ZText(50).refine((s) => canonicalSeries(s) !== '', { message: 'validation.required' }),
   counterpart: ZInvoiceCounterpart,
   lines: z.array(ZInvoiceLineEdit).min(1).max(INVOICE_MAX_LINES),
   paymentMethod: z.union(MYDATA_PAYMENT_METHODS.map((c) => z.literal(c)) as [z.ZodLiteral<1>, z.ZodLiteral<3>, ...z.ZodLiteral<number>[]]),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  canonicalSeries,
   DEAL_STAGE_CLOSED,
   DEFAULT_SERIES,
   INVOICE_KINDS,
@@ -215,12 +216,13 @@ export async function saveInvoice(app: FastifyInstance, caller: InvoiceCaller, b
     const rules = kind === 'credit' && creditOfKind === 'receipt' ? 'receipt' : kind;
     const counterpart = checkCounterpart(rules, body.counterpart);
     const sums = linesOf(body, rules);
+    const series = canonicalSeries(body.series);
     if (stored && stored.status !== 'draft') {
       if (stored.status !== 'rejected') throw immutable();
       const before = stored.lines as { description: string; netCents: number; vatCategory: number; vatExemption: number | null; withheldCategory?: number | null }[];
       const now = sums.lines.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption, withheld: l.withheldCategory }));
       const was = before.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption, withheld: l.withheldCategory ?? null }));
-      if (kind !== stored.kind || body.series.trim() !== stored.series || !sameLines(now, was)) throw immutable();
+      if (kind !== stored.kind || series !== stored.series || !sameLines(now, was)) throw immutable();
       await tx.execute(sql`update invoices set counterpart = ${JSON.stringify(counterpart)}::jsonb, payment_method = ${body.paymentMethod},
         modified_on = now(), modified_by = ${caller.user.id}, version = version + 1 where id = ${body.id!}`);
       await logAction(tx, caller.actor, { action: 'Update', entity: INVOICE_LOG_ENTITY, entityId: body.id!, data: { counterpart: { from: stored.counterpart, to: counterpart }, paymentMethod: body.paymentMethod } });
@@ -231,9 +233,13 @@ export async function saveInvoice(app: FastifyInstance, caller: InvoiceCaller, b
       if (!dealId) throw fieldError('dealId', 'invoices.noDeal');
       await closedDeal(tx, dealId);
     }
-    const clash = await seriesClash(tx, body.series.trim(), mydataTypeOf(kind, creditOfKind), stored ? Number(stored.id) : null, false);
-    if (clash) throw fieldError('series', 'invoices.seriesOtherType', { series: body.series.trim(), type: clash });
-    const values = { kind, series: body.series.trim(), counterpart, lines: sums.lines, paymentMethod: body.paymentMethod, netCents: sums.netCents, vatCents: sums.vatCents, grossCents: sums.grossCents };
+    // Checked when the draft comes into its series (new, or its series or kind changed): a draft saved
+    // before another type took the series keeps its counterpart and lines editable (its issue refuses it).
+    if (!stored || series !== stored.series || kind !== stored.kind) {
+      const clash = await seriesClash(tx, series, mydataTypeOf(kind, creditOfKind), stored ? Number(stored.id) : null, false);
+      if (clash) throw fieldError('series', 'invoices.seriesOtherType', { series, type: clash });
+    }
+    const values = { kind, series, counterpart, lines: sums.lines, paymentMethod: body.paymentMethod, netCents: sums.netCents, vatCents: sums.vatCents, grossCents: sums.grossCents };
     let id: number;
     if (!stored) {
       const res = await tx.execute(sql`insert into invoices (deal_id, kind, series, counterpart, lines, net_cents, vat_cents, gross_cents, payment_method, created_by, modified_by)
@@ -268,15 +274,15 @@ const SERIES_TYPE: Readonly<Record<string, string>> = Object.fromEntries([
 async function seriesClash(tx: Tx, series: string, type: string, id: number | null, numberedOnly: boolean): Promise<string | null> {
   const reserved = SERIES_TYPE[series];
   if (reserved) return reserved === type ? null : reserved;
-  const rows = (
-    await tx.execute(sql`select distinct i.kind, o.kind as o_kind from invoices i left join invoices o on o.id = i.credit_of
-      where i.series = ${series} and i.id <> ${id ?? 0} ${numberedOnly ? sql`and i.status <> 'draft'` : sql``}`)
-  ).rows as Row[];
-  for (const r of rows) {
-    const other = mydataTypeOf(r.kind as TInvoiceKind, r.o_kind as TInvoiceKind | null);
-    if (other !== type) return other;
-  }
-  return null;
+  // The first document of another type, if any: on issue through invoices_series_number_idx (the
+  // numbered ones of the series), its type as mydataTypeOf gives it.
+  const docType = sql`case when i.kind = 'credit' and o.kind = 'receipt' then ${RETAIL_CREDIT_TYPE}::text
+    when i.kind = 'invoice' then ${MYDATA_TYPE.invoice}::text when i.kind = 'receipt' then ${MYDATA_TYPE.receipt}::text else ${MYDATA_TYPE.credit}::text end`;
+  const row = (
+    await tx.execute(sql`select ${docType} as type from invoices i left join invoices o on o.id = i.credit_of
+      where i.series = ${series} ${numberedOnly ? sql`and i.number is not null` : sql``} and i.id <> ${id ?? 0} and ${docType} <> ${type}::text limit 1`)
+  ).rows[0] as Row | undefined;
+  return row ? String(row.type) : null;
 }
 
 /** The kind of the document a credit note credits (an invoice's: 5.1; a receipt's: 11.4). */
@@ -320,20 +326,22 @@ export async function issueInvoice(app: FastifyInstance, caller: InvoiceCaller, 
       const left = Number(original.gross_cents) - Number(other.credited);
       if (Number(stored.gross_cents) > left) throw new AppError(400, 'invoices.creditTooLarge', { left: (left / 100).toFixed(2) });
     }
-    const taken = await tx.execute(sql`insert into invoice_series (series, last_number) values (${stored.series}, 1)
+    // A draft saved before series were stored canonical (decision 085) is numbered in its canonical series.
+    const series = canonicalSeries(String(stored.series));
+    const taken = await tx.execute(sql`insert into invoice_series (series, last_number) values (${series}, 1)
       on conflict (series) do update set last_number = invoice_series.last_number + 1 returning last_number`);
     const number = Number((taken.rows[0] as Row).last_number);
     // Checked with the series' counter locked (above): two documents of different types issued into a
     // new series at once are seen here one after the other, and a refusal gives the number back.
-    const clash = await seriesClash(tx, String(stored.series), mydataTypeOf(stored.kind as TInvoiceKind, creditOfKind), id, true);
-    if (clash) throw new AppError(409, 'invoices.seriesOtherType', { series: String(stored.series), type: clash });
+    const clash = await seriesClash(tx, series, mydataTypeOf(stored.kind as TInvoiceKind, creditOfKind), id, true);
+    if (clash) throw new AppError(409, 'invoices.seriesOtherType', { series, type: clash });
     const issueDate = agencyToday(app.config.timeZone);
     const transmit = settings.canTransmit;
-    await tx.execute(sql`update invoices set status = ${transmit ? 'sent' : 'issued'}, number = ${number}, issue_date = ${issueDate},
+    await tx.execute(sql`update invoices set status = ${transmit ? 'sent' : 'issued'}, series = ${series}, number = ${number}, issue_date = ${issueDate},
       issuer_vat_number = ${settings.vatNumber}, issuer_branch = ${settings.branch}, errors = '[]'::jsonb,
       modified_on = now(), modified_by = ${caller.user.id}, version = version + 1 where id = ${id}`);
     if (transmit) await queueTransmission(app, tx, id);
-    await logAction(tx, caller.actor, { action: 'Update', entity: INVOICE_LOG_ENTITY, entityId: id, data: { status: { from: 'draft', to: transmit ? 'sent' : 'issued' }, series: stored.series, number, issueDate } });
+    await logAction(tx, caller.actor, { action: 'Update', entity: INVOICE_LOG_ENTITY, entityId: id, data: { status: { from: 'draft', to: transmit ? 'sent' : 'issued' }, series, number, issueDate } });
     return getInvoice(app, tx, id);
   });
 }
@@ -401,7 +409,7 @@ export function invoiceWhere(q: TInvoiceFilter) {
   return sql`where true
     ${q.status ? sql`and i.status = ${q.status}` : sql``}
     ${q.kind ? sql`and i.kind = ${q.kind}` : sql``}
-    ${q.series?.trim() ? sql`and i.series = ${q.series.trim()}` : sql``}
+    ${q.series && canonicalSeries(q.series) ? sql`and i.series = ${canonicalSeries(q.series)}` : sql``}
     ${like ? sql`and (i.counterpart->>'name' ilike ${like} or i.counterpart->>'vatNumber' = ${customer!.replace(/\s+/g, '')})` : sql``}
     ${q.dateFrom ? sql`and i.issue_date >= ${q.dateFrom}::date` : sql``}
     ${q.dateTo ? sql`and i.issue_date <= ${q.dateTo}::date` : sql``}

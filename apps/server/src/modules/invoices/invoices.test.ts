@@ -193,6 +193,68 @@ describe('issuing', () => {
     await app.jobs.drain();
   });
 
+  it('stores a series in one form, however typed, so `τπυ`, `ΤΠΥ.`, `Τ ΠΥ` or a Latin A are the same series, type and numbering', async () => {
+    // The invoices' series in lower case, with a dot or a space: still theirs, so no receipt.
+    const receipt = await draftFor(await addDeal(person), 'receipt');
+    const body = (d: typeof receipt, series: string) => ({ id: d.id, version: d.version, kind: d.kind, series, counterpart: d.counterpart, paymentMethod: d.paymentMethod, lines: d.lines.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption })) });
+    for (const typed of ['τπυ', 'ΤΠΥ.', 'Τ ΠΥ']) {
+      const refused = await employee.post('/api/Invoice/update', body(receipt, typed));
+      expect(refused.statusCode, typed).toBe(400);
+      expect(refused.json().errors.series[0]).toBe('Series ΤΠΥ is kept for another document type (myDATA 2.1); each series is numbered for one type only. Choose another series for this document.');
+    }
+    // The receipts' series typed with a Latin A: stored as ΑΠΥ (Greek), numbered with the other receipts.
+    const latinA = await employee.post('/api/Invoice/update', body(receipt, 'AΠΥ '));
+    expect(latinA.statusCode, latinA.body).toBe(200);
+    expect(latinA.json().series).toBe('\u0391\u03a0\u03a5');
+    expect((await t.db.select({ series: invoices.series }).from(invoices).where(eq(invoices.id, receipt.id!)))[0]!.series).toBe('ΑΠΥ');
+    const other = await draftFor(await addDeal(person), 'receipt', { series: 'απυ.' });
+    expect(other.series).toBe('ΑΠΥ');
+    const n1 = (await issue(receipt.id!, latinA.json().version)).json().number as number;
+    const n2 = (await issue(other.id!, other.version)).json().number as number;
+    expect(n2).toBe(n1 + 1);
+    expect(await t.db.select().from(invoiceSeries).where(eq(invoiceSeries.series, 'AΠΥ'))).toEqual([]);
+    // A series of the agency's own, typed two ways: one series, one counter, one type.
+    const digits = String(Date.now() % 1_000_000);
+    const own = `Δ${digits}`;
+    const a = await draftFor(await addDeal(person), 'receipt', { series: `δ ${digits}.` });
+    const b = await draftFor(await addDeal(person), 'receipt', { series: own });
+    expect([a.series, b.series]).toEqual([own, own]);
+    const invoice = await draftFor(await addDeal(company), 'invoice');
+    const intoOwn = await employee.post('/api/Invoice/update', body(invoice, `${own} `));
+    expect(intoOwn.statusCode).toBe(400);
+    expect(intoOwn.json().errors.series[0]).toContain(`Series ${own} is kept for another document type (myDATA 11.2)`);
+    expect((await issue(a.id!, a.version)).json().number).toBe(1);
+    expect((await issue(b.id!, b.version)).json().number).toBe(2);
+    expect(await t.db.select().from(invoiceSeries).where(eq(invoiceSeries.series, own))).toEqual([{ series: own, lastNumber: 2 }]);
+    await app.jobs.drain();
+  });
+
+  it('lets a draft saved into a series before another type took it be edited, and refuses it on issue and when its series or kind changes', async () => {
+    const own = `Ε${Date.now() % 1_000_000}`;
+    const receipt = await draftFor(await addDeal(person), 'receipt', { series: own });
+    const invoice = await draftFor(await addDeal(company), 'invoice');
+    // Saved there before the rule: its counterpart and payment method are still edited.
+    await t.db.update(invoices).set({ series: own }).where(eq(invoices.id, invoice.id!));
+    const lines = invoice.lines.map((l) => ({ description: l.description, netCents: l.netCents, vatCategory: l.vatCategory, vatExemption: l.vatExemption }));
+    const edited = await employee.post('/api/Invoice/update', { id: invoice.id, version: invoice.version, kind: 'invoice', series: own, counterpart: { ...invoice.counterpart, name: 'Ακίνητα Νότου Α.Ε.' }, paymentMethod: 3, lines });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await view(invoice.id!)).toMatchObject({ series: own, paymentMethod: 3, counterpart: { name: 'Ακίνητα Νότου Α.Ε.' } });
+    // Its kind changed: checked (a receipt may join the receipts).
+    const asReceipt = await employee.post('/api/Invoice/update', { id: invoice.id, version: edited.json().version, kind: 'receipt', series: own, counterpart: { ...invoice.counterpart, name: 'Ακίνητα Νότου Α.Ε.' }, paymentMethod: 3, lines });
+    expect(asReceipt.statusCode, asReceipt.body).toBe(200);
+    const backToInvoice = await employee.post('/api/Invoice/update', { id: invoice.id, version: asReceipt.json().version, kind: 'invoice', series: own, counterpart: { ...invoice.counterpart, name: 'Ακίνητα Νότου Α.Ε.' }, paymentMethod: 3, lines });
+    expect(backToInvoice.statusCode).toBe(400);
+    expect(backToInvoice.json().errors.series[0]).toContain(`Series ${own} is kept for another document type (myDATA 11.2)`);
+    expect((await view(invoice.id!)).kind).toBe('receipt');
+    // Put back as the invoice it was (as before the rule): issued after the receipt, refused.
+    await t.db.update(invoices).set({ kind: 'invoice' }).where(eq(invoices.id, invoice.id!));
+    expect((await issue(receipt.id!, receipt.version)).statusCode).toBe(200);
+    const refused = await issue(invoice.id!, (await view(invoice.id!)).version);
+    expect(refused.statusCode).toBe(409);
+    expect(await view(invoice.id!)).toMatchObject({ status: 'draft', number: null });
+    await app.jobs.drain();
+  });
+
   it('makes the document final: an issued invoice is neither edited nor deleted, and a stale change is a conflict', async () => {
     const d = await draftFor(await addDeal(company), 'invoice');
     const stale = await employee.post('/api/Invoice/update', { ...d, version: d.version - 1 });
@@ -647,7 +709,7 @@ describe('the invoices list for the accountant', () => {
   it('filters by date, customer, status, kind and series, with the sums of the matches counted in SQL, and gives them as xlsx', async () => {
     expect((await saveSettings()).statusCode).toBe(200);
     const buyer = await addAccount({ isCompany: true, name: 'Λογιστική Δοκιμή Ο.Ε.', taxNumber: vat('55512345') });
-    const series = `Τ${Date.now().toString(36).slice(-4).toUpperCase()}`;
+    const series = `Τ${Date.now() % 1_000_000}`;
     const made: number[] = [];
     for (const commission of [1000, 2500.5]) {
       const d = await draftFor(await addDeal(buyer, 5, commission), 'invoice', { series });

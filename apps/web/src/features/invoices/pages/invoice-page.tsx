@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TInvoice, TInvoiceEdit } from '@crm/contract';
 import { DEAL, href, INVOICE } from '@crm/contract/resources';
-import { DEFAULT_SERIES, isRetail, kindLabel } from '@crm/contract/invoice-fields';
+import { canonicalSeries, DEFAULT_SERIES, isRetail, kindLabel } from '@crm/contract/invoice-fields';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -240,7 +240,7 @@ function InvoiceActions({ invoice, busy, onSave, onIssue, onTransmit, onCredit, 
 
 /** A draft's series when its kind changes: the new kind's default if the old kind's was kept (each series is one document type). */
 function changedSeries(form: TInvoiceEdit, kind: 'invoice' | 'receipt') {
-  return form.kind !== 'credit' && form.series.trim() === DEFAULT_SERIES[form.kind] ? DEFAULT_SERIES[kind] : form.series;
+  return form.kind !== 'credit' && canonicalSeries(form.series) === DEFAULT_SERIES[form.kind] ? DEFAULT_SERIES[kind] : form.series;
 }
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
