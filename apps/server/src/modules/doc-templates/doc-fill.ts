@@ -69,10 +69,17 @@ async function identities(db: Db, ids: number[]): Promise<Map<number, Person>> {
 
 /**
  * Where the property is, as a contract names it: the street and postcode, then the area and town
- * ("Βασιλίσσης Όλγας 112, 54643, Καλαμαριά, Θεσσαλονίκη"); a property with only a postcode still
- * says which town, never "επί της 63080".
+ * ("Βασιλίσσης Όλγας 112, 54643, Καλαμαριά, Θεσσαλονίκη"). With no street stored (a postcode alone),
+ * the street is left as a blank to fill in by hand, as the document's other unknowns are
+ * ("επί της ……………………, Σοχός, Λαγκαδάς, Θεσσαλονίκη, 57200"), never "επί της 57200".
  */
-const placeOf = (sheet: { address: string | null; place: string | null }) => [sheet.address, sheet.place].map((v) => v?.trim()).filter(Boolean).join(', ');
+export function placeOf(sheet: { address: string | null; place: string | null }): string {
+  const address = sheet.address?.trim() ?? '';
+  const place = sheet.place?.trim() ?? '';
+  if (!address) return place ? `${BLANK}, ${place}` : '';
+  if (/^\d[\d\s]*$/.test(address)) return [BLANK, place, address].filter(Boolean).join(', ');
+  return [address, place].filter(Boolean).join(', ');
+}
 
 /** The values every document has: the date, the agency, the property, the agent. */
 async function commonValues(app: FastifyInstance, objectId: number | null, culture: TCulture, t: T, userId: number) {

@@ -5,7 +5,7 @@ import { LinkKind, type TCulture } from '@crm/contract';
 import { actionLog } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { readPdf } from '../../../test/pdf-text.ts';
-import { fillDocument, plainText } from './doc-fill.ts';
+import { BLANK, fillDocument, placeOf, plainText } from './doc-fill.ts';
 
 const t = await createTestApp();
 const { app } = t;
@@ -246,3 +246,11 @@ describe('saving a document to the record’s files', () => {
   });
 });
 
+describe("a document's property address", () => {
+  it('is the street and postcode, then the area and town; with no street, a blank to fill in by hand, never "επί της 57200"', () => {
+    expect(placeOf({ address: 'Βασιλίσσης Όλγας 112, 54643', place: 'Καλαμαριά, Θεσσαλονίκη' })).toBe('Βασιλίσσης Όλγας 112, 54643, Καλαμαριά, Θεσσαλονίκη');
+    expect(placeOf({ address: '57200', place: 'Σοχός, Λαγκαδάς, Θεσσαλονίκη' })).toBe(`${BLANK}, Σοχός, Λαγκαδάς, Θεσσαλονίκη, 57200`);
+    expect(placeOf({ address: null, place: 'Σοχός' })).toBe(`${BLANK}, Σοχός`);
+    expect(placeOf({ address: ' ', place: '' })).toBe('');
+  });
+});

@@ -266,8 +266,9 @@ describe('exports made at once across all instances are limited (EXPORTS_AT_ONCE
     expect((await u.db.execute(sql`select key from work_leases order by key`)).rows).toEqual(
       ['export-key:11:0', 'export-key:11:1', 'export-key:12:0', 'export-key:12:1'].map((key) => ({ key })),
     );
-    // A key of a user keeps its user's places.
-    expect(exportPlaceKind({ user: { id: 5 } as never, apiKeyId: 11 })).toBe('export-user:5');
+    // A call made with a key takes the key's places, not its maker's: an integration never fills the person's own.
+    expect(exportPlaceKind({ user: { id: 5 } as never, apiKeyId: 11 })).toBe('export-key:11');
+    expect(exportPlaceKind({ user: { id: 5 } as never, apiKeyId: null })).toBe('export-user:5');
     for (const l of [...held, ...theirs]) await l!.release();
     // A key whose maker was deleted (its created_by set null) is refused outright: it exports nothing.
     const boss = await u.user({ roles: ['admin'] });

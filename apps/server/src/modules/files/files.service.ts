@@ -416,12 +416,12 @@ export function releaseWithAnswer(reply: FastifyReply, lease: WorkLease) {
  * reader's language, not queued. Both are given back by `release` or once the answer closes.
  */
 /**
- * Whose EXPORTS_PER_USER places an export takes: its user's (`export-user:<id>`), else (a caller
- * without a user) its API key's (`export-key:<id>`), so such callers never share one set of places.
+ * Whose EXPORTS_PER_USER places an export takes: a call made with an API key, its key's
+ * (`export-key:<id>`), so an integration never fills its maker's own; else its user's (`export-user:<id>`).
  */
 export function exportPlaceKind(req: Pick<FastifyRequest, 'user' | 'apiKeyId'>): string {
-  if (req.user?.id != null) return `export-user:${req.user.id}`;
   if (req.apiKeyId != null) return `export-key:${req.apiKeyId}`;
+  if (req.user?.id != null) return `export-user:${req.user.id}`;
   // Exports are all behind a sign-in or a key; a caller with neither has no place of its own.
   return 'export-nobody';
 }

@@ -216,7 +216,7 @@ export async function saveInvoice(app: FastifyInstance, caller: InvoiceCaller, b
     const rules = kind === 'credit' && creditOfKind === 'receipt' ? 'receipt' : kind;
     const counterpart = checkCounterpart(rules, body.counterpart);
     const sums = linesOf(body, rules);
-    const series = canonicalSeries(body.series);
+    const series = await seriesIn(tx, body.series);
     if (stored && stored.status !== 'draft') {
       if (stored.status !== 'rejected') throw immutable();
       const before = stored.lines as { description: string; netCents: number; vatCategory: number; vatExemption: number | null; withheldCategory?: number | null }[];
@@ -266,6 +266,18 @@ const SERIES_TYPE: Readonly<Record<string, string>> = Object.fromEntries([
   ...INVOICE_KINDS.map((k) => [DEFAULT_SERIES[k], MYDATA_TYPE[k]]),
   [RETAIL_CREDIT_SERIES, RETAIL_CREDIT_TYPE],
 ]);
+
+/**
+ * The series a document is stored and numbered in: one already in the books (a counter row, or a
+ * document) keeps its exact name, so a series numbered before series were stored in one form goes on
+ * from its last number; a new one is stored in its canonical form (`canonicalSeries`, decision 085).
+ */
+async function seriesIn(tx: Tx, typed: string): Promise<string> {
+  const exact = typed.trim();
+  const known = await tx.execute(sql`select exists (select 1 from invoice_series where series = ${exact})
+    or exists (select 1 from invoices where series = ${exact} and number is not null) as known`);
+  return (known.rows[0] as { known: boolean }).known ? exact : canonicalSeries(exact);
+}
 
 /**
  * The other myDATA type a series is kept for, or null when a document of `type` may take it: on
@@ -326,8 +338,8 @@ export async function issueInvoice(app: FastifyInstance, caller: InvoiceCaller, 
       const left = Number(original.gross_cents) - Number(other.credited);
       if (Number(stored.gross_cents) > left) throw new AppError(400, 'invoices.creditTooLarge', { left: (left / 100).toFixed(2) });
     }
-    // A draft saved before series were stored canonical (decision 085) is numbered in its canonical series.
-    const series = canonicalSeries(String(stored.series));
+    // A series already numbered keeps its exact name; a draft's new series is numbered in its canonical form (decision 085).
+    const series = await seriesIn(tx, String(stored.series));
     const taken = await tx.execute(sql`insert into invoice_series (series, last_number) values (${series}, 1)
       on conflict (series) do update set last_number = invoice_series.last_number + 1 returning last_number`);
     const number = Number((taken.rows[0] as Row).last_number);
@@ -409,7 +421,7 @@ export function invoiceWhere(q: TInvoiceFilter) {
   return sql`where true
     ${q.status ? sql`and i.status = ${q.status}` : sql``}
     ${q.kind ? sql`and i.kind = ${q.kind}` : sql``}
-    ${q.series && canonicalSeries(q.series) ? sql`and i.series = ${canonicalSeries(q.series)}` : sql``}
+    ${q.series && canonicalSeries(q.series) ? sql`and i.series in (${q.series.trim()}, ${canonicalSeries(q.series)})` : sql``}
     ${like ? sql`and (i.counterpart->>'name' ilike ${like} or i.counterpart->>'vatNumber' = ${customer!.replace(/\s+/g, '')})` : sql``}
     ${q.dateFrom ? sql`and i.issue_date >= ${q.dateFrom}::date` : sql``}
     ${q.dateTo ? sql`and i.issue_date <= ${q.dateTo}::date` : sql``}

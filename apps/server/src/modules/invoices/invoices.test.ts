@@ -229,6 +229,19 @@ describe('issuing', () => {
     await app.jobs.drain();
   });
 
+  it('goes on numbering a series already in the books under its exact name, though it is not in the one form new series take', async () => {
+    const legacy = `inv-${Date.now() % 1_000_000}`;
+    await t.db.insert(invoiceSeries).values({ series: legacy, lastNumber: 7 });
+    const d = await draftFor(await addDeal(person), 'receipt', { series: legacy });
+    expect(d.series).toBe(legacy);
+    expect((await issue(d.id!, d.version)).json()).toMatchObject({ series: legacy, number: 8 });
+    expect(await t.db.select().from(invoiceSeries).where(eq(invoiceSeries.series, legacy.toUpperCase()))).toEqual([]);
+    // The list finds it by the name as typed.
+    const listed = await employee.get(`/api/Invoice?series=${encodeURIComponent(legacy)}`);
+    expect(listed.json().items.map((r: { id: number }) => r.id)).toEqual([d.id]);
+    await app.jobs.drain();
+  });
+
   it('lets a draft saved into a series before another type took it be edited, and refuses it on issue and when its series or kind changes', async () => {
     const own = `Ε${Date.now() % 1_000_000}`;
     const receipt = await draftFor(await addDeal(person), 'receipt', { series: own });

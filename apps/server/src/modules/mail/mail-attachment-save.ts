@@ -83,7 +83,7 @@ async function inThread(db: Db, messageId: number, b: z.output<typeof ZMailAttac
  */
 export async function saveAttachment(app: FastifyInstance, caller: { user: SessionUser; actor: Actor }, id: number, b: z.output<typeof ZMailAttachmentSave>): Promise<TMailAttachmentSaved> {
   const res = await app.db.execute(sql`select a.system_name, a.user_name, a.size, a.message_id from mail_attachments a
-    join mail_messages m on m.id = a.message_id join mailboxes mb on mb.id = m.mailbox_id where a.id = ${id} and ${visibleTo(caller.user)}`);
+    join mail_messages m on m.id = a.message_id join mailboxes mb on mb.id = m.mailbox_id where a.id = ${id} and m.deleted_on is null and ${visibleTo(caller.user)}`);
   const a = res.rows[0] as { system_name: string; user_name: string; size: number; message_id: number } | undefined;
   if (!a) throw notFound('mailbox.messageNotFound');
   // Only a message of the record's own thread: not any message the reader sees, filed under any record.
