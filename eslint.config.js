@@ -80,7 +80,10 @@ export default tseslint.config(
         {
           patterns: [{ group: ['**/server/**', '@crm/server'], message: 'The web app never imports server code.' }],
           // Values come from '@crm/contract/constants' (no zod on the first page); types from anywhere.
-          paths: [{ name: '@crm/contract', allowTypeImports: true, message: "Import values from '@crm/contract/constants'; use 'import type' for types." }],
+          paths: [
+            { name: '@crm/contract', allowTypeImports: true, message: "Import values from '@crm/contract/constants'; use 'import type' for types." },
+            { name: 'react-i18next', importNames: ['useTranslation'], message: "Use lib/use-translation.tsx's useTranslation: one value for the app, not a copy of i18next per component." },
+          ],
         },
       ],
     },

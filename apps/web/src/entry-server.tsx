@@ -66,6 +66,8 @@ const stand = (globalThis as unknown as { __firstPaint: Stand }).__firstPaint;
 
 const TEXTS_TTL = 30_000;
 const texts = new Map<TCulture, { at: number; texts: Record<string, string> }>();
+/** The copy of each language's texts i18next holds. */
+const given = new Map<TCulture, Record<string, string>>();
 
 /** A GET call of the API's, asked of this server with the reader's token and language: its answer, or null when refused. */
 async function get<C extends Call>(origin: string, call: C, request: Pick<RequestOf<C>, 'params' | 'query'>, token?: string, culture?: TCulture): Promise<AnswerOf<C> | null> {
@@ -136,7 +138,12 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({ ...I18N_OPTIONS, resources: {}, lng: culture });
   }
-  i18n.addResourceBundle(culture, 'translation', t, true, true);
+  // The texts are given to i18next again only when they are another copy (every 30 s at most):
+  // adding a whole language's texts copies them key by key.
+  if (given.get(culture) !== t) {
+    i18n.addResourceBundle(culture, 'translation', t, true, true);
+    given.set(culture, t);
+  }
   await i18n.changeLanguage(culture);
   dayjs.locale(DAYJS_LOCALE[culture]);
   queryClient.clear();

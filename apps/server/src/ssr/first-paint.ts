@@ -103,7 +103,7 @@ function startDrawer(bundle: string, log: FastifyBaseLogger, timeoutMs: number):
 
   const start = (): Promise<boolean> => {
     if (ready) return ready;
-    const w = new Worker(path.join(import.meta.dirname, 'first-paint-worker.mjs'), { workerData: { bundle }, execArgv: [] });
+    const w = new Worker(path.join(import.meta.dirname, 'first-paint-worker.mjs'), { workerData: { bundle }, execArgv: process.env.PAINT_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/paint-prof'] : [] });
     worker = w;
     ready = new Promise<boolean>((resolve) => {
       w.on('message', (m: { ready?: true; id?: number; out?: FirstPaint | null; error?: string }) => {

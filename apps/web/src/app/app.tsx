@@ -1,7 +1,7 @@
 import { MantineProvider, createTheme, Center, Stack, Text, Button } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { TranslationProvider, useTranslation } from '../lib/use-translation.tsx';
 import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api.ts';
 import { queryClient } from './query-client.ts';
@@ -51,8 +51,16 @@ export function App() {
 
 /** The theme and the query cache around the router (the browser's, or the server's first paint). */
 export function Providers({ children }: { children: React.ReactNode }) {
+  return (
+    <TranslationProvider>
+      <Themed>{children}</Themed>
+    </TranslationProvider>
+  );
+}
+
+function Themed({ children }: { children: React.ReactNode }) {
   // The clear buttons are named in the reader's language: the theme follows a change of language
-  // (react-i18next gives a new t for each).
+  // (a new t for each).
   const { t } = useTranslation();
   const themed = useMemo(() => {
     const fields = clearButtonDefaults(t);

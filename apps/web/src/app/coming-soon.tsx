@@ -1,5 +1,5 @@
 import { ThemeIcon } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { IconTools } from '../components/icons.ts';
 import { useRouteTitle } from '../lib/use-route-title.ts';
 import { NoticePanel } from '../components/notice-panel.tsx';

@@ -3,7 +3,7 @@ import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { dateInputFormat, formatDateTime } from '../lib/format.ts';
 import { isPast } from '../lib/agency-clock.ts';
 import { pickerLocale } from '../lib/i18n.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { useSectionReady, WhenNear } from './reveal.tsx';
 
 // The activities block sits at the bottom of every record view: its code (the list, the editor,

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Select, TextInput, VisuallyHidden } from '@m
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useState, type CSSProperties, type Dispatch, type SetStateAction } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { LIST_PAGE_SIZES, SEARCH_DEBOUNCE_MS, SHOW_ALL } from '@crm/contract/constants';
 import type { TActivity } from '@crm/contract';
 import { formatDateTime } from '../lib/format.ts';

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { useChangeKeys } from '../lib/change-key.ts';
 import { describeError } from '../lib/errors.ts';
 

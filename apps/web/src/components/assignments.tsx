@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, Title, Tooltip } f
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import { ApiError } from '../lib/api.ts';
 import { describeError } from '../lib/errors.ts';

@@ -1,5 +1,5 @@
 import { Button, type ButtonProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { IconFilterOff } from './icons.ts';
 
 /** "Clear filters": in a list's filter card (subtle) and in its "nothing matches" state (light). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SegmentedControl, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { CULTURES, type TCulture } from '@crm/contract/constants';
 
 const NAME_KEY: Record<TCulture, string> = { el: 'lang.el', en: 'lang.en-UK', ru: 'lang.ru' };

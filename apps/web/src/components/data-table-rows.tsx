@@ -1,6 +1,6 @@
 import { Checkbox, VisuallyHidden } from '@mantine/core';
 import { memo, useMemo, useSyncExternalStore, type Key, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import type { ListState } from '../lib/list-state.ts';
 import { assumedMatches } from '../lib/first-paint.ts';
 

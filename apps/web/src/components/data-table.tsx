@@ -1,6 +1,6 @@
 import { Badge, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type Key, type ReactNode, type UIEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { LIST_PAGE_SIZES } from '@crm/contract/constants';
 import type { ListState } from '../lib/list-state.ts';
 import { IconInbox } from './icons.ts';

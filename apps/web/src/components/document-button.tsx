@@ -3,7 +3,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import type { TCulture } from '@crm/contract/constants';
 import { DOC_TEMPLATE, urlOf } from '@crm/contract/resources';
 import type { TDocSource } from '@crm/contract';

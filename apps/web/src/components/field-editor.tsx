@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Group, Loader, Modal, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import type { TFieldPatchAnswer, TFieldType, TSelectOption } from '@crm/contract';
 import { FIELD } from '@crm/contract/resources';
 import { ApiError, call } from '../lib/api.ts';

@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { Anchor, Box, Group, Progress, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import type { TFileUploaded } from '@crm/contract';
 import { FILE } from '@crm/contract/resources';
 import { postWithProgress, whileUploading } from '../lib/upload.ts';

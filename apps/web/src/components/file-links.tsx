@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { FILE, urlOf } from '@crm/contract/resources';
 import { fileAnchor } from '../lib/download.ts';
 import { formatTypedNumber } from '../lib/typed-number.ts';

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Collapse } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { IconFilter } from './icons.ts';
 import { useMedia } from '../lib/first-paint.ts';
 

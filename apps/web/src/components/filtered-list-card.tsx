@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState, type ComponentProps, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { IconFilter } from './icons.ts';
 import { PagerFooter } from './activities/shared.tsx';
 

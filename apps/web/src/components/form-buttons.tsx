@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 
 /**
  * The foot of a form: Cancel, then the submit button (Save unless `label` says otherwise), at the

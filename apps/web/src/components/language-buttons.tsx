@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { cultureOf, LANGUAGES, type TLanguage } from '@crm/contract/constants';
 import { changeLanguage, cookieLanguage } from '../lib/i18n.ts';
 

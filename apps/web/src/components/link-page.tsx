@@ -1,6 +1,6 @@
 import { Alert, Box, Container, Group, Image, Loader, Stack, Text, Title, type MantineSize } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { cultureOf, type TCulture } from '@crm/contract/constants';
 import { LanguageButtons } from './language-buttons.tsx';
 import { changeLanguage, currentCulture, languageChosen } from '../lib/i18n.ts';

@@ -1,6 +1,6 @@
 // A list's footer: the rows shown of how many, the page size, the pages.
 import { Group, Pagination, Select, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { SHOW_ALL } from '@crm/contract/constants';
 import './table.css';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, Select, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import type { TMailbox, TMailDraft } from '@crm/contract';
 import { MAIL, MAILBOX } from '@crm/contract/resources';
 import { ApiError, call } from '../lib/api.ts';

@@ -1,7 +1,7 @@
 import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { LinkKind } from '@crm/contract/constants';
 import { CLIENT_MESSAGE } from '@crm/contract/resources';
 import { call } from '../lib/api.ts';

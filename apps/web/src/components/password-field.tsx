@@ -1,7 +1,7 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { PASSWORD_MIN_LENGTH } from '@crm/contract/constants';
 
 /** Mantine's password input with its show/hide button named in the reader's language. */

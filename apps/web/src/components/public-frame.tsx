@@ -1,6 +1,6 @@
 import { Anchor, Box, Center, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { LanguageButtons } from './language-buttons.tsx';
 import { variantStore } from '../lib/variant.ts';
 

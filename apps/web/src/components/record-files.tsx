@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import type { TFileUploaded } from '@crm/contract';
 import { FILE } from '@crm/contract/resources';
 import { call } from '../lib/api.ts';

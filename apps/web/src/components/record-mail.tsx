@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import type { TMailMessage, TMailRow } from '@crm/contract';
 import { MAIL, urlOf } from '@crm/contract/resources';
 import { call } from '../lib/api.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { useGoBack } from './go-back.ts';
 import { NoticePanel } from './notice-panel.tsx';
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Button, Group, Menu, Tooltip } from '@mantine/core';
 import { useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { Link, useNavigate } from 'react-router';
 import { IconDots, IconTrash } from './icons.ts';
 import { DeleteMenuItem } from './delete-menu-item.tsx';

@@ -1,5 +1,5 @@
 import { Group, Loader, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import type { AutosaveStatus } from '../lib/use-autosave.ts';
 import { useAnyInvalidEntry } from './fields/invalid-entry.ts';
 import { IconCloudCheck, IconExclamationCircle } from './icons.ts';

@@ -2,7 +2,7 @@ import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 
 export type Picked = { id: number; text: string } | null;

@@ -5,7 +5,7 @@ import { Badge, Button, Group, Modal, NativeSelect, SegmentedControl, Stack, Tex
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { CULTURES, type TCulture } from '@crm/contract/constants';
 import { SIGN_REQUEST } from '@crm/contract/resources';
 import type { TDocSource, TSigner, TSignRequest, TSignStatus } from '@crm/contract';

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Divider, Popover, ScrollArea, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import type { DataTableColumn } from '../components/data-table.tsx';
 import { IconColumns } from '../components/icons.ts';
 import { useCookieState } from '../lib/list-state.ts';

@@ -1,6 +1,6 @@
 import { Modal, Stack, Text, type ModalProps } from '@mantine/core';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { ApiError } from '../lib/api.ts';
 import { describeError } from '../lib/errors.ts';
 import { FormButtons } from '../components/form-buttons.tsx';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { ApiError } from '../lib/api.ts';
 import { showBanner } from '../lib/banner.ts';
 import { bodyChangeKey } from '../lib/change-key.ts';

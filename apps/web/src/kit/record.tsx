@@ -2,7 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageLoading } from '../components/page-loading.tsx';
 import { RecordNotFound } from '../components/record-not-found.tsx';

@@ -2,7 +2,7 @@ import { Alert, Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { IconArrowsMaximize, IconArrowsMinimize, IconEye, IconPencil } from '../components/icons.ts';
 import { describeError } from '../lib/errors.ts';

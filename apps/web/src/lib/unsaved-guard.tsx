@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { modals } from '@mantine/modals';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation.tsx';
 import type { AutosaveStatus } from './use-autosave.ts';
 import { INVALID_ENTRY } from '../components/fields/invalid-entry.ts';
 

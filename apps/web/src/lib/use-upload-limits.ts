@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation.tsx';
 import type { TUploadLimits } from '@crm/contract';
 import { checkUploads, describeLeftOut, type TPickedFile, type TUploadCheck } from './upload-limits.ts';
 import { webConfigQuery } from './web-config.ts';

@@ -3,7 +3,7 @@ import { IconBell, IconBuildingEstate, IconCalendarEvent, IconFile, IconSearch, 
 import { ALERT, INVOICE, MANDATE, href } from '@crm/contract/resources';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import { homeQuery } from './home-api.ts';
 import { TodayCard } from './today-card.tsx';

@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import { useCookieState } from '../../lib/list-state.ts';
 import { useSession } from '../../lib/session.ts';

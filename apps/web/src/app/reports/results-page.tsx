@@ -1,6 +1,6 @@
 import { Alert, Anchor, Grid, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TResultsPeriod, TResultsRow } from '@crm/contract';
 import { DEAL_TYPE_RENTAL, DEAL_TYPE_SALE } from '@crm/contract/deal-fields';

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, Menu, Paper, Stack, Text, Title }
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { JUST_READ_MS } from '../../lib/freshness.ts';
 import { ActivityList } from '../../components/activity-list-lazy.tsx';

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconLock } from '../../components/icons.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 
 export function AccessDenied() {
   const { t } = useTranslation();

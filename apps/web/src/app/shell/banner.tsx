@@ -1,7 +1,7 @@
 import { Alert, Anchor, Collapse, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconExclamationCircle } from '../../components/icons.ts';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { clearBanner, useBanner } from '../../lib/banner.ts';
 
 const COLORS = { success: 'green', warning: 'yellow', danger: 'red' } as const;

@@ -1,6 +1,6 @@
 import { Alert, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { NewPasswordFields, PasswordField, newPasswordRules } from '../../components/password-field.tsx';
 import { SESSION } from '@crm/contract/resources';
 import { call, ApiError } from '../../lib/api.ts';

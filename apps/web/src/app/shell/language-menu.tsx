@@ -1,5 +1,5 @@
 import { Button, Menu } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { LANGUAGES, type TLanguage } from '@crm/contract/constants';
 import { IconLanguage } from '../../components/icons.ts';
 import { SESSION } from '@crm/contract/resources';

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Button, Group, Indicator, Menu, Text, Tooltip } fro
 import { IconArrowLeft, IconChevronDown, IconMail } from '../../components/icons.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ALERT_POLL_MS } from '@crm/contract/constants';
 import { SHELL } from '@crm/contract/resources';

@@ -1,7 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Anchor, AppShell, Button, Container, Group, Text, useMantineTheme, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ClientRedirect } from '../../components/client-only.tsx';
 import { IconKey, IconLogout } from '../../components/icons.ts';

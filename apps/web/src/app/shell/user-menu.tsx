@@ -1,7 +1,7 @@
 import { Avatar, Badge, Menu, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { Link, useNavigate } from 'react-router';
 import { IconCalendarEvent, IconKey, IconLogout, IconMail } from '../../components/icons.ts';
 import { CALENDAR_FEED, MAILBOX, SESSION, href } from '@crm/contract/resources';

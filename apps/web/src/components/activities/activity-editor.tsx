@@ -4,7 +4,7 @@ import '@mantine/dates/styles.css';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type Dispatch, type SetStateAction } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import type { TFunction } from 'i18next';
 import { pickerLocale } from '../../lib/i18n.ts';
 import { dateTimeInputFormat } from '../../lib/format.ts';

@@ -2,7 +2,7 @@ import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { describeError } from '../../lib/errors.ts';
 import { searchAccounts, searchRecords, type TPickItem } from './api.ts';

@@ -1,6 +1,6 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import { LinkKind } from '@crm/contract/constants';
 import type { TActivity } from '@crm/contract';

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useGuardedMutation } from '../../lib/use-guarded-mutation.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { showBanner } from '../../lib/banner.ts';
 import { reportError } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';

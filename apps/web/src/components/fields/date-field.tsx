@@ -3,7 +3,7 @@ import { DateInput, DatesProvider, type DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { markAgencyToday } from './agency-today.ts';
 import { INVALID_ENTRY, useReportInvalidEntry } from './invalid-entry.ts';
 import { dateInputFormat } from '../../lib/format.ts';

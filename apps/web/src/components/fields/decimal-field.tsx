@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { formatTypedNumber, readTypedNumber } from '../../lib/typed-number.ts';
 import { INVALID_ENTRY, useReportInvalidEntry } from './invalid-entry.ts';
 

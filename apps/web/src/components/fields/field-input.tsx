@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Checkbox, Group, Input, MultiSelect, SegmentedControl, Select, SimpleGrid, Switch, TextInput, Textarea } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import type { TFieldType, TSelectOption } from '@crm/contract';
 import { LOCATION_SEARCH_DEBOUNCE_MS, SEARCH_MAX_HITS } from '@crm/contract/constants';
 import { formatDistance } from '../../lib/format.ts';

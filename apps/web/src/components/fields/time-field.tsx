@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.tsx';
 import { parseTimeOfDay, stepTimeOfDay } from '../../lib/time-of-day.ts';
 import { INVALID_ENTRY, useReportInvalidEntry } from './invalid-entry.ts';
 

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { EditableField } from '../../../components/field-editor.tsx';
 import { accountKeys } from '../api/account.ts';
 import { sendStaffInvitation } from '../api/employe.ts';

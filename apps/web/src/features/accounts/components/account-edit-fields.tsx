@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Card, Group, Input, SegmentedControl, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TAccountFields } from '@crm/contract';
 import { IconMinus, IconPlus } from '../../../components/icons.ts';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';

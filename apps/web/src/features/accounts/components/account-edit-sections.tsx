@@ -1,5 +1,5 @@
 import { Anchor, Card, Chip, Group, Input, Select, SimpleGrid, Switch, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TAccount } from '@crm/contract';
 import { IconKey, IconUserCog } from '../../../components/icons.ts';

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TAccount, TAccountFields } from '@crm/contract';
 import { isGreekTaxNumber } from '@crm/contract/account-fields';
 import { useRecordAutosave } from '../../../kit/record-autosave.ts';

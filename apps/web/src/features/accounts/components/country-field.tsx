@@ -1,6 +1,6 @@
 import { Autocomplete } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { cultureOf } from '@crm/contract/constants';
 import { countryFilter, countryNames } from '../../../lib/countries.ts';
 import { nationalityNames } from '../../../lib/nationalities.ts';

@@ -1,5 +1,5 @@
 import { Input, SegmentedControl } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TAccountFields } from '@crm/contract';
 
 type TGender = TAccountFields['gender'];

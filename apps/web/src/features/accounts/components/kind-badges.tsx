@@ -1,5 +1,5 @@
 import { Badge, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TAccountFields } from '@crm/contract';
 import { kindsOf, type TKindFlag } from '../account-fields.ts';
 

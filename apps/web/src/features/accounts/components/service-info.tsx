@@ -1,5 +1,5 @@
 import { Card, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TAccount } from '@crm/contract';
 import { StampsGrid } from '../../../components/record-stamps.tsx';
 

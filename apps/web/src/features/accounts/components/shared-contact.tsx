@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { SHELL, ACCOUNT, href } from '@crm/contract/resources';

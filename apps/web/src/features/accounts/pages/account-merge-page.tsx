@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Radio, Stack, Table, Text, Title }
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TFunction } from 'i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { TAccountUpdate } from '@crm/contract';

@@ -1,5 +1,5 @@
 import { Group, Tooltip } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TClientRow } from '@crm/contract';
 import { IconExclamationCircle } from '../../../components/icons.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';

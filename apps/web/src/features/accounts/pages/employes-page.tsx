@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TEmployeRow } from '@crm/contract';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { isOfficeAdmin, useSession } from '../../../lib/session.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TOwnerRow } from '@crm/contract';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { OWNER_LIST, OWNER_SEARCH, ownersQuery, type TSearchFilter } from '../api/account-lists.ts';

@@ -3,7 +3,7 @@ import { NewPasswordFields, newPasswordRules } from '../../../components/passwor
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useParams } from 'react-router';
 import { describeSetPasswordError } from '../../../lib/errors.ts';
 import { splitList } from '../account-fields.ts';

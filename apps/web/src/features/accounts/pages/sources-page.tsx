@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TSourceRow } from '@crm/contract';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { SOURCE_LIST, SOURCE_SEARCH, sourcesQuery, type TSearchFilter } from '../api/account-lists.ts';

@@ -1,5 +1,5 @@
 import { Badge, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TSpecialistRow } from '@crm/contract';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { SPECIALTIES } from '../account-fields.ts';

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { DeleteMenuItem } from '../../../components/delete-menu-item.tsx';
 import { IconArrowLeft, IconDots, IconTrash } from '../../../components/icons.ts';
 import { useMedia } from '../../../lib/first-paint.ts';

@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link, useNavigate } from 'react-router';
 import { ALERT_NOTES_MAX } from '@crm/contract/constants';
 import { ALERT, href } from '@crm/contract/resources';

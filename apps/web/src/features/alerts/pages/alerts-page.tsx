@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link, useNavigate } from 'react-router';
 import type { TAlertRow } from '@crm/contract';
 import { ALERT, href } from '@crm/contract/resources';

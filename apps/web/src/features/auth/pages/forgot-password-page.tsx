@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { SIGN_IN_EMAIL } from '@crm/contract/site-settings';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import { describeError } from '../../../lib/errors.ts';
 import { forgotPassword } from '../api/login.ts';

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Center, Loader, Stack, TextInput, Title } from '
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ClientRedirect } from '../../../components/client-only.tsx';
 import { SESSION, href } from '@crm/contract/resources';

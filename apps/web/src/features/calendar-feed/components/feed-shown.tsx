@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, CopyButton, Group, Image, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TCalendarFeedCreated } from '@crm/contract';
 
 /**

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { calendarFeedsQuery } from '../api/calendar-feed.ts';
 import { FeedCard } from '../components/feed-card.tsx';

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useNavigate } from 'react-router';
 import { DEAL } from '@crm/contract/resources';
 import { href } from '@crm/contract/resources';

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Grid, Group, Menu, Paper, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import type { DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TDealBoard, TDealCard, TSelectOption } from '@crm/contract';
 import { DEAL_BOARD_STEP } from '@crm/contract/constants';

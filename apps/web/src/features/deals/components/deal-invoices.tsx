@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, Radio, Stack, Text, Title } from '@mantine
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link, useNavigate } from 'react-router';
 import { DEAL_STAGE_CLOSED } from '@crm/contract/deal-fields';
 import { kindLabel } from '@crm/contract/invoice-fields';

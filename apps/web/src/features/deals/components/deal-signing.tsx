@@ -1,7 +1,7 @@
 // A deal's documents sent for signature by link (decision 086): the offer/reservation agreement
 // and its property's handover protocol, each signed by the deal's sellers and buyers.
 import { Card, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { SignRequests } from '../../../components/sign-requests.tsx';
 
 /** The card: each document's "Send for signature" and its requests with their state, as the mandate card shows them. */

@@ -1,6 +1,6 @@
 import { Anchor, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import { LeadBlock } from '../../../components/lead-block.tsx';
 import { formatMoney } from '../../../lib/format.ts';

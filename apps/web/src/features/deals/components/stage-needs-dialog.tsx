@@ -1,6 +1,6 @@
 import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TDealCard, TDealSaved } from '@crm/contract';
 import { DEAL_STAGE_NEEDS, dealTextKey } from '@crm/contract/deal-fields';
 import { DateField } from '../../../components/fields/date-field.tsx';

@@ -1,7 +1,7 @@
 import { Group, Stack, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TSelectOption } from '@crm/contract';
 import { DEAL_GROUPS, dealTextKey } from '@crm/contract/deal-fields';
 import { keyedByAddress } from '../../../components/keyed-by-address.tsx';

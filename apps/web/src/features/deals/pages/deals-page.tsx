@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Button, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TDealRow } from '@crm/contract';
 import { DEAL_FIELDS, DEAL_LIST_PARTIES, DEAL_MORE_COLUMNS, DEAL_RELATION, dealTextKey } from '@crm/contract/deal-fields';

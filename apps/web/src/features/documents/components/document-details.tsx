@@ -1,5 +1,5 @@
 import { Card, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_NAME_MAX } from '@crm/contract/office-constants';
 import type { TDocument } from '../api/documents.ts';
 import { DocumentLink } from './document-link.tsx';

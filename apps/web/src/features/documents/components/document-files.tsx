@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { DOCUMENT_FILES_MAX } from '@crm/contract/office-constants';
 import { UPLOAD_ACCEPT } from '../../../components/file-drop.tsx';
 import { FileLinks, formatFileSize } from '../../../components/file-links.tsx';

@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useLocation, useNavigate } from 'react-router';
 import { DOCUMENT, href } from '@crm/contract/resources';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';

@@ -1,5 +1,5 @@
 import { ActionIcon, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TDocumentRow } from '@crm/contract';
 import { DOCUMENT, href } from '@crm/contract/resources';

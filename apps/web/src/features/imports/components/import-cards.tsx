@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Checkbox, FileInput, Group, Pagination, Radio, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TImportDuplicateChoice, TImportKind, TImportPreviewAnswer, TImportRunAnswer, TImportUploadAnswer } from '@crm/contract';
 import { IconCloudUpload, IconDownload, IconEye } from '../../../components/icons.ts';

@@ -1,5 +1,5 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { FileCard, ImportDone, MappingCard, PreviewCard } from '../components/import-cards.tsx';
 import { useImport } from '../use-import.ts';
 

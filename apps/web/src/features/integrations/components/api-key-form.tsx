@@ -1,6 +1,6 @@
 import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { API_KEY_AREAS, API_KEY_LEVELS, API_KEY_MAX_DAYS, API_KEY_NAME_MAX, type TApiKeyLevel, type TApiKeyScopes } from '@crm/contract/integration-constants';
 import { DialogForm, useDialogSubmit } from '../../../kit/dialog-form.tsx';
 import { createApiKey } from '../api/integrations.ts';

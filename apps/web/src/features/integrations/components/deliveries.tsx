@@ -1,6 +1,6 @@
 import { Badge, Button, Modal, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TWebhook, TWebhookDelivery } from '@crm/contract';
 import { WholeListTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { showBanner } from '../../../lib/banner.ts';

@@ -1,6 +1,6 @@
 import { Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { WEBHOOK_RECORDS, WEBHOOK_URL_MAX, webhookEventsOf, type TWebhookEvent, type TWebhookRecord } from '@crm/contract/integration-constants';
 import { DialogForm, useDialogSubmit } from '../../../kit/dialog-form.tsx';
 import { createWebhook } from '../api/integrations.ts';

@@ -2,7 +2,7 @@ import { Badge, Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TApiKey } from '@crm/contract';
 import { API_KEY_AREAS } from '@crm/contract/integration-constants';
 import { WholeListTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';

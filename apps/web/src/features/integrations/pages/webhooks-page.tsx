@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TWebhook } from '@crm/contract';
 import { WholeListTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { showBanner } from '../../../lib/banner.ts';

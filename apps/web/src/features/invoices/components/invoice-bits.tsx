@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TInvoiceStatus } from '@crm/contract/invoice-fields';
 import { formatMoney2 } from '../../../lib/format.ts';
 

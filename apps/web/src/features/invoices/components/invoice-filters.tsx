@@ -1,5 +1,5 @@
 import { Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { INVOICE_KINDS, INVOICE_STATUSES, type TInvoiceKind, type TInvoiceStatus } from '@crm/contract/invoice-fields';
 import type { TInvoiceFilter, TInvoiceListSums } from '@crm/contract';
 import { INVOICE, urlOf } from '@crm/contract/resources';

@@ -1,5 +1,5 @@
 import { Button, Group, NumberInput, Select, SimpleGrid, Table, TextInput, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TInvoiceEdit } from '@crm/contract';
 import { invoiceSums, MYDATA_PAYMENT_METHODS, VAT_CATEGORIES, VAT_CATEGORY_EXEMPT, WITHHELD_CATEGORIES } from '@crm/contract/invoice-fields';
 import { formatCents } from './invoice-bits.tsx';

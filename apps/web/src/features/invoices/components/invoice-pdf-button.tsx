@@ -1,6 +1,6 @@
 import { Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { CULTURES, type TCulture } from '@crm/contract/constants';
 import { INVOICE, urlOf } from '@crm/contract/resources';
 import { IconDownload } from '../../../components/icons.ts';

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TInvoice, TInvoiceEdit } from '@crm/contract';
 import { DEAL, href, INVOICE } from '@crm/contract/resources';

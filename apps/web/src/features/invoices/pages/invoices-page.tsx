@@ -1,7 +1,7 @@
 import { Pagination, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TInvoiceFilter } from '@crm/contract';
 import { kindLabel } from '@crm/contract/invoice-fields';

@@ -1,7 +1,7 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { MAIL } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';

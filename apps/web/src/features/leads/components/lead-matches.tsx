@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, List, Loader, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import { IconCheck, IconPlus, IconX } from '../../../components/icons.ts';
 import { describeError } from '../../../lib/errors.ts';

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Checkbox, CopyButton, Group, Modal, Stack, 
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { SHORTLIST_MAX_OBJECTS } from '@crm/contract/constants';
 import type { TShortlistChannel, TShortlistSent, TShortlistSummary } from '@crm/contract';
 import { describeError } from '../../../lib/errors.ts';

@@ -1,6 +1,6 @@
 import { Anchor, Badge } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TLeadRow } from '@crm/contract';
 import { LEAD_FIELDS, LEAD_MORE_COLUMNS } from '@crm/contract/lead-fields';

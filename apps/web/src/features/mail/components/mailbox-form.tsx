@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Fieldset, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TMailbox, TMailboxSaveInput, TMailboxTestAnswer } from '@crm/contract';
 import { MAIL_SIGNATURE_MAX, MAIL_SYNC_MONTHS_DEFAULT, MAIL_SYNC_MONTHS_MAX } from '@crm/contract/constants';
 import { MAILBOX } from '@crm/contract/resources';

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } fr
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TMailbox } from '@crm/contract';
 import { MAILBOX } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, SimpleGrid, Text, Tooltip } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TFieldDescription } from '@crm/contract/object-fields';
 import type { Draft } from '../../../components/fields/field-values.ts';
 import { IconCheck, IconX } from '../../../components/icons.ts';

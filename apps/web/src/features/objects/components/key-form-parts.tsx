@@ -1,7 +1,7 @@
 import { Alert, Anchor, Box, Button, Group, Input, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import { href, OBJECT } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type MutableRefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useNavigate } from 'react-router';
 import type { TObjectKey, TObjectKeyAnswer } from '@crm/contract';
 import { href, OBJECT, OBJECT_KEY } from '@crm/contract/resources';

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TObjectKeyAnswer, TObjectKeyLoan } from '@crm/contract';
 import { IconPencil } from '../../../components/icons.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';

@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Group, Modal, SimpleGrid, Stack, Text } from '@m
 import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TObjectKeyAnswer, TObjectKeyLoan } from '@crm/contract';
 import { IconAlertTriangle, IconTrash } from '../../../components/icons.ts';

@@ -4,7 +4,7 @@ import { Alert, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Textarea
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { LinkKind } from '@crm/contract/constants';
 import type { TMandate, TMandateEdit, TObjectAccount } from '@crm/contract';
 import { MANDATE_KINDS, type TMandateKind } from '@crm/contract/mandate-fields';

@@ -2,7 +2,7 @@
 // here) and its named exceptions.
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TMandateOwner } from '@crm/contract';
 import { ACCOUNT, href } from '@crm/contract/resources';

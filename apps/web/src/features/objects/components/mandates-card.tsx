@@ -2,7 +2,7 @@
 import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TMandate } from '@crm/contract';
 import { agencyToday } from '../../../lib/agency-clock.ts';
 import { formatDate } from '../../../lib/format.ts';

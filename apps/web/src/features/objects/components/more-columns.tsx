@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TObjectSearchRow } from '@crm/contract';
 import { OBJECT_MORE_COLUMNS } from '@crm/contract/object-fields';
 import type { DataTableColumn } from '../../../components/data-table.tsx';

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Modal, NumberInp
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TObjectAccount, TSelectOption } from '@crm/contract';
 import { IconPencil, IconTrash, IconUserPlus } from '../../../components/icons.ts';

@@ -1,7 +1,7 @@
 // A property's described field as its view shows it, a click away from its editor.
 import { Text } from '@mantine/core';
 import { type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TFieldDescription } from '@crm/contract/object-fields';
 import { EditableField } from '../../../components/field-editor.tsx';
 import { type TObjectView } from '../api/objects.ts';

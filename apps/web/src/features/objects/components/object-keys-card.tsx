@@ -1,6 +1,6 @@
 import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import { objectKeysQuery } from '../api/object-keys.ts';
 import { keyStateLine } from '../key-state.ts';

@@ -1,5 +1,5 @@
 import { Card, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { showsPoint } from '@crm/contract/object-fields';
 import { ObjectMap, type TMapValue } from './object-map.tsx';
 

@@ -1,7 +1,7 @@
 import { Alert, Group, NumberInput, SegmentedControl, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useNavigate } from 'react-router';
 import { MAP_CIRCLE, MAP_DEFAULTS, circleCentreAround, circleHidesPoint } from '@crm/contract/object-fields';
 import { webConfigQuery } from '../../../lib/web-config.ts';

@@ -2,7 +2,7 @@ import { Card, Group, Loader, Modal, SimpleGrid, Stack, Text, Title, VisuallyHid
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TFileItem, TFileUploaded } from '@crm/contract';
 import { FileDrop } from '../../../components/file-drop.tsx';
 import { IconCloudCheck } from '../../../components/icons.ts';

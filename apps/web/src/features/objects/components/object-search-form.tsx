@@ -1,6 +1,6 @@
 import { Button, Checkbox, Grid, Group, Select } from '@mantine/core';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { AccountPicker } from '../../../components/account-picker.tsx';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { IconSearch } from '../../../components/icons.ts';

@@ -1,6 +1,6 @@
 import { Anchor, Image, List, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TObjectSearchRow } from '@crm/contract';
 import { OBJECT, href } from '@crm/contract/resources';

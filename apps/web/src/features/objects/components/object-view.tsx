@@ -1,5 +1,5 @@
 import { Badge, Card, Grid, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TFieldDescription, TObjectGroup } from '@crm/contract/object-fields';
 import { OBJECT_FEATURE_GROUPS } from '@crm/contract/object-fields';
 import { formatDate } from '../../../lib/format.ts';

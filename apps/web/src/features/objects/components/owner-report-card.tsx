@@ -4,7 +4,7 @@ import { Alert, Button, Card, Checkbox, CopyButton, Group, Stack, Switch, Text, 
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TOwnerReportState, TOwnerReportViewingLine } from '@crm/contract';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';

@@ -1,7 +1,7 @@
 // The photos shown: a carousel with its thumbnails, and the lightbox that opens a photo whole.
 import { ActionIcon, Anchor, Box, Card, Group, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { IconPhoto } from '../../../components/icons.ts';
 import { IconChevronLeft, IconChevronRight, IconExternalLink, IconZoomIn, IconZoomOut } from '../icons.ts';
 import { fileUrl, formatFileSize } from '../../../components/file-links.tsx';

@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Card, Group, Text, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TFileItem } from '@crm/contract';
 import { IconChevronLeft, IconChevronRight, IconGripVertical } from '../icons.ts';
 import { describeError } from '../../../lib/errors.ts';

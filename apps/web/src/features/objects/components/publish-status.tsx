@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Anchor, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TObjectPublishState } from '@crm/contract';
 import { publishInProgress, publishStateQuery, withdrawalInProgress } from '../api/publish-state.ts';
 

@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import { href, OBJECT } from '@crm/contract/resources';
 import { useCookieState } from '../../../lib/list-state.ts';

@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Text, Tooltip } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TObjectKey } from '@crm/contract';
 import { href, OBJECT } from '@crm/contract/resources';

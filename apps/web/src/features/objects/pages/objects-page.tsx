@@ -1,6 +1,6 @@
 import { Anchor, Button } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TObjectRow } from '@crm/contract';
 import { OBJECT_PAGE_SIZES } from '@crm/contract/object-fields';

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { TObjectSheetAnswer } from '@crm/contract';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';

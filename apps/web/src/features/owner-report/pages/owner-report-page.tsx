@@ -1,6 +1,6 @@
 import { Anchor, Box, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useParams } from 'react-router';
 import type { TOwnerReportPublic } from '@crm/contract';
 import { LinkPage, LinkPageAgency, useLinkPageData } from '../../../components/link-page.tsx';

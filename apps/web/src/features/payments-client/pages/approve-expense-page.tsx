@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useParams, useSearchParams } from 'react-router';
 import type { TExpenseForApproval } from '@crm/contract';
 import { ApiError } from '../../../lib/api.ts';

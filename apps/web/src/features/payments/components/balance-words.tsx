@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TBalanceState } from '@crm/contract';
 import { formatAmount } from '../../../lib/format.ts';
 

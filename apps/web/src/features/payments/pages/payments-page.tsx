@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TPaymentAccountsAnswer, TPaymentListRow } from '@crm/contract';
 import { PAYMENT_LIST_PAGE_SIZES } from '@crm/contract/payment-constants';

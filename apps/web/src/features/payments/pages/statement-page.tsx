@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Button, Card, Checkbox, Group, Menu, SimpleG
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link, useNavigate } from 'react-router';
 import type { TStatementAnswer, TStatementItem } from '@crm/contract';
 import { STATEMENT_PAGE_SIZES } from '@crm/contract/payment-constants';

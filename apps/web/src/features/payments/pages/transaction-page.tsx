@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Anchor, Button, Card, FileButton, Fieldset, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { TExpenseForm, TSelectOption, TTransactionType } from '@crm/contract';
 import { AttachmentState } from '@crm/contract/payment-constants';

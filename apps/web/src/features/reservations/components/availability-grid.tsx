@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import { RESERVATION_CANCELLED, RESERVATION_STAGES, RESERVATION_STAGE_CLASS } from '@crm/contract/reservation-fields';
 import type { TAvailabilityRow } from '@crm/contract';

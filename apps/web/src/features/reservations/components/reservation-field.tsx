@@ -1,6 +1,6 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TReservationFieldDescription } from '@crm/contract/reservation-fields';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
 import { TimeField } from '../../../components/fields/time-field.tsx';

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { IconTrash } from '../../../components/icons.ts';
 
 /** The server's refusals, each by its field's name: two messages run together named neither field. */

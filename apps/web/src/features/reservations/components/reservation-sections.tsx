@@ -1,6 +1,6 @@
 import { Anchor, Checkbox, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import { RESERVATION_GROUPS, RESERVATION_MAX_NIGHTS } from '@crm/contract/reservation-fields';
 import { ACCOUNT, LEAD, OBJECT, href } from '@crm/contract/resources';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { RESERVATION_MAX_NIGHTS, checkOutOf, nightsBetween } from '@crm/contract/reservation-fields';
 import { toWire, type Draft } from '../../../components/fields/field-values.ts';
 import type { Drafts } from '../reservation-form.ts';

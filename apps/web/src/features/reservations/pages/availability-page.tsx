@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { AVAILABILITY_PAGE_SIZES } from '@crm/contract/reservation-fields';
 import { RESERVATION, href } from '@crm/contract/resources';

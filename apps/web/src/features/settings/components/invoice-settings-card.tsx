@@ -2,7 +2,7 @@
 import { Alert, Button, Card, Checkbox, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TInvoiceSettings } from '@crm/contract';
 import { isValidGreekVat } from '@crm/contract/invoice-fields';
 import { INVOICE } from '@crm/contract/resources';

@@ -2,7 +2,7 @@
 import { Alert, Box, Code, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { MAIL_KINDS, type TCulture, type TMailKind } from '@crm/contract/constants';
 import { describeError } from '../../../lib/errors.ts';
 import { mailPreviewQuery } from '../api/settings.ts';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, CopyButton, Group, Stack, Text, Title } fr
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import { href, OBJECT } from '@crm/contract/resources';
 import type { TPortalChannel } from '@crm/contract';

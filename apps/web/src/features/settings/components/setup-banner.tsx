@@ -2,7 +2,7 @@
 import { Alert, Anchor } from '@mantine/core';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { TSiteSettingsAnswer } from '@crm/contract';
 import { SETTINGS, href } from '@crm/contract/resources';

@@ -1,7 +1,7 @@
 // The agency's details' fields, as the settings page and the set-up edit them (site-card.tsx).
 import { Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TSelectOption } from '@crm/contract';
 import { RENT_FEE_MAX, SALE_FEE_MAX } from '@crm/contract/site-settings';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';

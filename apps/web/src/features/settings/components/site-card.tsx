@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TSiteSettings } from '@crm/contract';
 import { RENT_FEE_MAX, SALE_FEE_MAX, SITE_EMAIL, isAgencyPhone, isFeeNumber, isPublicAddress, isWebAddress } from '@crm/contract/site-settings';
 import { isGreekTaxNumber, isRegistryNumber } from '@crm/contract/account-fields';

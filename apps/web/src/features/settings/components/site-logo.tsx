@@ -1,7 +1,7 @@
 // The agency's logo, as the settings page and the set-up upload and remove it.
 import { Alert, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TSiteSettings } from '@crm/contract';
 import { describeError } from '../../../lib/errors.ts';
 import { deleteSiteLogo, siteLogoUrl, uploadSiteLogo } from '../api/settings.ts';

@@ -1,7 +1,7 @@
 import { Anchor, NumberInput, Table, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TActionLogAnswer, TActionLogRow } from '@crm/contract';
 import { ACTION_LOG_PAGE_SIZE } from '@crm/contract/office-constants';

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Code, Group, Select, Skeleton, Stack, Text,
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TDocTemplateListAnswer, TDocTemplateText } from '@crm/contract';
 import { DOC_TEMPLATES, isMailTemplate, type TDocTemplateKind } from '@crm/contract/doc-template-kinds';
 import type { TCulture } from '@crm/contract/constants';

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TJobsAnswer } from '@crm/contract';
 import { BACKUP, JOB, urlOf } from '@crm/contract/resources';
 import { WholeListTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';

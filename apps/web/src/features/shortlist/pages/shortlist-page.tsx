@@ -1,6 +1,6 @@
 import { Alert, Anchor, Box, Button, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useParams } from 'react-router';
 import type { TShortlistAnswer, TShortlistProperty, TShortlistPublic } from '@crm/contract';
 import { LinkPage, LinkPageAgency, useLinkPageData } from '../../../components/link-page.tsx';

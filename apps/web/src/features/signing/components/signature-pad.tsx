@@ -2,7 +2,7 @@
 // and a button to clear it. Keyboard users sign by their typed name alone (decision 086).
 import { Box, Button, Group, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 
 const WIDTH = 600;
 const HEIGHT = 220;

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Checkbox, Code, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useParams } from 'react-router';
 import type { TSignPublic } from '@crm/contract';
 import { SIGN_REQUEST, urlOf } from '@crm/contract/resources';

@@ -1,6 +1,6 @@
 import { Button, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { asHeading } from '../../../lib/format.ts';
 import { iso } from '../api/calendar-days.ts';
 import { IconArrowUp } from '../icons.ts';

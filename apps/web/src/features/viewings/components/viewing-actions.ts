@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useNavigate } from 'react-router';
 import { VIEWING, href } from '@crm/contract/resources';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';

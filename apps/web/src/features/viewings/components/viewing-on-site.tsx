@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TViewingClient, TViewingObjectKey } from '@crm/contract';
 import { ACCOUNT, VIEWING, href } from '@crm/contract/resources';

@@ -1,6 +1,6 @@
 import { Anchor, Card, Grid, Group, Select, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import type { Dispatch, SetStateAction } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import { VIEWING_COMMENT_MAX } from '@crm/contract/constants';
 import { LEAD, OBJECT, href } from '@crm/contract/resources';

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, SegmentedControl, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CULTURES, type TCulture } from '@crm/contract/constants';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';

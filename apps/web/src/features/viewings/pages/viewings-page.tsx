@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Button, Group } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TViewingRow } from '@crm/contract';
 import { VIEWING_COMMENT_SEARCH_MAX } from '@crm/contract/constants';
