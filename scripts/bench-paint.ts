@@ -19,6 +19,7 @@
 // 5. Then `--pages` pages in a row over the same screens (default 10,000; with --fresh each at another
 //    address, so each is drawn anew), the process's memory read every tenth of the way after a
 //    garbage collection: memory must stay flat.
+// With FIRST_PAINT_PROFILE_DIR=dir, the drawing worker writes its CPU profile there (--cpu-prof) when it ends.
 // Prints a table and writes DATA_DIR/bench-paint.json. Its exit code is non-zero only when something crashed.
 import fs from 'node:fs';
 import http from 'node:http';

@@ -103,7 +103,7 @@ function startDrawer(bundle: string, log: FastifyBaseLogger, timeoutMs: number):
 
   const start = (): Promise<boolean> => {
     if (ready) return ready;
-    const w = new Worker(path.join(import.meta.dirname, 'first-paint-worker.mjs'), { workerData: { bundle }, execArgv: process.env.PAINT_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/paint-prof'] : [] });
+    const w = new Worker(path.join(import.meta.dirname, 'first-paint-worker.mjs'), { workerData: { bundle }, execArgv: process.env.FIRST_PAINT_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.FIRST_PAINT_PROFILE_DIR}`] : [] });
     worker = w;
     ready = new Promise<boolean>((resolve) => {
       w.on('message', (m: { ready?: true; id?: number; out?: FirstPaint | null; error?: string }) => {
