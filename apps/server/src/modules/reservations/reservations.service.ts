@@ -470,11 +470,18 @@ function keptSums(f: TReservationSearch, from: string | null, till: string | nul
 }
 
 /**
- * A check-out range bounds the check-in (a stay is 1 to RESERVATION_MAX_NIGHTS nights), and a
- * check-in range the check-out: added where the list is ordered by that other end, so that the page
+ * A check-out range bounds the check-in (a stay is 1 to RESERVATION_MAX_NIGHTS nights), a check-in
+ * range the check-out, and a range of nights both: added where the list is ordered by that other end, so that the page
  * is found by walking that end's index within the range rather than from its first booking.
  */
 function stayBounds(f: TReservationSearch, from: string | null, till: string | null): SQL | undefined {
+  // A night of the stay in the range: it starts on or before `till` and ends after `from`.
+  if (f.dateFilterType === 3 && f.sortBy === 'checkIn') {
+    return and(from ? sql`r.check_in >= ${addDays(from, -RESERVATION_MAX_NIGHTS)}::date` : undefined, till ? sql`r.check_in <= ${till}::date` : undefined);
+  }
+  if (f.dateFilterType === 3 && f.sortBy === 'checkOut') {
+    return and(from ? sql`r.check_out >= ${addDays(from, 1)}::date` : undefined, till ? sql`r.check_out <= ${addDays(till, RESERVATION_MAX_NIGHTS)}::date` : undefined);
+  }
   if (f.dateFilterType === 2 && f.sortBy === 'checkIn') {
     return and(from ? sql`r.check_in >= ${addDays(from, -RESERVATION_MAX_NIGHTS)}::date` : undefined, till ? sql`r.check_in <= ${addDays(till, -1)}::date` : undefined);
   }
@@ -535,7 +542,9 @@ export async function findReservations(app: FastifyInstance, f: TReservationSear
     select count(*)::int as n, ${roundedSums(sql`r.reservation_stage`, sumsWithCancelled)}
     from reservations r where ${cond}`;
   // The page alone is read and then joined to its properties (a page far down read every property
-  // before it); ordered by the other end of the stay, the stay's bounds narrow the index walked.
+  // before it); ordered by the other end of the stay, the stay's bounds narrow the index walked. The
+  // outer LIMIT keeps it a page to db/auto-prepare.ts, planned for its values each time (a generic
+  // plan walked every booking).
   const order = sql`${SORT[f.sortBy]} ${dir}${f.sortBy === 'total' ? sql` nulls last` : sql``}, r.id ${dir}`;
   const pageCond = and(cond, stayBounds(f, from, till)) ?? cond;
   // The count and sums, and the page, side by side on the pool.
@@ -545,7 +554,7 @@ export async function findReservations(app: FastifyInstance, f: TReservationSear
     select ${read === 'ids' ? sql`r.id` : rowColumns(culture)}
     from (select r.* from reservations r where ${pageCond} order by ${order} limit ${f.perPage} offset ${(f.currentPage - 1) * f.perPage}) r
     join objects o on o.id = r.object_id
-    order by ${order}`),
+    order by ${order} limit ${f.perPage}`),
   ]);
   const [totals] = totalsResult.rows as Row[];
   const rows = pageResult.rows as Row[];
