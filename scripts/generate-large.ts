@@ -1186,6 +1186,8 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     // So are the agents' results kept per day and month (decision 071).
     await c.query('select crm_report_rebuild()');
     await c.query('select crm_deal_totals_rebuild()');
+    // And the bookings' sums kept per month (decision 101).
+    await c.query('select crm_reservation_totals_rebuild()');
     log(`  totals and kept figures (${t()})`);
     await c.query('delete from bench_dataset');
     await c.query(

@@ -17,6 +17,11 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0106: the bookings' sums were summed on the spot.
+    await q(`drop function crm_reservation_totals_changed() cascade`);
+    await q(`drop function crm_reservation_totals_truncate() cascade`);
+    await q(`drop function crm_reservation_total_lines(jsonb), crm_reservation_totals_rebuild(), crm_reservation_totals_fold()`);
+    await q(`drop table reservation_totals, reservation_total_deltas`);
     // Before 0104: no Reply-To parsed at sync.
     await q(`alter table mail_messages drop column reply_to`);
     // Before 0103: no words of the open leads, no index of the accounts' words by name in each language.

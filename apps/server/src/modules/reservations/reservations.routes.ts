@@ -7,7 +7,7 @@ import { registerCalls } from '../../lib/calls.ts';
 import { availability } from './availability.ts';
 import { sendDownload } from '../files/files.service.ts';
 import { reservationsWorkbook } from './reservations.xlsx.ts';
-import { blankReservation, deleteReservation, getReservation, moveReservations, saveReservation, searchReservations } from './reservations.service.ts';
+import { RESERVATION_TOTALS_FOLD_JOB, blankReservation, deleteReservation, foldReservationTotals, getReservation, moveReservations, saveReservation, searchReservations } from './reservations.service.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 
@@ -20,6 +20,8 @@ export const reservationsRoutes = fp(
     const app = root;
     const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);
     app.accountMergeSteps.push(moveReservations);
+    // The list's sums kept per month (decision 101): the deltas of the saves added in every minute.
+    app.jobs.register(RESERVATION_TOTALS_FOLD_JOB, () => foldReservationTotals(app), { everySeconds: 60, maxAttempts: 2 });
 
     registerCalls(
       app,

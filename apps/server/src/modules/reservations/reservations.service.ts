@@ -427,6 +427,70 @@ function reservationItem(r: Row, t: T) {
   };
 }
 
+/** The footer's sums over `x` (a booking, or a kept cell of bookings), rounded to cents as exact text. */
+const roundedSums = (stage: SQL, withCancelled: boolean, p = sql`r`) => {
+  const summed = withCancelled ? sql`true` : sql`${stage} <> ${RESERVATION_CANCELLED}`;
+  const total = (col: string) => sql`round(coalesce(sum(${p}.${sql.raw(col)}) filter (where ${summed}), 0), 2)::text as ${sql.raw(col)}`;
+  return sql.join(['total', 'payment_to_owner', 'comission', 'comission3rd_party', 'final_comission'].map(total), sql`, `);
+};
+
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
+const monthStart = (day: string) => `${day.slice(0, 8)}01`;
+const nextMonth = (day: string) => {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+};
+
+/**
+ * The count and sums from the months kept (migration 0106, decision 101), when the filter is a date
+ * range of the booking date, the check-in or the check-out (with stages, or none) holding at least
+ * one whole month: the whole months from reservation_totals and its deltas, the days before and
+ * after them from the bookings themselves. Any other filter sums the bookings it matches.
+ */
+function keptSums(f: TReservationSearch, from: string | null, till: string | null, withCancelled: boolean): SQL | undefined {
+  if (f.dateFilterType === 3 || !from || !till) return undefined;
+  if (f.objectId || f.objectWebsiteCode?.trim() || f.reservationNumber?.replace(/\D/g, '') || f.reservationNumberExternal?.trim() || f.sources.length || f.clientName?.trim()) return undefined;
+  // The whole months in [from, till]: from the first that starts on or after `from` to the last that ends on or before `till`.
+  const first = from === monthStart(from) ? from : nextMonth(from);
+  const afterLast = addDays(till, 1) === monthStart(addDays(till, 1)) ? addDays(till, 1) : monthStart(till);
+  if (first >= afterLast) return undefined;
+  const col = f.dateFilterType === 0 ? sql`r.booking_date` : f.dateFilterType === 1 ? sql`r.check_in` : sql`r.check_out`;
+  const stages = f.stages.length ? sql`and stage in ${f.stages}` : sql``;
+  const rowStages = f.stages.length ? sql`and r.reservation_stage in ${f.stages}` : sql``;
+  const cells = (table: SQL) => sql`select stage, n, total, payment_to_owner, comission, comission3rd_party, final_comission from ${table}
+      where kind = ${f.dateFilterType} and month >= ${first}::date and month < ${afterLast}::date ${stages}`;
+  const days = (lo: string, hi: string) => sql`select r.reservation_stage, 1, r.total, r.payment_to_owner, r.comission, r.comission3rd_party, r.final_comission
+      from reservations r where ${col} >= ${lo}::date and ${col} < ${hi}::date ${rowStages}`;
+  const parts = [cells(sql`reservation_totals`), cells(sql`reservation_total_deltas`)];
+  if (from < first) parts.push(days(from, first));
+  if (afterLast <= till) parts.push(days(afterLast, addDays(till, 1)));
+  return sql`
+    select coalesce(sum(x.n), 0)::int as n, ${roundedSums(sql`x.stage`, withCancelled, sql`x`)}
+    from (${sql.join(parts, sql` union all `)}) x (stage, n, total, payment_to_owner, comission, comission3rd_party, final_comission)`;
+}
+
+/**
+ * A check-out range bounds the check-in (a stay is 1 to RESERVATION_MAX_NIGHTS nights), a check-in
+ * range the check-out, and a range of nights both: added where the list is ordered by that other end, so that the page
+ * is found by walking that end's index within the range rather than from its first booking.
+ */
+function stayBounds(f: TReservationSearch, from: string | null, till: string | null): SQL | undefined {
+  // A night of the stay in the range: it starts on or before `till` and ends after `from`.
+  if (f.dateFilterType === 3 && f.sortBy === 'checkIn') {
+    return and(from ? sql`r.check_in >= ${addDays(from, -RESERVATION_MAX_NIGHTS)}::date` : undefined, till ? sql`r.check_in <= ${till}::date` : undefined);
+  }
+  if (f.dateFilterType === 3 && f.sortBy === 'checkOut') {
+    return and(from ? sql`r.check_out >= ${addDays(from, 1)}::date` : undefined, till ? sql`r.check_out <= ${addDays(till, RESERVATION_MAX_NIGHTS)}::date` : undefined);
+  }
+  if (f.dateFilterType === 2 && f.sortBy === 'checkIn') {
+    return and(from ? sql`r.check_in >= ${addDays(from, -RESERVATION_MAX_NIGHTS)}::date` : undefined, till ? sql`r.check_in <= ${addDays(till, -1)}::date` : undefined);
+  }
+  if (f.dateFilterType === 1 && f.sortBy === 'checkOut') {
+    return and(from ? sql`r.check_out >= ${addDays(from, 1)}::date` : undefined, till ? sql`r.check_out <= ${addDays(till, RESERVATION_MAX_NIGHTS)}::date` : undefined);
+  }
+  return undefined;
+}
+
 /** The bookings numbered `ids`, as the list's rows (in no particular order). */
 export async function reservationRows(app: FastifyInstance, ids: number[], t: T, culture: TCulture) {
   const { rows } = await app.db.execute(sql`select ${rowColumns(culture)} from reservations r join objects o on o.id = r.object_id where r.id in ${ids}`);
@@ -472,21 +536,25 @@ export async function findReservations(app: FastifyInstance, f: TReservationSear
   // A cancelled booking earns nothing: the sums leave it out (the count keeps it), unless the
   // stage filter asks for cancelled bookings by name.
   const sumsWithCancelled = f.stages.includes(RESERVATION_CANCELLED);
-  const summed = sumsWithCancelled ? sql`true` : sql`r.reservation_stage <> ${RESERVATION_CANCELLED}`;
-  const total = (col: SQL) => sql`round(coalesce(sum(${col}) filter (where ${summed}), 0), 2)::text`;
+  const sumsRead =
+    keptSums(f, from, till, sumsWithCancelled) ??
+    sql`
+    select count(*)::int as n, ${roundedSums(sql`r.reservation_stage`, sumsWithCancelled)}
+    from reservations r where ${cond}`;
+  // The page alone is read and then joined to its properties (a page far down read every property
+  // before it); ordered by the other end of the stay, the stay's bounds narrow the index walked. The
+  // outer LIMIT keeps it a page to db/auto-prepare.ts, planned for its values each time (a generic
+  // plan walked every booking).
+  const order = sql`${SORT[f.sortBy]} ${dir}${f.sortBy === 'total' ? sql` nulls last` : sql``}, r.id ${dir}`;
+  const pageCond = and(cond, stayBounds(f, from, till)) ?? cond;
   // The count and sums, and the page, side by side on the pool.
   const [totalsResult, pageResult] = await Promise.all([
-    app.db.execute(sql`
-    select count(*)::int as n, ${total(sql`r.total`)} as total, ${total(sql`r.payment_to_owner`)} as payment_to_owner,
-      ${total(sql`r.comission`)} as comission, ${total(sql`r.comission3rd_party`)} as comission3rd_party,
-      ${total(sql`r.final_comission`)} as final_comission
-    from reservations r where ${cond}`),
+    app.db.execute(sumsRead),
     app.db.execute(sql`
     select ${read === 'ids' ? sql`r.id` : rowColumns(culture)}
-    from reservations r join objects o on o.id = r.object_id
-    where ${cond}
-    order by ${SORT[f.sortBy]} ${dir}${f.sortBy === 'total' ? sql` nulls last` : sql``}, r.id ${dir}
-    limit ${f.perPage} offset ${(f.currentPage - 1) * f.perPage}`),
+    from (select r.* from reservations r where ${pageCond} order by ${order} limit ${f.perPage} offset ${(f.currentPage - 1) * f.perPage}) r
+    join objects o on o.id = r.object_id
+    order by ${order} limit ${f.perPage}`),
   ]);
   const [totals] = totalsResult.rows as Row[];
   const rows = pageResult.rows as Row[];
@@ -523,6 +591,14 @@ export async function reservationsOfObject(db: Db | Tx, objectId: number, cultur
     reservationStage: r.stage,
     stage: t(`reservations.stage.${r.stage}`),
   }));
+}
+
+/** The job that adds the bookings' kept sums' deltas into them (decision 101). */
+export const RESERVATION_TOTALS_FOLD_JOB = 'reservations.totalsFold';
+export async function foldReservationTotals(app: FastifyInstance): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    await tx.execute(sql`select crm_reservation_totals_fold()`);
+  });
 }
 
 /** Merging accounts: the duplicate's bookings become the kept account's. */
