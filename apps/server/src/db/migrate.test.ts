@@ -17,6 +17,9 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0109: no stored files pending, no holder named on a mailbox's sync lease.
+    await q(`drop table stored_files_pending`);
+    await q(`alter table mailboxes drop column sync_held_by`);
     // Before 0104: no Reply-To parsed at sync.
     await q(`alter table mail_messages drop column reply_to`);
     // Before 0103: no words of the open leads, no index of the accounts' words by name in each language.
