@@ -42,7 +42,11 @@ export function startChild(t: Pick<TestApp, 'dbUrl' | 'dataDir' | 'db'>, mode: s
     rest = parts.pop()!;
     for (const l of parts) {
       lines.push(l);
-      for (const w of [...waiting]) if (w.match(l)) (waiting.splice(waiting.indexOf(w), 1), w.resolve(l));
+      for (const w of [...waiting]) {
+        if (!w.match(l)) continue;
+        waiting.splice(waiting.indexOf(w), 1);
+        w.resolve(l);
+      }
     }
   });
   const exited = new Promise<NodeJS.Signals | null>((resolve) =>
