@@ -34,7 +34,7 @@ if (mode === 'jobs') {
   await app.close();
   await handle.close();
 } else if (mode === 'sync-loop') {
-  const app = await buildApp({ config, db: handle.db, jobs: false, logger: { level: 'info' } });
+  const app = await buildApp({ config, db: handle.db, jobs: false, logger: { level: 'debug' } });
   await app.ready();
   for (;;) {
     const r = await syncMailbox(app, Number(id));

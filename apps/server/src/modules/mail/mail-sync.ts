@@ -140,7 +140,7 @@ async function markExpunged(app: FastifyInstance, client: ImapFlow, id: number, 
 export async function syncMailbox(app: FastifyInstance, id: number, signal?: AbortSignal): Promise<SyncResult> {
   const lease = await takeLease(app, id);
   if (!lease) return null;
-  app.log.info({ mailbox: id, holder: lease.holder, heldFrom: lease.since }, 'mailbox sync lease taken');
+  app.log.debug({ mailbox: id, holder: lease.holder, heldFrom: lease.since }, 'mailbox sync lease taken');
   let client: ImapFlow | undefined;
   let added = 0;
   try {
@@ -213,7 +213,7 @@ export async function syncMailbox(app: FastifyInstance, id: number, signal?: Abo
   } finally {
     if (client) await client.logout().catch(() => client!.close());
     const heldTo = await lease.release();
-    app.log.info({ mailbox: id, holder: lease.holder, heldFrom: lease.since, heldTo, added }, 'mailbox sync lease given back');
+    app.log.debug({ mailbox: id, holder: lease.holder, heldFrom: lease.since, heldTo, added }, 'mailbox sync lease given back');
   }
 }
 
