@@ -38,6 +38,7 @@ import type pg from 'pg';
 import { readRoutingPlugin } from './cluster/read-routing.plugin.ts';
 import { healthRoutes } from './cluster/health.ts';
 import { configureFileStorage, s3Origin } from './storage/file-storage.ts';
+import { PENDING_FILES_SWEEP_JOB, sweepPendingFiles } from './storage/pending-files.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -133,6 +134,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Webhook deliveries sent or given up over 30 days ago (they copy logged changes; the log stays).
     await purgeWebhookDeliveries(app.db);
   }, { everySeconds: 24 * 3600, maxAttempts: 2 });
+  // Stored files whose row never committed (their process died in between): removed after the grace period (decision 104).
+  jobs.register(PENDING_FILES_SWEEP_JOB, async () => void (await sweepPendingFiles(app)), { everySeconds: 3600, maxAttempts: 2 });
   const notices = new DbNotices(db, app.log);
   app.decorate('dbNotices', notices);
   // The interface texts changed (an import, on any instance): this one's copy is read again.

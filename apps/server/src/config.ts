@@ -174,12 +174,25 @@ const ZEnv = z.object({
    * down). 45 s: a mail reaches the record within a minute, the poll's own sync included (bench:mail).
    */
   MAIL_POLL_SECONDS: z.coerce.number().int().min(10).max(86400).default(45),
+  /**
+   * How long a mailbox's sync holds it against every other sync (decision 078) without renewing:
+   * renewed every third of it while the sync runs, so another instance takes over this long after
+   * the holder died. 300 s; tests keep it short.
+   */
+  MAIL_SYNC_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
+  /**
+   * How long a file written to the store before the row naming it commits (a synced mail's
+   * attachment, decision 104) may stay unnamed before the housekeeping removes it as an orphan.
+   */
+  STORED_FILE_GRACE_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(3600),
   /** The authserv-id of the agency's receiving mail server, whose Authentication-Results header alone is read for portal mail (decision 090). */
   MAIL_AUTHSERV_ID: z.string().trim().min(1).max(255).optional(),
   /** The wait before a failed delivery is tried again; each further wait doubles (at most an hour). */
   WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How long a receiver has to answer one delivery. */
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  /** How much longer than a receiver's time allowed an instance holds an endpoint while it sends: another takes over this long after it died mid-send. */
+  WEBHOOK_HOLD_EXTRA_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 /** The S3-compatible store of stored files (STORAGE=s3). */
@@ -250,9 +263,11 @@ export type Config = {
   /** EXPORTS_AT_ONCE: exports being made at once across all instances (decision 098). */
   exportsAtOnce: number;
   /** Mail in (decision 090): IDLE on, the polling interval, the receiving server's authserv-id. */
-  mailIn: { idle: boolean; pollSeconds: number; authservId?: string };
+  mailIn: { idle: boolean; pollSeconds: number; authservId?: string; syncLeaseSeconds: number };
+  /** STORED_FILE_GRACE_SECONDS: a file named pending this long is an orphan the housekeeping removes (decision 104). */
+  storedFileGraceSeconds: number;
   /** API keys and webhooks (decision 080). */
-  integrations: { keyCallsPerMinute: number; webhookAllowPrivate: boolean; mailImagesAllowPrivate: boolean; webhookRetrySeconds: number; webhookTimeoutMs: number };
+  integrations: { keyCallsPerMinute: number; webhookAllowPrivate: boolean; mailImagesAllowPrivate: boolean; webhookRetrySeconds: number; webhookTimeoutMs: number; webhookHoldExtraSeconds: number };
 };
 
 export class ConfigError extends Error {
@@ -345,13 +360,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     exportsAtOnce: e.EXPORTS_AT_ONCE,
-    mailIn: { idle: e.MAIL_IDLE, pollSeconds: e.MAIL_POLL_SECONDS, authservId: e.MAIL_AUTHSERV_ID?.toLowerCase() },
+    mailIn: { idle: e.MAIL_IDLE, pollSeconds: e.MAIL_POLL_SECONDS, authservId: e.MAIL_AUTHSERV_ID?.toLowerCase(), syncLeaseSeconds: e.MAIL_SYNC_LEASE_SECONDS },
+    storedFileGraceSeconds: e.STORED_FILE_GRACE_SECONDS,
     integrations: {
       keyCallsPerMinute: e.API_KEY_CALLS_PER_MINUTE,
       webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
       mailImagesAllowPrivate: e.MAIL_IMAGES_ALLOW_PRIVATE,
       webhookRetrySeconds: e.WEBHOOK_RETRY_SECONDS,
       webhookTimeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      webhookHoldExtraSeconds: e.WEBHOOK_HOLD_EXTRA_SECONDS,
     },
   };
 }

@@ -17,6 +17,9 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0109: no stored files pending, no holder named on a mailbox's sync lease.
+    await q(`drop table stored_files_pending`);
+    await q(`alter table mailboxes drop column sync_held_by`);
     // Before 0106: the bookings' sums were summed on the spot.
     await q(`drop function crm_reservation_totals_changed() cascade`);
     await q(`drop function crm_reservation_totals_truncate() cascade`);

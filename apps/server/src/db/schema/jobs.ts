@@ -48,3 +48,13 @@ export const workLeases = pgTable('work_leases', {
   holder: text('holder').notNull(),
   until: tsz('until').notNull(),
 });
+
+/**
+ * A stored file written before the row that names it commits (0109, decision 104): named here in
+ * its own statement first; the row naming it takes it off in the same transaction. One left behind
+ * (its process died in between) is removed, file then row, by the housekeeping after a grace period.
+ */
+export const storedFilesPending = pgTable('stored_files_pending', {
+  name: text('name').primaryKey(),
+  madeOn: tsz('made_on').notNull().defaultNow(),
+});

@@ -33,6 +33,8 @@ export const mailboxes = pgTable('mailboxes', {
   lastSyncError: text('last_sync_error'),
   /** One sync of a mailbox at a time across instances: a lease, renewed while it runs, lapsing when its holder dies. */
   syncLockedUntil: tsz('sync_locked_until'),
+  /** The instance whose sync holds that lease (0109): only it renews or gives it back. */
+  syncHeldBy: text('sync_held_by'),
   /** The instance that holds the mailbox's IMAP IDLE connection (decision 090), while its lease lasts. */
   idleHeldBy: text('idle_held_by'),
   idleLockedUntil: tsz('idle_locked_until'),

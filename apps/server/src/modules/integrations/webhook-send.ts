@@ -121,8 +121,8 @@ async function post(app: FastifyInstance, ep: Endpoint, d: Delivery, { body, sec
   });
 }
 
-/** How long an instance holds an endpoint while it sends one delivery. */
-const holdSeconds = (app: FastifyInstance) => Math.ceil(app.config.integrations.webhookTimeoutMs / 1000) + 60;
+/** How long an instance holds an endpoint while it sends one delivery: the receiver's time allowed and WEBHOOK_HOLD_EXTRA_SECONDS; another instance takes over this long after it died mid-send. */
+const holdSeconds = (app: FastifyInstance) => Math.ceil(app.config.integrations.webhookTimeoutMs / 1000) + app.config.integrations.webhookHoldExtraSeconds;
 
 /**
  * The job of one endpoint (decision 080): its waiting deliveries, oldest first, one at a time, by

@@ -228,33 +228,7 @@ describe('webhooks', () => {
     expect(at('/refused').map((r) => [r.delivery, r.attempt, r.signed])).toEqual([[done.id, 1, true]]);
   });
 
-  it('send a delivery whose sender died mid-send again, marked as a repeat, and lose none', async () => {
-    const { webhook } = await endpoint('/crash', ['account.created']);
-    // What an instance that died while sending leaves behind (it cannot be killed inside this test
-    // process): the try counted before the POST, no answer recorded, the endpoint's hold lapsed.
-    const made = await t.db.execute(sql`insert into webhook_deliveries (endpoint_id, event, entity, entity_id, payload, attempts, last_attempt_on)
-      values (${webhook.id}, 'account.created', 'Account', null, ${JSON.stringify({ action: 'Create', by: admin.email, data: null })}::jsonb, 1, now() - interval '2 minutes')
-      returning id`);
-    const lost = Number((made.rows[0] as { id: number }).id);
-    await t.db.execute(sql`update webhook_endpoints set sending_until = now() - interval '1 second' where id = ${webhook.id}`);
-    // The next change wakes the sender: the crashed delivery goes first, as a repeat, then the new one as a first try.
-    const id = await addAccount('Επανεκκίνηση');
-    await until('both deliveries', () => at('/crash').length >= 2);
-    const next = at('/crash')[1]!.delivery;
-    expect(next).toBeGreaterThan(lost);
-    expect(at('/crash').map((r) => [r.delivery, r.attempt, r.body.record.id])).toEqual([
-      [lost, 2, null],
-      [next, 1, id],
-    ]);
-    const items = await until('both recorded as delivered', async () => {
-      const list = (await json(admin.get(`/api/Webhooks/${webhook.id}/deliveries`))).items as { id: number; state: string; attempts: number }[];
-      return list.length === 2 && list.every((d) => d.state === 'delivered') && list;
-    });
-    expect(items.map((d) => [d.id, d.state, d.attempts]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
-      [lost, 'delivered', 2],
-      [next, 'delivered', 1],
-    ]);
-  });
+  // A sender killed -9 mid-send, its delivery sent again by another process: webhooks.crash.test.ts.
 
   it('tell of a property whose mandate is ending, once a step, with the property as its call answers it', async () => {
     await endpoint('/mandate', ['property.mandateEnding']);

@@ -6,6 +6,8 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { Db, Tx } from '../../db/client.ts';
 import { mailAttachments, mailMessages, type TMailAddressJson } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
+import { claimPendingFiles, dropPendingFiles, notePendingFiles } from '../../storage/pending-files.ts';
+import { pausePoint } from '../../lib/pause-point.ts';
 import { sanitizeMailHtml } from './mail-html.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
 import { authResultsOf, checkSender, parseEnquiry, PORTAL_DOMAINS, type TEnquiryMail } from './enquiries/index.ts';
@@ -126,6 +128,13 @@ async function leadFromEnquiry(
   }
 }
 
+/** A sync that lost its mailbox's lease (it stalled past it and another sync took the mailbox): it stops. */
+export class SyncLeaseLost extends Error {
+  constructor(mailboxId: number) {
+    super(`The sync of mailbox ${mailboxId} lost its lease to another`);
+  }
+}
+
 const refsText = (r: string | string[] | undefined) => (Array.isArray(r) ? r.join(' ') : (r ?? null));
 
 /**
@@ -138,7 +147,7 @@ export async function storeMessage(
   app: FastifyInstance,
   mailbox: { id: number },
   source: Buffer,
-  at: { uid: number | null; uidValidity: number | null; messageId: string | null },
+  at: { uid: number | null; uidValidity: number | null; messageId: string | null; lease?: string },
 ): Promise<boolean> {
   const parsed = await simpleParser(source, { skipTextToHtml: true });
   const messageId = at.messageId ?? messageIdOf(parsed.messageId, source)!;
@@ -149,17 +158,27 @@ export async function storeMessage(
   const text = (parsed.text ?? '').slice(0, 1_000_000);
   const clean = parsed.html ? sanitizeMailHtml(parsed.html) : null;
   const storage = getFileStorage(app.config.dataDir);
-  const stored: { systemName: string; userName: string; mime: string; size: number }[] = [];
+  const stored: { systemName: string; userName: string; mime: string; size: number; content: Buffer }[] = [];
+  for (const a of parsed.attachments) {
+    if (a.related && a.contentId && parsed.html) continue; // an inline picture, already in the HTML
+    if (a.size > app.config.uploadMaxBytes) continue;
+    const ext = (/\.([A-Za-z0-9]{1,10})$/.exec(a.filename ?? '')?.[1] ?? 'bin').toLowerCase();
+    const systemName = `${randomBytes(16).toString('hex')}.${ext}`;
+    stored.push({ systemName, userName: (a.filename || `attachment.${ext}`).slice(0, 250), mime: a.contentType || 'application/octet-stream', size: a.size, content: a.content });
+  }
+  const names = stored.map((s) => s.systemName);
+  // Named pending before they are written (decision 104): a process killed before the message
+  // commits leaves names the housekeeping finds, never a file nobody names.
+  await notePendingFiles(app.db, names);
   try {
-    for (const a of parsed.attachments) {
-      if (a.related && a.contentId && parsed.html) continue; // an inline picture, already in the HTML
-      if (a.size > app.config.uploadMaxBytes) continue;
-      const ext = (/\.([A-Za-z0-9]{1,10})$/.exec(a.filename ?? '')?.[1] ?? 'bin').toLowerCase();
-      const systemName = `${randomBytes(16).toString('hex')}.${ext}`;
-      await storage.put(systemName, Readable.from([a.content]));
-      stored.push({ systemName, userName: (a.filename || `attachment.${ext}`).slice(0, 250), mime: a.contentType || 'application/octet-stream', size: a.size });
-    }
+    for (const s of stored) await storage.put(s.systemName, Readable.from([s.content]));
+    await pausePoint('mail.store.filesWritten');
     const isNew = await app.db.transaction(async (tx) => {
+      // A sync stores only while it holds the mailbox (its lease, held until this commits): never two syncs' messages at once.
+      if (at.lease) {
+        const held = await tx.execute(sql`select 1 from mailboxes where id = ${mailbox.id} and sync_held_by = ${at.lease} for share`);
+        if (!held.rows.length) throw new SyncLeaseLost(mailbox.id);
+      }
       const [row] = await tx
         .insert(mailMessages)
         .values({
@@ -187,7 +206,9 @@ export async function storeMessage(
         await tx.execute(sql`update mail_messages set uid = ${at.uid}, uid_validity = ${at.uidValidity} where mailbox_id = ${mailbox.id} and message_id = ${messageId}`);
         return false;
       }
-      if (stored.length) await tx.insert(mailAttachments).values(stored.map((s) => ({ ...s, messageId: row.id })));
+      // The files named by these rows leave the pending list in the same commit (or, taken as orphans meanwhile, nothing is stored).
+      await claimPendingFiles(tx, names);
+      if (stored.length) await tx.insert(mailAttachments).values(stored.map(({ content: _c, ...s }) => ({ ...s, messageId: row.id })));
       await linkMessage(tx, row.id, { sentOn: parsed.date ?? null, emails: [from, ...to, ...cc, ...bcc].filter((x) => !!x).map((x) => x!.address), subject: parsed.subject ?? '', text });
       await linkAnswerToLeads(tx, row.id, parsed.date ?? null, [parsed.inReplyTo ?? '', ...(refsText(parsed.references) ?? '').split(/\s+/)]);
       await leadFromEnquiry(app, tx, { id: row.id, messageId, sentOn: parsed.date ?? null }, {
@@ -199,10 +220,10 @@ export async function storeMessage(
       });
       return true;
     });
-    if (!isNew) for (const s of stored) await storage.delete(s.systemName).catch(() => {});
+    if (!isNew) await dropPendingFiles(app, names).catch(() => {});
     return isNew;
   } catch (e) {
-    for (const s of stored) await storage.delete(s.systemName).catch(() => {});
+    await dropPendingFiles(app, names).catch(() => {});
     throw e;
   }
 }

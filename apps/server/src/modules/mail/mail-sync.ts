@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ImapFlow } from 'imapflow';
 import { mailboxes, mailMessages } from '../../db/schema/index.ts';
 import { openSecret, secretKey } from '../../lib/secret-box.ts';
 import { connectImap, MailStepError, openFolder, type ImapSettings } from './mail-connection.ts';
-import { messageIdOf, storeMessage } from './mail-store.ts';
+import { messageIdOf, storeMessage, SyncLeaseLost } from './mail-store.ts';
+import { pausePoint } from '../../lib/pause-point.ts';
 import { logAction } from '../../lib/audit.ts';
 import { MAIL_ACTOR } from './enquiry-lead.ts';
 
@@ -12,7 +14,6 @@ import { MAIL_ACTOR } from './enquiry-lead.ts';
 export const MAIL_SYNC_JOB = 'mail.sync';
 /** A sync of one mailbox asked for now (a mailbox saved, "Sync now"). */
 export const MAIL_SYNC_ONE_JOB = 'mail.syncOne';
-const LEASE = sql`interval '5 minutes'`;
 const BATCH = 50;
 
 type MailboxRow = typeof mailboxes.$inferSelect;
@@ -23,11 +24,44 @@ export function imapSettingsOf(app: FastifyInstance, m: MailboxRow): ImapSetting
   return { host: m.imapHost, port: m.imapPort, tls: m.imapTls, user: m.imapUser, password: openSecret(key, m.imapPassword), folder: m.imapFolder };
 }
 
-/** Takes the mailbox's sync lease (none other holds a live one); false when another sync has it. */
-async function takeLease(app: FastifyInstance, id: number): Promise<boolean> {
-  const r = await app.db.execute(sql`update mailboxes set sync_locked_until = now() + ${LEASE}
-    where id = ${id} and active and (sync_locked_until is null or sync_locked_until < now()) returning id`);
-  return r.rows.length > 0;
+/**
+ * The mailbox's sync lease (decision 078): taken when no other sync holds a live one, in the row
+ * with the holder's name (this run's own, so two syncs of one instance are told apart too), renewed
+ * every third of MAIL_SYNC_LEASE_SECONDS while the sync runs, given back at its end; a holder that
+ * died stops renewing it and it lapses. Each message is stored only while it is held (mail-store.ts).
+ */
+type SyncLease = { holder: string; since: string; lost: () => boolean; release: () => Promise<string | null> };
+
+async function takeLease(app: FastifyInstance, id: number): Promise<SyncLease | null> {
+  const seconds = app.config.mailIn.syncLeaseSeconds;
+  const holder = `${app.jobs.instanceId}#${randomBytes(4).toString('hex')}`;
+  const r = await app.db.execute(sql`update mailboxes set sync_locked_until = now() + make_interval(secs => ${seconds}), sync_held_by = ${holder}
+    where id = ${id} and active and (sync_locked_until is null or sync_locked_until < now()) returning now() as since`);
+  const row = r.rows[0] as { since: string | Date } | undefined;
+  if (!row) return null;
+  let lost = false;
+  const renew = setInterval(() => {
+    app.db
+      .execute(sql`update mailboxes set sync_locked_until = now() + make_interval(secs => ${seconds}) where id = ${id} and sync_held_by = ${holder} returning id`)
+      .then((x) => {
+        if (!x.rows.length) lost = true;
+      })
+      .catch(() => {
+        /* the database away: the lease may lapse, and each store checks it is still held */
+      });
+  }, (seconds * 1000) / 3);
+  renew.unref();
+  return {
+    holder,
+    since: new Date(row.since).toISOString(),
+    lost: () => lost,
+    release: async () => {
+      clearInterval(renew);
+      const g = await app.db.execute(sql`update mailboxes set sync_locked_until = null, sync_held_by = null where id = ${id} and sync_held_by = ${holder} returning clock_timestamp() as at`);
+      const at = (g.rows[0] as { at: string | Date } | undefined)?.at;
+      return at ? new Date(at).toISOString() : null;
+    },
+  };
 }
 
 export type SyncResult = { added: number; seen: number; deleted: number; uidValidityChanged: boolean } | null;
@@ -104,8 +138,11 @@ async function markExpunged(app: FastifyInstance, client: ImapFlow, id: number, 
  * Answers null when another sync holds the mailbox.
  */
 export async function syncMailbox(app: FastifyInstance, id: number, signal?: AbortSignal): Promise<SyncResult> {
-  if (!(await takeLease(app, id))) return null;
+  const lease = await takeLease(app, id);
+  if (!lease) return null;
+  app.log.debug({ mailbox: id, holder: lease.holder, heldFrom: lease.since }, 'mailbox sync lease taken');
   let client: ImapFlow | undefined;
+  let added = 0;
   try {
     const [m] = await app.db.select().from(mailboxes).where(eq(mailboxes.id, id));
     if (!m) return null;
@@ -127,9 +164,9 @@ export async function syncMailbox(app: FastifyInstance, id: number, signal?: Abo
     since.setMonth(since.getMonth() - m.syncMonths);
     const found = await client.search({ since, uid: `${lastUid + 1}:*` }, { uid: true });
     const uids = (found || []).filter((u) => u > lastUid).sort((a, b) => a - b);
-    let added = 0;
     for (let i = 0; i < uids.length; i += BATCH) {
       if (signal?.aborted) break;
+      if (lease.lost()) throw new SyncLeaseLost(id);
       const batch = uids.slice(i, i + BATCH);
       const heads: { uid: number; messageId: string | null }[] = [];
       for await (const msg of client.fetch(batch, { uid: true, envelope: true }, { uid: true })) {
@@ -152,12 +189,15 @@ export async function syncMailbox(app: FastifyInstance, id: number, signal?: Abo
         }
         const one = await client.fetchOne(String(h.uid), { source: true }, { uid: true });
         if (!one || !one.source) continue;
-        if (await storeMessage(app, m, one.source, { uid: h.uid, uidValidity, messageId: h.messageId })) added++;
+        if (await storeMessage(app, m, one.source, { uid: h.uid, uidValidity, messageId: h.messageId, lease: lease.holder })) added++;
       }
-      await app.db
+      const kept = await app.db
         .update(mailboxes)
-        .set({ lastUid: batch.at(-1)!, syncLockedUntil: sql`now() + ${LEASE}` })
-        .where(eq(mailboxes.id, id));
+        .set({ lastUid: batch.at(-1)! })
+        .where(and(eq(mailboxes.id, id), eq(mailboxes.syncHeldBy, lease.holder)))
+        .returning({ id: mailboxes.id });
+      if (!kept.length) throw new SyncLeaseLost(id);
+      await pausePoint('mail.sync.batchDone');
     }
     const deleted = signal?.aborted ? 0 : await markExpunged(app, client, id, uidValidity);
     await app.db.update(mailboxes).set({ lastSyncOn: new Date(), lastSyncError: null }).where(eq(mailboxes.id, id));
@@ -172,7 +212,8 @@ export async function syncMailbox(app: FastifyInstance, id: number, signal?: Abo
     return { added: 0, seen: 0, deleted: 0, uidValidityChanged: false };
   } finally {
     if (client) await client.logout().catch(() => client!.close());
-    await app.db.update(mailboxes).set({ syncLockedUntil: null }).where(eq(mailboxes.id, id));
+    const heldTo = await lease.release();
+    app.log.debug({ mailbox: id, holder: lease.holder, heldFrom: lease.since, heldTo, added }, 'mailbox sync lease given back');
   }
 }
 

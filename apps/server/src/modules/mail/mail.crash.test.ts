@@ -6,6 +6,8 @@ import { accounts, mailboxes } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { imapOf, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
 import { syncMailbox } from './mail-sync.ts';
+import { getFileStorage } from '../../storage/file-storage.ts';
+import { sweepPendingFiles } from '../../storage/pending-files.ts';
 
 /**
  * A sync killed in the middle (kill -9) loses and duplicates nothing (issue 46, decision 078): a
@@ -16,7 +18,8 @@ import { syncMailbox } from './mail-sync.ts';
 const TOTAL = 600;
 const dovecot = await startDovecot();
 afterAll(() => dovecot.stop());
-const t = await createTestApp({}, undefined, { jobs: false });
+// Files named pending are orphans at once here (the housekeeping's grace period, decision 104).
+const t = await createTestApp({ STORED_FILE_GRACE_SECONDS: '0' }, undefined, { jobs: false });
 const admin = await t.user({ roles: ['admin'] });
 const server = path.resolve(import.meta.dirname, '../../..');
 
@@ -77,5 +80,13 @@ describe('a sync killed with SIGKILL in the middle', () => {
     expect(thread.items.map((m: { subject: string }) => m.subject)).toEqual([600, 599, 598, 597, 596].map((n) => `Note ${n}`));
     // And again: nothing more.
     expect(await syncMailbox(t.app, id)).toMatchObject({ added: 0 });
+    // Whatever file the killed sync wrote for a message it never committed, the housekeeping removes:
+    // the store then holds exactly the files the stored attachments name.
+    await sweepPendingFiles(t.app);
+    const named = ((await t.db.execute(sql`select system_name from mail_attachments order by system_name`)).rows as { system_name: string }[]).map((r) => r.system_name);
+    const inStore: string[] = [];
+    for await (const f of getFileStorage(t.dataDir).list()) inStore.push(f.name);
+    expect(inStore.sort()).toEqual(named);
+    expect(await count(sql`select count(*)::int as n from stored_files_pending`)).toBe(0);
   }, 240_000);
 });

@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp } from '../../../test/harness.ts';
+import { imapOf, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
+import { startChild, type AppChild } from '../../../test/app-children.ts';
+
+/**
+ * Two app processes sync one mailbox at once (issue 46, decision 078): both started together on
+ * the same database, each syncing the mailbox again and again (test/app-child.ts, sync-loop). Each
+ * message is stored once; the sync lease lets one process sync at a time (read from both
+ * processes' logs: the database's times at which each took and gave back the lease never overlap);
+ * the holder killed -9 in the middle, the other takes the mailbox over once the lease (3 s here,
+ * MAIL_SYNC_LEASE_SECONDS) lapses, and stores the rest.
+ */
+const TOTAL = 120;
+const dovecot = await startDovecot();
+const children: AppChild[] = [];
+afterAll(async () => {
+  for (const c of children) await c.stop();
+  await dovecot.stop();
+});
+const t = await createTestApp({}, undefined, { jobs: false });
+const admin = await t.user({ roles: ['admin'] });
+const count = async (q: ReturnType<typeof sql>) => Number(((await t.db.execute(q)).rows[0] as { n: number }).n);
+
+type Held = { from: number; to: number | null };
+/** The leases a process took, from its log: when taken, when given back (null: never, it was killed or is still syncing). */
+function leases(c: AppChild, mailbox: number): Held[] {
+  const out: Held[] = [];
+  for (const l of c.lines) {
+    if (!l.startsWith('{"level"')) continue;
+    const e = JSON.parse(l) as { msg: string; mailbox: number; heldFrom: string; heldTo: string | null };
+    if (e.mailbox !== mailbox) continue;
+    if (e.msg === 'mailbox sync lease taken') out.push({ from: Date.parse(e.heldFrom), to: null });
+    if (e.msg === 'mailbox sync lease given back') {
+      const open = out.find((h) => h.from === Date.parse(e.heldFrom) && h.to === null)!;
+      open.to = Date.parse(e.heldTo!);
+    }
+  }
+  return out;
+}
+const results = (c: AppChild) => c.lines.filter((l) => l.startsWith('{"result"')).map((l) => (JSON.parse(l) as { result: { added: number } | null }).result);
+
+describe('two app processes syncing one mailbox', () => {
+  it('store each message once, one process syncing at a time; the other takes over when the holder is killed', async () => {
+    const folder = 'Shared';
+    const imap = await imapOf(dovecot);
+    await imap.mailboxCreate(folder);
+    for (let i = 1; i <= TOTAL; i++) {
+      const raw = `From: nikos@example.gr\r\nTo: info@agency.test\r\nSubject: Offer ${i}\r\nMessage-ID: <two-${i}@example.gr>\r\nDate: ${new Date(Date.now() - (TOTAL - i) * 60_000).toUTCString()}\r\n\r\nOffer ${i}.\r\n`;
+      await imap.append(folder, raw);
+    }
+    await imap.logout();
+    const saved = await admin.post('/api/mailboxes/update', mailboxSettings(dovecot, { imapFolder: folder }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const id = saved.json().id as number;
+    const stored = () => count(sql`select count(*)::int as n from mail_messages where mailbox_id = ${id}`);
+
+    // Both at once; whichever first finishes a batch of 50 is held still there (alive, lease renewed), once.
+    const env = {
+      CRM_PAUSE_AT: 'mail.sync.batchDone',
+      CRM_PAUSE_ONCE: path.join(t.dataDir, 'paused-once'),
+      CHILD_ENV: JSON.stringify({ MAIL_SYNC_LEASE_SECONDS: '3' }),
+    };
+    const a = startChild(t, 'sync-loop', [String(id)], env);
+    const b = startChild(t, 'sync-loop', [String(id)], env);
+    children.push(a, b);
+    const paused = (l: string) => l === 'paused mail.sync.batchDone';
+    const holder = await Promise.race([a.said(paused).then(() => a), b.said(paused).then(() => b)]);
+    const other = holder === a ? b : a;
+    // The other is refused while the holder holds the mailbox, and has stored nothing.
+    await other.said((l) => l === '{"result":null}');
+    expect(await stored()).toBe(50);
+    expect(results(other).every((r) => r === null)).toBe(true);
+    expect(leases(other, id)).toEqual([]);
+
+    // The holder killed -9 in the middle of its sync: the other takes over once its lease lapses.
+    holder.proc.kill('SIGKILL');
+    expect(await holder.exited).toBe('SIGKILL');
+    const killedAt = Date.parse(((await t.db.execute(sql`select clock_timestamp() as at`)).rows[0] as { at: string }).at);
+    await holder.killHard();
+    await other.said((l) => l.startsWith('{"result"') && ((JSON.parse(l) as { result: { added: number } | null }).result?.added ?? 0) > 0);
+    expect(results(other).filter((r) => r && r.added > 0)).toEqual([expect.objectContaining({ added: TOTAL - 50 })]);
+    expect(await stored()).toBe(TOTAL);
+    expect(await count(sql`select count(distinct message_id)::int as n from mail_messages where mailbox_id = ${id}`)).toBe(TOTAL);
+
+    // One at a time: the holder's leases (the last one to its death) and the other's never overlap,
+    // and the other first held the mailbox after the holder died.
+    const mine = leases(holder, id).map((h) => ({ from: h.from, to: h.to ?? killedAt }));
+    const theirs = leases(other, id).map((h) => ({ from: h.from, to: h.to ?? Number.POSITIVE_INFINITY }));
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.at(-1)!.to).toBe(killedAt);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs[0]!.from).toBeGreaterThanOrEqual(killedAt);
+    for (const x of mine) for (const y of theirs) expect(x.to <= y.from || y.to <= x.from, JSON.stringify({ x, y })).toBe(true);
+    // Again and again, nothing more.
+    await other.said((l) => l === '{"result":{"added":0,"seen":0,"deleted":0,"uidValidityChanged":false}}');
+    expect(await stored()).toBe(TOTAL);
+  }, 240_000);
+});
