@@ -76,9 +76,11 @@ describe('two app processes syncing one mailbox', () => {
     expect(leases(other, id)).toEqual([]);
 
     // The holder killed -9 in the middle of its sync: the other takes over once its lease lapses.
+    // The time is read just before the kill: the holder's lease, renewed while it lives, lapses only
+    // after it, however long the machine takes to report the death.
+    const killedAt = Date.parse(((await t.db.execute(sql`select clock_timestamp() as at`)).rows[0] as { at: string }).at);
     holder.proc.kill('SIGKILL');
     expect(await holder.exited).toBe('SIGKILL');
-    const killedAt = Date.parse(((await t.db.execute(sql`select clock_timestamp() as at`)).rows[0] as { at: string }).at);
     await holder.killHard();
     await other.said((l) => l.startsWith('{"result"') && ((JSON.parse(l) as { result: { added: number } | null }).result?.added ?? 0) > 0);
     expect(results(other).filter((r) => r && r.added > 0)).toEqual([expect.objectContaining({ added: TOTAL - 50 })]);
