@@ -9,7 +9,7 @@ import type { CallSchemas } from './call.ts';
 import { CULTURES, MAIL_SIGNATURE_MAX, MAIL_SYNC_MONTHS_DEFAULT, MAIL_SYNC_MONTHS_MAX } from './constants.ts';
 import { MAIL_TEMPLATES } from './doc-template-kinds.ts';
 import { ACTIVITY_DONE_FILTERS, ZActivity } from './activities.ts';
-import { SHOW_ALL } from './constants.ts';
+import { SHOW_ALL, TIMELINE_KINDS } from './constants.ts';
 const ZHost = z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.\-:[\]]+$/, { message: 'validation.invalid' });
 const ZPort = z.number().int().min(1).max(65535);
 const ZSecret = z.string().max(1000);
@@ -143,9 +143,6 @@ export const ZMailListQuery = z
 export type TMailListQuery = z.input<typeof ZMailListQuery>;
 export const ZMailListAnswer = z.object({ items: z.array(ZMailRow), totalRows: z.number().int() });
 
-/** What a record's timeline shows: activities and mail together (the default), or one kind. */
-export const TIMELINE_KINDS = ['all', 'activities', 'mail'] as const;
-export type TTimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /**
  * GET /api/mail/timeline: an account's, a property's, a lead's or a deal's activities and the mail
