@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { LinkKind, type TTimelineAnswer, type TTimelineItem, type ZTimelineQuery } from '@crm/contract';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { activitiesByIds, activityConditions, countActivities, likeText, newestActivities } from '../activities/activities.service.ts';
-import { checkDeal, mailRowsByIds, threadOf, type TThreadOf } from './mail.service.ts';
+import { checkDeal, countThread, mailRowsByIds, threadOf, type TThreadOf } from './mail.service.ts';
 
 type Query = z.output<typeof ZTimelineQuery>;
 
@@ -44,7 +44,7 @@ export async function recordTimeline(app: FastifyInstance, user: SessionUser, q:
   const [page, activityCount, mailCount] = await Promise.all([
     app.db.execute(sql`select u.kind, u.id from (${sql.join(parts, sql` union all `)}) u order by u.at desc nulls last, u.kind, u.id desc limit ${q.perPage} offset ${offset}`),
     withActivities ? countActivities(app.db, where) : 0,
-    withMail ? app.db.execute(sql`select count(*)::int as n from (${threadOf(user, thread, sql``, match)}) t`).then((r) => (r.rows[0] as { n: number }).n) : 0,
+    withMail ? countThread(app, user, thread, match) : 0,
   ]);
   const rows = page.rows as { kind: 'activity' | 'mail'; id: number }[];
   const [acts, mail] = await Promise.all([

@@ -63,9 +63,9 @@ const columns = sql`m.id, m.mailbox_id, mb.name as mailbox, m.subject, m."from",
  * 090), as (message_id, sent_on), read in the links' date index order (0085, 0097) only as far as
  * `limit` (an empty one: all); `match` narrows on the message (m).
  */
-const seenLinks = (user: SessionUser, l: ReturnType<typeof linksOf>, limit: SQL, match: SQL) => sql`(select l.${l.id} as message_id, l.sent_on from ${l.table} l
+const seenLinks = (user: SessionUser, l: ReturnType<typeof linksOf>, limit: SQL | null, match: SQL) => sql`(select l.${l.id} as message_id, l.sent_on from ${l.table} l
       join mail_messages m on m.id = l.${l.id} and m.deleted_on is null join mailboxes mb on mb.id = m.mailbox_id and ${visibleTo(user)}
-      where l.${l.where} and ${match} order by l.sent_on desc nulls last, l.${l.id} desc ${limit})`;
+      where l.${l.where} and ${match}${limit ? sql` order by l.sent_on desc nulls last, l.${l.id} desc ${limit}` : sql``})`;
 
 /**
  * A deal's mail: its sellers' and buyers' and its property's threads together (not its lawyer's,
@@ -73,7 +73,7 @@ const seenLinks = (user: SessionUser, l: ReturnType<typeof linksOf>, limit: SQL,
  * links are read in their date index's order, each only as far as `limit`, then merged once per
  * message; so a deal whose parties have thousands of messages reads a page's worth of each.
  */
-const dealParts = (user: SessionUser, dealId: number, limit: SQL, match: SQL) => sql`select x.message_id, x.sent_on from deal_parties p
+const dealParts = (user: SessionUser, dealId: number, limit: SQL | null, match: SQL) => sql`select x.message_id, x.sent_on from deal_parties p
       cross join lateral ${seenLinks(user, { table: sql`mail_message_accounts`, id: sql`message_id`, where: sql`account_id = p.account_id` }, limit, match)} x
       where p.deal_id = ${dealId} and p.relation in (${DEAL_RELATION.seller}, ${DEAL_RELATION.buyer})
       union select y.message_id, y.sent_on from deals d
@@ -82,11 +82,28 @@ const dealParts = (user: SessionUser, dealId: number, limit: SQL, match: SQL) =>
 /**
  * A record's thread as its mail list reads it, and a record's timeline (mail-timeline.ts) with it:
  * (message_id, sent_on) of the messages the reader may see, once each, each source read only as far
- * as `limit` (newest first); `match` narrows on the message (m).
+ * as `limit` (newest first; null: all, in no order); `match` narrows on the message (m).
  */
-export function threadOf(user: SessionUser, q: TThreadOf, limit: SQL, match: SQL = sql`true`): SQL {
+export function threadOf(user: SessionUser, q: TThreadOf, limit: SQL | null, match: SQL = sql`true`): SQL {
   if (q.dealId != null) return sql`select message_id, max(sent_on) as sent_on from (${dealParts(user, q.dealId, limit, match)}) v group by message_id`;
   return sql`select s.message_id, s.sent_on from ${seenLinks(user, linksOf(q), limit, match)} s`;
+}
+
+/**
+ * How many messages a record's thread holds for the reader (`match`: of those). An account's,
+ * property's or lead's counts its links whose message is not marked deleted, the mailboxes looked
+ * at only when the reader does not see every one (an account of 2,000 messages, npm run bench); a
+ * deal's counts its distinct messages.
+ */
+export async function countThread(app: FastifyInstance, user: SessionUser, q: TThreadOf, match: SQL = sql`true`): Promise<number> {
+  const l = linksOf(q);
+  const res =
+    q.dealId != null
+      ? await app.db.execute(sql`select count(*)::int as n from (${threadOf(user, q, null, match)}) u`)
+      : await app.db.execute(sql`select count(*)::int as n from (select ${l.id} as message_id from ${l.table} where ${l.where}) l join mail_messages m on m.id = l.message_id and m.deleted_on is null
+      where ${match} and (not exists (select 1 from mailboxes mb where not (${visibleTo(user)}))
+        or exists (select 1 from mailboxes mb where mb.id = m.mailbox_id and ${visibleTo(user)}))`);
+  return (res.rows[0] as { n: number }).n;
 }
 
 /** Answers 404 for a deal that is not there (its thread reads its parties and property). */
@@ -105,25 +122,18 @@ export async function mailRowsByIds(app: FastifyInstance, ids: number[]): Promis
 /**
  * GET /api/mail: one account's, one property's or one lead's mail (or the enquiry mail a lead was
  * made from), or a deal's, newest first (the undated last), paged in SQL: the page is read in the
- * links' date index order, and an account's total counts the links whose message is not marked
- * deleted, the mailboxes looked at only when the reader does not see every one (an account of
- * 2,000 messages, npm run bench); a deal's counts its distinct messages.
+ * links' date index order; the total as countThread counts it.
  */
 export async function listMail(app: FastifyInstance, user: SessionUser, q: z.output<typeof ZMailListQuery>): Promise<{ items: TMailRow[]; totalRows: number }> {
   const offset = (q.currentPage - 1) * q.perPage;
   if (q.dealId != null) await checkDeal(app, q.dealId);
-  const l = linksOf(q);
   const [count, page] = await Promise.all([
-    q.dealId != null
-      ? app.db.execute(sql`select count(*)::int as n from (${threadOf(user, q, sql``)}) u`)
-      : app.db.execute(sql`select count(*)::int as n from (select ${l.id} as message_id from ${l.table} where ${l.where}) l join mail_messages m on m.id = l.message_id and m.deleted_on is null
-      where (not exists (select 1 from mailboxes mb where not (${visibleTo(user)}))
-        or exists (select 1 from mailboxes mb where mb.id = m.mailbox_id and ${visibleTo(user)}))`),
+    countThread(app, user, q),
     app.db.execute(sql`with u as (${threadOf(user, q, sql`limit ${offset + q.perPage}`)} order by sent_on desc nulls last, message_id desc limit ${q.perPage} offset ${offset})
       select ${columns} from u join mail_messages m on m.id = u.message_id join mailboxes mb on mb.id = m.mailbox_id
       order by u.sent_on desc nulls last, u.message_id desc`),
   ]);
-  return { totalRows: (count.rows[0] as { n: number }).n, items: (page.rows as Raw[]).map((r) => rowOf(app, r)) };
+  return { totalRows: count, items: (page.rows as Raw[]).map((r) => rowOf(app, r)) };
 }
 
 /** GET /api/mail/{id}: one message, its HTML sanitised when it was stored. */
