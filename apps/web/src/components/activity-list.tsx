@@ -103,15 +103,14 @@ export function ActivityList({ entityType, id, editable = false, mail }: { entit
       ? null
       : list.isPending
         ? t('common.loading')
-        : filterActive
-          ? t(kind === 'activities' ? 'activities.emptyFiltered' : 'activities.timeline.emptyFiltered')
-          : kind === 'mail' && mailOf
-            ? t(MAIL_EMPTY[Object.keys(mailOf)[0] as keyof typeof MAIL_EMPTY])
-            : kind === 'all'
-              ? t('activities.timeline.empty')
-              : editable
-                ? t('activities.empty')
-                : t('activities.emptyReadOnly');
+        : kind === 'mail' && mailOf
+          ? t(filterActive ? 'activities.timeline.emptyFiltered' : MAIL_EMPTY[Object.keys(mailOf)[0] as keyof typeof MAIL_EMPTY])
+          : // Nothing at all (or nothing found) with the activities shown: the activity list's own words (the spec's).
+            filterActive
+            ? t('activities.emptyFiltered')
+            : editable
+              ? t('activities.empty')
+              : t('activities.emptyReadOnly');
 
   return (
     <>
