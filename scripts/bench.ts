@@ -961,6 +961,8 @@ async function main() {
       // Mail on the records (decision 078): the timeline of the account with 2,000 messages (its first
       // page, as the account's screen asks it), a property's mail, one message.
       { name: 'GET /api/mail?accountId= (2,000-message account, page 1)', kind: 'record', make: () => ({ method: 'GET', path: `/api/mail?accountId=${mailAccount}&perPage=20` }) },
+      // The account's timeline (decision 100): its activities and those 2,000 messages together, as its screen opens it.
+      { name: 'GET /api/mail/timeline?accountId= (2,000-message account, page 1)', kind: 'record', make: () => ({ method: 'GET', path: `/api/mail/timeline?accountId=${mailAccount}&perPage=20` }) },
       { name: "GET /api/mail?objectId= (a property's mail)", kind: 'record', make: (i) => ({ method: 'GET', path: `/api/mail?objectId=${mailObjects[(i * 7) % mailObjects.length]}&perPage=20` }) },
       { name: 'GET /api/mail/{id} (one message)', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/mail/${mailIds[(i * 13) % mailIds.length]}` }) },
       // API keys and webhooks (decision 080): the lists, and an endpoint's newest deliveries (of 100,000).

@@ -1,11 +1,22 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The e-mails of a record (an account, a property): its thread, a message, a new e-mail written from it. */
+/**
+ * The e-mails of a record (an account, a property, a lead, a deal) in its timeline, among its
+ * activities: a thread's rows, a message, a new e-mail written from it.
+ */
 export class RecordMailPanel {
   constructor(readonly page: Page) {}
 
   get panel(): Locator {
-    return this.page.getByTestId('record-mail');
+    return this.page.getByTestId('activity-list');
+  }
+  /** The timeline's rows in their order: "mail-row" or "activity-row" each. */
+  get rows(): Locator {
+    return this.panel.locator('[data-testid="activity-table"] > tbody > tr');
+  }
+  /** Shows all, activities or e-mails only, by the control's label. */
+  async show(label: string) {
+    await this.panel.getByTestId('timeline-kind').getByText(label, { exact: true }).click();
   }
   row(subject: string): Locator {
     return this.panel.getByTestId('mail-row').filter({ hasText: subject });

@@ -116,8 +116,9 @@ for (const L of LANGUAGES) {
     await message.getByTestId('mail-reply-send').click();
     await expect(page.getByText(L.sent)).toBeVisible();
     await page.keyboard.press('Escape');
-    const thread = page.getByTestId('record-mail');
-    await expect(thread.getByTestId('mail-count')).toHaveText('2');
+    // The lead's timeline: its mail among its activities, newest first.
+    const thread = page.getByTestId('activity-list');
+    await expect(thread.getByTestId('mail-row')).toHaveCount(2);
     await expect(thread.getByTestId('mail-row').first()).toContainText('Re: ');
     const enquirer = L.email.replace('@', `.${tag}@`);
     const out = smtp!.received.find((r) => r.to.includes(enquirer));

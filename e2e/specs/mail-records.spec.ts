@@ -11,11 +11,26 @@ import { startSmtpSink } from '../../apps/server/test/smtp-sink.ts';
  * (the mailbox, its Sent folder, mail delivered by IMAP APPEND and synced by the job runner) and an
  * SMTP server this spec starts: a new e-mail written from a lead goes to its client and stays on the
  * lead's thread; mail from an unknown address offers its sender, found in the signature, as a client;
- * an attachment read on a deal's thread is saved to its property's files (decision 095).
+ * an attachment read on a deal's thread is saved to its property's files (decision 095). The mail
+ * is in the record's timeline, among its activities, newest first (issue 46), or shown alone.
  */
 const LANGUAGES = [
-  { cookie: 'en-UK', template: 'E-mail: viewing confirmation', sent: 'The e-mail was sent.', newContact: 'New contact?', added: 'is added as a client: open the record' },
-  { cookie: 'el', template: 'E-mail: επιβεβαίωση υπόδειξης', sent: 'Το e-mail στάλθηκε.', newContact: 'Νέα επαφή;', added: 'προστέθηκε ως πελάτης: άνοιγμα καρτέλας' },
+  {
+    cookie: 'en-UK',
+    template: 'E-mail: viewing confirmation',
+    sent: 'The e-mail was sent.',
+    newContact: 'New contact?',
+    added: 'is added as a client: open the record',
+    timeline: { title: 'Activities and e-mails', all: 'All', activities: 'Activities', mail: 'E-mails', mailTitle: 'E-mails', activitiesTitle: 'Activities' },
+  },
+  {
+    cookie: 'el',
+    template: 'E-mail: επιβεβαίωση υπόδειξης',
+    sent: 'Το e-mail στάλθηκε.',
+    newContact: 'Νέα επαφή;',
+    added: 'προστέθηκε ως πελάτης: άνοιγμα καρτέλας',
+    timeline: { title: 'Δραστηριότητες και e-mail', all: 'Όλα', activities: 'Δραστηριότητες', mail: 'E-mail', mailTitle: 'Αλληλογραφία', activitiesTitle: 'Δραστηριότητες' },
+  },
 ];
 const GREEK = 'αβγδεζηθικλμνξπρστφχψω';
 
@@ -59,11 +74,17 @@ for (const L of LANGUAGES) {
       }),
     );
 
+    // A call noted on the lead before the mail is written: the mail goes above it.
+    const call = `Called Katerina ${tag}`;
+    await ok(request.post('/api/activity/add', { data: { entityType: 4, id: leadId, description: call }, headers: auth(token) }));
+
     const ctx = await signedIn(browser, baseURL!, token, L.cookie);
     const page = await ctx.newPage();
     await page.goto(`/Leads/View/${leadId}`);
     const mail = new RecordMailPanel(page);
-    await expect(mail.panel.getByTestId('mail-empty')).toBeVisible();
+    await expect(mail.panel.getByRole('heading', { name: L.timeline.title })).toBeVisible();
+    await expect(mail.rows).toHaveCount(1);
+    await expect(mail.rows.first()).toHaveAttribute('data-testid', 'activity-row');
     await mail.startNew(`Leads ${tag} <leads.${tag}@agency.test>`);
     // To the lead's client, the agency's text in her language (Greek) whatever the reader's.
     await expect(mail.composer.getByTestId('mail-compose-to').locator('..')).toContainText(email);
@@ -76,7 +97,31 @@ for (const L of LANGUAGES) {
     await mail.send();
     await expect(page.getByText(L.sent)).toBeVisible();
     await expect(mail.row(subject)).toBeVisible();
-    await expect(mail.panel.getByTestId('mail-count')).toHaveText('1');
+    // The lead's timeline: the new mail (from, subject, first words) above the older activity.
+    await expect(mail.rows).toHaveCount(2);
+    await expect(mail.rows.nth(0)).toHaveAttribute('data-testid', 'mail-row');
+    await expect(mail.rows.nth(0).getByTestId('mail-row-from')).toContainText(`leads.${tag}@agency.test`);
+    await expect(mail.rows.nth(0).getByTestId('mail-row-open')).toHaveText(subject);
+    await expect(mail.rows.nth(0).getByTestId('mail-row-snippet')).toContainText('Αγαπητή Κατερίνα');
+    await expect(mail.rows.nth(1)).toHaveAttribute('data-testid', 'activity-row');
+    await expect(mail.rows.nth(1)).toContainText(call);
+    await expect(mail.panel.getByTestId('activity-count')).toHaveText('2');
+    await expectAccessible(page, `a lead's timeline: its activity and its mail (${L.cookie})`);
+    // One kind at a time, the choice kept (a cookie) when the page is opened again.
+    await mail.show(L.timeline.mail);
+    await expect(mail.panel.getByRole('heading', { name: L.timeline.mailTitle })).toBeVisible();
+    await expect(mail.rows).toHaveCount(1);
+    await expect(mail.rows.first()).toHaveAttribute('data-testid', 'mail-row');
+    await mail.show(L.timeline.activities);
+    await expect(mail.panel.getByRole('heading', { name: L.timeline.activitiesTitle })).toBeVisible();
+    await expect(mail.rows).toHaveCount(1);
+    await expect(mail.rows.first()).toHaveAttribute('data-testid', 'activity-row');
+    await page.reload();
+    await expect(mail.panel.getByRole('heading', { name: L.timeline.activitiesTitle })).toBeVisible();
+    await expect(mail.rows).toHaveCount(1);
+    await expect(mail.panel.getByTestId('mail-row')).toHaveCount(0);
+    await mail.show(L.timeline.all);
+    await expect(mail.rows).toHaveCount(2);
 
     // Sent over SMTP to the client, with the mailbox's signature; and kept in the Sent folder.
     const sent = smtp!.received.find((r) => r.to.includes(email));
@@ -174,7 +219,7 @@ for (const L of LANGUAGES) {
     await expect(page).toHaveURL(/\/Accounts\/View\/\d+/);
     await expect(page.getByTestId('account-name')).toContainText(surname);
     await expect(mail.row(subject)).toBeVisible();
-    await expect(mail.panel.getByTestId('mail-count')).toHaveText('1');
+    await expect(mail.panel.getByTestId('mail-row')).toHaveCount(1);
     await mail.row(subject).click();
     // Known now: no longer offered.
     await expect(mail.message.getByTestId('mail-text')).toContainText('θα ήθελα να δω το διαμέρισμα');

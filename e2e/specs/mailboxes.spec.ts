@@ -8,8 +8,8 @@ import { appendMail, startDovecot, type Dovecot } from '../../apps/server/test/d
  * a private Dovecot this spec starts (apps/server/test/dovecot.ts), its mail put there by IMAP APPEND.
  */
 const LANGUAGES = [
-  { cookie: 'en-UK', ok: 'The connection works.', signIn: 'Sign-in was refused: check the user name and the password.', tab: 'E-mails', blocked: 'Remote images blocked to protect your privacy: 1.', imagesFailed: 'Images that could not be loaded: 1.' },
-  { cookie: 'el', ok: 'Η σύνδεση λειτουργεί.', signIn: 'Η σύνδεση απορρίφθηκε: ελέγξτε το όνομα χρήστη και τον κωδικό.', tab: 'Αλληλογραφία', blocked: 'Εξωτερικές εικόνες που αποκλείστηκαν για την προστασία του απορρήτου σας: 1.', imagesFailed: 'Εικόνες που δεν φορτώθηκαν: 1.' },
+  { cookie: 'en-UK', ok: 'The connection works.', signIn: 'Sign-in was refused: check the user name and the password.', tab: 'Activities and e-mails', blocked: 'Remote images blocked to protect your privacy: 1.', imagesFailed: 'Images that could not be loaded: 1.' },
+  { cookie: 'el', ok: 'Η σύνδεση λειτουργεί.', signIn: 'Η σύνδεση απορρίφθηκε: ελέγξτε το όνομα χρήστη και τον κωδικό.', tab: 'Δραστηριότητες και e-mail', blocked: 'Εξωτερικές εικόνες που αποκλείστηκαν για την προστασία του απορρήτου σας: 1.', imagesFailed: 'Εικόνες που δεν φορτώθηκαν: 1.' },
 ];
 
 let dovecot: Dovecot;
@@ -102,7 +102,8 @@ for (const L of LANGUAGES) {
     // language's test put in the same INBOX when both run in one worker; the row below is this one's).
     await expect.poll(() => messagesOf(request, token, box)).toBeGreaterThanOrEqual(1);
     await page.goto(`/Accounts/View/${accountId}`);
-    const mail = page.getByTestId('record-mail');
+    // The account's timeline: its activities and its mail together.
+    const mail = page.getByTestId('activity-list');
     await expect(mail.getByRole('heading', { name: L.tab })).toBeVisible();
     await mail.getByTestId('mail-row').filter({ hasText: `Viewing request ${tag}` }).click();
     const message = page.getByTestId('mail-message');

@@ -89,3 +89,7 @@ export const MAIL_SYNC_MONTHS_DEFAULT = 6;
 export const MAIL_SYNC_MONTHS_MAX = 120;
 /** The longest mailbox signature (issue 46, decision 089). */
 export const MAIL_SIGNATURE_MAX = 2000;
+
+/** What a record's timeline shows: activities and mail together (the default), or one kind. */
+export const TIMELINE_KINDS = ['all', 'activities', 'mail'] as const;
+export type TTimelineKind = (typeof TIMELINE_KINDS)[number];

@@ -15,10 +15,11 @@ export const MAILBOX = {
   },
 } as const;
 
-/** The mail synced onto the records: an account's or a property's mail, one message, an attachment, a reply, a new mail (its draft: recipients and the agency's texts). */
+/** The mail synced onto the records: an account's or a property's mail, a record's timeline (its activities and mail together), one message, an attachment, a reply, a new mail (its draft: recipients and the agency's texts). */
 export const MAIL = {
   calls: calls<typeof MAIL_API>({
     list: ['GET', '/api/mail'],
+    timeline: ['GET', '/api/mail/timeline'],
     view: ['GET', '/api/mail/:id'],
     attachment: ['GET', '/api/mail/attachment/:id/:name'],
     image: ['GET', '/api/mail/:id/image/:n'],

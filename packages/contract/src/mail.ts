@@ -8,6 +8,8 @@ import type { CallSchemas } from './call.ts';
  */
 import { CULTURES, MAIL_SIGNATURE_MAX, MAIL_SYNC_MONTHS_DEFAULT, MAIL_SYNC_MONTHS_MAX } from './constants.ts';
 import { MAIL_TEMPLATES } from './doc-template-kinds.ts';
+import { ACTIVITY_DONE_FILTERS, ZActivity } from './activities.ts';
+import { SHOW_ALL, TIMELINE_KINDS } from './constants.ts';
 const ZHost = z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.\-:[\]]+$/, { message: 'validation.invalid' });
 const ZPort = z.number().int().min(1).max(65535);
 const ZSecret = z.string().max(1000);
@@ -141,6 +143,35 @@ export const ZMailListQuery = z
 export type TMailListQuery = z.input<typeof ZMailListQuery>;
 export const ZMailListAnswer = z.object({ items: z.array(ZMailRow), totalRows: z.number().int() });
 
+
+/**
+ * GET /api/mail/timeline: an account's, a property's, a lead's or a deal's activities and the mail
+ * its thread holds (as GET /api/mail reads it: the reader's mailboxes only), newest first (an
+ * activity by when it was made, a mail by its date; undated mail last). `done` keeps only
+ * activities of that state (mail has none); `text` looks in an activity's text and a mail's
+ * subject and sender.
+ */
+export const ZTimelineQuery = z
+  .object({
+    accountId: ZIdString.optional(),
+    objectId: ZIdString.optional(),
+    leadId: ZIdString.optional(),
+    dealId: ZIdString.optional(),
+    kind: z.enum(TIMELINE_KINDS).default('all'),
+    done: z.enum(ACTIVITY_DONE_FILTERS).default('all'),
+    text: z.string().max(200).default(''),
+    ...queryPaging(SHOW_ALL),
+  })
+  .refine((q) => [q.accountId, q.objectId, q.leadId, q.dealId].filter((x) => x != null).length === 1, { message: 'validation.invalid', path: ['accountId'] });
+export type TTimelineQuery = z.input<typeof ZTimelineQuery>;
+export const ZTimelineItem = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('activity'), activity: ZActivity }),
+  z.object({ kind: z.literal('mail'), mail: ZMailRow }),
+]);
+export type TTimelineItem = z.infer<typeof ZTimelineItem>;
+export const ZTimelineAnswer = z.object({ items: z.array(ZTimelineItem), totalRows: z.number().int() });
+export type TTimelineAnswer = z.infer<typeof ZTimelineAnswer>;
+
 /** POST /api/mail/{id}/reply: the reply's own words (the original is quoted below them); `all`: to everyone the message went to. */
 export const ZMailReply = z.object({ text: z.string().trim().min(1).max(20000), all: z.boolean().default(false) });
 export type TMailReply = z.infer<typeof ZMailReply>;
@@ -216,6 +247,7 @@ export const MAILBOX_API = {
 
 export const MAIL_API = {
   list: { query: ZMailListQuery, answer: ZMailListAnswer },
+  timeline: { query: ZTimelineQuery, answer: ZTimelineAnswer },
   view: { params: ZIdParam, answer: ZMailMessage },
   attachment: { params: ZMailAttachmentParams },
   image: { params: ZMailImageParams },

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
 import { useSectionReady, WhenNear } from './reveal.tsx';
+import type { TMailRecord } from './mail-compose.tsx';
 
 // The activities block sits at the bottom of every record view: its code (the list, the editor,
 // the filters) loads beside the record's data instead of with the page, which keeps the record
@@ -21,7 +22,7 @@ function Loading({ placeholder }: { placeholder: ReactNode }) {
  * drawn, and its code and rows asked for, only when the reader scrolls near it (or tabs into it);
  * until then a card of its title holds its place (decision 011).
  */
-export function ActivityList({ armed, ...props }: { entityType: number; id: number; editable?: boolean; armed?: boolean }) {
+export function ActivityList({ armed, ...props }: { entityType: number; id: number; editable?: boolean; armed?: boolean; mail?: TMailRecord }) {
   const { t } = useTranslation();
   const placeholder = (
     <section className="section-placeholder" aria-busy="true" data-testid="activity-list-placeholder">

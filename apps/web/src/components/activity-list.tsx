@@ -1,13 +1,17 @@
-import { ActionIcon, Badge, Button, Select, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, SegmentedControl, Select, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useState, type CSSProperties, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
-import { LIST_PAGE_SIZES, SEARCH_DEBOUNCE_MS, SHOW_ALL } from '@crm/contract/constants';
-import type { TActivity } from '@crm/contract';
+import { LIST_PAGE_SIZES, SEARCH_DEBOUNCE_MS, SHOW_ALL, TIMELINE_KINDS, type TTimelineKind } from '@crm/contract/constants';
+import type { TActivity, TMailRow } from '@crm/contract';
+import { MAIL } from '@crm/contract/resources';
+import { call } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { useCookieState } from '../lib/list-state.ts';
-import { IconPencil, IconPlus } from './icons.ts';
+import { IconFile, IconMail, IconPencil, IconPlus } from './icons.ts';
+import { MailMessage, who } from './record-mail.tsx';
+import { MailCompose, recordQuery, type TMailRecord } from './mail-compose.tsx';
 import { FilteredListCard } from './filtered-list-card.tsx';
 import { ActivityEditor, unsavedActivity } from './activities/activity-editor.tsx';
 import { activityKeys, fetchActivities, type TActivityDoneFilter } from './activities/api.ts';
@@ -16,6 +20,7 @@ import { useSectionReady } from './reveal.tsx';
 import './table.css';
 
 const LINES_4 = { '--lines': 4 } as CSSProperties;
+const LINES_2 = { '--lines': 2 } as CSSProperties;
 
 const ROW_STYLE = {
   todo: { backgroundColor: 'var(--mantine-color-red-0)' },
@@ -23,20 +28,36 @@ const ROW_STYLE = {
   none: undefined,
 } as const;
 
+/** A row of the list: an activity, or (in a record's timeline) a mail of its thread. */
+type Entry = { kind: 'activity'; activity: TActivity } | { kind: 'mail'; mail: TMailRow };
+
+/** What a record's mail alone says when it has none (as its thread did). */
+const MAIL_EMPTY = { accountId: 'mailbox.list.empty', objectId: 'mailbox.list.emptyObject', leadId: 'mailbox.list.emptyLead', dealId: 'mailbox.list.emptyDeal' } as const;
+
 /**
  * The activities of a record (account, lead, object, viewing ...): count badge, a collapsible
  * filter card (state, text), the table with linked records as links, and, when `editable`, adding
  * and inline editing (one activity at a time; the other rows' edit buttons hide meanwhile).
+ * Given `mail` (an account's, a property's, a lead's or a deal's), it is the record's timeline
+ * (issue 46): its activities and the mail of its thread together, newest first, or either alone
+ * (kept in a cookie); a mail row opens the message (reply, attachments saved to the files), and a
+ * new e-mail is written from here.
  */
-export function ActivityList({ entityType, id, editable = false }: { entityType: number; id: number; editable?: boolean }) {
+export function ActivityList({ entityType, id, editable = false, mail }: { entityType: number; id: number; editable?: boolean; mail?: TMailRecord }) {
   const { t } = useTranslation();
   const [perPage, setPerPage] = useCookieState<number>('ActivityList.perPage', 20);
+  const [chosenKind, setKind] = useCookieState<TTimelineKind>('ActivityList.kind', 'all');
+  const kind: TTimelineKind = mail && TIMELINE_KINDS.includes(chosenKind) ? chosenKind : 'activities';
   const [page, setPage] = useState(1);
   const [done, setDone] = useState<TActivityDoneFilter>('all');
   const [text, setText] = useState('');
   const [debouncedText] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const [editing, setEditing] = useState<{ activity: TActivity; isNew: boolean } | null>(null);
-  const filterActive = done !== 'all' || text.trim() !== '';
+  const [openMail, setOpenMail] = useState<number | null>(null);
+  const [composing, setComposing] = useState(false);
+  const mailOf = mail && recordQuery(mail);
+  const doneFilter = kind === 'mail' ? 'all' : done;
+  const filterActive = doneFilter !== 'all' || text.trim() !== '';
   // Another record in the same screen (the route's id changed): start afresh.
   useEffect(() => {
     setEditing(null);
@@ -44,8 +65,14 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
   }, [entityType, id]);
 
   const list = useQuery({
-    queryKey: [...activityKeys.list(entityType, id), { perPage, page, done, text: debouncedText }],
-    queryFn: ({ signal }) => fetchActivities({ parent: entityType, parentId: id, done, text: debouncedText, perPage, currentPage: page }, signal),
+    queryKey: [...activityKeys.list(entityType, id), { perPage, page, done: doneFilter, text: debouncedText, kind, mail: mailOf }],
+    queryFn: async ({ signal }): Promise<{ items: Entry[]; totalRows: number }> => {
+      if (kind === 'activities') {
+        const r = await fetchActivities({ parent: entityType, parentId: id, done: doneFilter, text: debouncedText, perPage, currentPage: page }, signal);
+        return { items: r.items.map((activity) => ({ kind: 'activity', activity })), totalRows: r.totalRows };
+      }
+      return call(MAIL.calls.timeline, { query: { ...mailOf, kind, done: doneFilter, text: debouncedText, perPage, currentPage: page } }, { signal });
+    },
     placeholderData: keepPreviousData,
     enabled: id > 0,
   });
@@ -62,72 +89,126 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
   // "New activity" opens the editor on an activity not stored yet: the editor stores it at its first
   // save with something in it, so that opening it and leaving (or reloading) leaves nothing behind.
   const add = () => {
-    // Shown first: first page, no filter that would hide a new activity.
+    // Shown first: first page, no filter that would hide a new activity (and the activities shown).
     filter('all', '');
+    if (kind === 'mail') setKind('all');
     setEditing({ activity: unsavedActivity(entityType, id), isNew: true });
   };
   // One flat, keyed list of rows, so that the editor keeps its state when the list reloads and
   // a new activity's row turns up from the server.
-  const rows = editing && !items.some((a) => a.id === editing.activity.id) ? [editing.activity, ...items] : items;
+  const rows: Entry[] = editing && !items.some((e) => e.kind === 'activity' && e.activity.id === editing.activity.id) ? [{ kind: 'activity', activity: editing.activity }, ...items] : items;
+  const title = kind === 'all' ? t('activities.timeline.title') : kind === 'mail' ? t('mailbox.tab') : t('activities.title');
+  const empty =
+    rows.length > 0
+      ? null
+      : list.isPending
+        ? t('common.loading')
+        : kind === 'mail' && mailOf
+          ? t(filterActive ? 'activities.timeline.emptyFiltered' : MAIL_EMPTY[Object.keys(mailOf)[0] as keyof typeof MAIL_EMPTY])
+          : // Nothing at all (or nothing found) with the activities shown: the activity list's own words (the spec's).
+            filterActive
+            ? t('activities.emptyFiltered')
+            : editable
+              ? t('activities.empty')
+              : t('activities.emptyReadOnly');
 
   return (
-    <FilteredListCard
-      cardTestId="activity-list"
-      testId="activity"
-      title={t('activities.title')}
-      total={total}
-      filtered={filterActive}
-      onClear={() => filter('all', '')}
-      filtersTestId="activity-filters"
-      filters={() => (
-        <>
-          <Select
-            label={t('activities.filter.done')}
-            w={220}
-            allowDeselect={false}
-            value={done}
-            onChange={(v) => filter((v ?? 'all') as TActivityDoneFilter, text)}
-            data={(['all', 'none', 'todo', 'completed'] as const).map((v) => ({ value: v, label: t(`activities.doneFilter.${v}`) }))}
-            data-testid="activity-filter-done"
-          />
-          <TextInput
-            label={t('activities.filter.text')}
-            placeholder={t('activities.filter.textPlaceholder')}
-            value={text}
-            onChange={(e) => filter(done, e.currentTarget.value)}
-            w={280}
-            data-testid="activity-filter-text"
-          />
-        </>
-      )}
-      buttons={
-        editable && (
-          <Button leftSection={<IconPlus size={16} />} onClick={add} disabled={!!editing} data-testid="activity-add">
-            {t('activities.add')}
-          </Button>
-        )
-      }
-      emptyText={rows.length > 0 ? null : list.isPending ? t('common.loading') : filterActive ? t('activities.emptyFiltered') : editable ? t('activities.empty') : t('activities.emptyReadOnly')}
-      pager={{
-        perPage,
-        page,
-        pageSizes: LIST_PAGE_SIZES.map((n) => ({ value: String(n), label: n === SHOW_ALL ? t('activities.showAll') : String(n) })),
-        onPerPage: (n) => {
-          setPerPage(n);
-          setPage(1);
-        },
-        onPage: setPage,
-      }}
-    >
-      <ActivityTable rows={rows} editing={editing} setEditing={setEditing} editable={editable} />
-    </FilteredListCard>
+    <>
+      <FilteredListCard
+        cardTestId="activity-list"
+        testId="activity"
+        title={title}
+        total={total}
+        filtered={filterActive}
+        onClear={() => filter('all', '')}
+        filtersTestId="activity-filters"
+        filters={() => (
+          <>
+            {kind !== 'mail' && (
+              <Select
+                label={t('activities.filter.done')}
+                w={220}
+                allowDeselect={false}
+                value={done}
+                onChange={(v) => filter((v ?? 'all') as TActivityDoneFilter, text)}
+                data={(['all', 'none', 'todo', 'completed'] as const).map((v) => ({ value: v, label: t(`activities.doneFilter.${v}`) }))}
+                data-testid="activity-filter-done"
+              />
+            )}
+            <TextInput
+              label={t('activities.filter.text')}
+              placeholder={kind === 'activities' ? t('activities.filter.textPlaceholder') : t('activities.timeline.textPlaceholder')}
+              value={text}
+              onChange={(e) => filter(done, e.currentTarget.value)}
+              w={280}
+              data-testid="activity-filter-text"
+            />
+          </>
+        )}
+        buttons={
+          (editable || mail) && (
+            <>
+              {mail && (
+                <SegmentedControl
+                  value={kind}
+                  onChange={(v) => {
+                    setKind(v as TTimelineKind);
+                    setPage(1);
+                  }}
+                  data={TIMELINE_KINDS.map((k) => ({ value: k, label: t(`activities.timeline.kind.${k}`) }))}
+                  aria-label={t('activities.timeline.show')}
+                  data-testid="timeline-kind"
+                />
+              )}
+              {editable && (
+                <Button leftSection={<IconPlus size={16} />} onClick={add} disabled={!!editing} data-testid="activity-add">
+                  {t('activities.add')}
+                </Button>
+              )}
+              {mail && (
+                <Button variant="light" leftSection={<IconMail size={16} />} onClick={() => setComposing(true)} data-testid="mail-new">
+                  {t('mailbox.newMail')}
+                </Button>
+              )}
+            </>
+          )
+        }
+        emptyText={empty}
+        pager={{
+          perPage,
+          page,
+          pageSizes: LIST_PAGE_SIZES.map((n) => ({ value: String(n), label: n === SHOW_ALL ? t('activities.showAll') : String(n) })),
+          onPerPage: (n) => {
+            setPerPage(n);
+            setPage(1);
+          },
+          onPage: setPage,
+        }}
+      >
+        <ActivityTable rows={rows} editing={editing} setEditing={setEditing} editable={editable} onOpenMail={setOpenMail} />
+      </FilteredListCard>
+      {openMail !== null && mailOf && <MailMessage id={openMail} of={mailOf} onClose={() => setOpenMail(null)} />}
+      {composing && mailOf && <MailCompose of={mailOf} onClose={() => setComposing(false)} />}
+    </>
   );
 }
 
 type Editing = { activity: TActivity; isNew: boolean } | null;
 
-/** The activities' table; the one being edited has its editor in a row below it. */
-function ActivityTable({ rows, editing, setEditing, editable }: { rows: TActivity[]; editing: Editing; setEditing: Dispatch<SetStateAction<Editing>>; editable: boolean }) {
+/** The activities' table (a timeline's mail among them); the one being edited has its editor in a row below it. */
+function ActivityTable({
+  rows,
+  editing,
+  setEditing,
+  editable,
+  onOpenMail,
+}: {
+  rows: Entry[];
+  editing: Editing;
+  setEditing: Dispatch<SetStateAction<Editing>>;
+  editable: boolean;
+  onOpenMail: (id: number) => void;
+}) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const editorRow = editing && (
@@ -160,7 +241,9 @@ function ActivityTable({ rows, editing, setEditing, editable }: { rows: TActivit
           </tr>
         </thead>
         <tbody>
-          {rows.map((a) => {
+          {rows.map((e) => {
+            if (e.kind === 'mail') return <MailTimelineRow key={`mail-${e.mail.id}`} m={e.mail} onOpen={() => onOpenMail(e.mail.id)} />;
+            const a = e.activity;
             const isEditing = editing?.activity.id === a.id;
             return (
               // The new activity's row keeps its key when it is stored (id 0, then its own).
@@ -210,4 +293,44 @@ function When({ value }: { value: string | null }) {
   return value ? (
     <span className="activity-when" data-testid="activity-when">{formatDateTime(value)}</span>
   ) : null;
+}
+
+/**
+ * A mail of the record's thread among its activities: an envelope where an activity shows its state,
+ * its date, sender and mailbox, its subject (opens the message) with its first words and a mark when
+ * it has attachments. The whole row opens it too.
+ */
+function MailTimelineRow({ m, onOpen }: { m: TMailRow; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const subject = m.subject || t('mailbox.msg.noSubject');
+  return (
+    <tr data-testid="mail-row" data-mail-id={m.id} className="timeline-mail-row" onClick={onOpen}>
+      <td className="activity-state-cell">
+        <span className="state-icon" data-state="mail" title={t('activities.timeline.mail')}>
+          <IconMail size={16} aria-label={t('activities.timeline.mail')} />
+        </span>
+      </td>
+      <td className="nowrap" data-label={t('mailbox.msg.date')}><When value={m.date} /></td>
+      <td data-label={t('mailbox.msg.from')} data-testid="mail-row-from">{who(m.from)}</td>
+      <td data-label={t('activities.timeline.mailbox')}>{m.mailbox}</td>
+      <td />
+      <td />
+      <td />
+      <td className="activity-text-cell">
+        <UnstyledButton
+          onClick={(ev) => {
+            ev.stopPropagation();
+            onOpen();
+          }}
+          className="timeline-mail-subject"
+          data-testid="mail-row-open"
+        >
+          {subject}
+        </UnstyledButton>
+        {m.attachments.length > 0 && <IconFile size={14} aria-label={t('mailbox.msg.attachments')} role="img" className="timeline-mail-attachment" data-testid="mail-row-attachment" />}
+        <div className="pre-line line-clamp dimmed" style={LINES_2} data-testid="mail-row-snippet">{m.snippet}</div>
+      </td>
+      <td className="activity-edit-cell" />
+    </tr>
+  );
 }

@@ -11,6 +11,7 @@ import { isOfficeAdmin, useSession } from '../lib/session.ts';
 import { useGuardedMutation } from '../lib/use-guarded-mutation.ts';
 import { useMedia } from '../lib/first-paint.ts';
 import { LoadError } from '../kit/view-modes.tsx';
+import { activityKeys } from './activities/api.ts';
 
 /** A record whose files an attachment can be saved to (an account, a property). */
 export type TMailOf = { accountId: number } | { objectId: number };
@@ -63,6 +64,8 @@ export function MailCompose({ of, onClose }: { of: TMailRecord; onClose: () => v
           onSent={() => {
             showBanner('success', t('mailbox.compose.sent'));
             void qc.invalidateQueries({ queryKey: ['mail', 'list'] });
+            // The record's timeline (its activities and mail together) shows it too.
+            void qc.invalidateQueries({ queryKey: activityKeys.all });
             onClose();
           }}
           onCancel={onClose}

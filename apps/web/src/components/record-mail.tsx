@@ -1,8 +1,8 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
-import type { TMailMessage, TMailRow } from '@crm/contract';
+import type { TMailMessage } from '@crm/contract';
 import { MAIL, urlOf } from '@crm/contract/resources';
 import { call } from '../lib/api.ts';
 import { showBanner } from '../lib/banner.ts';
@@ -11,13 +11,11 @@ import { useGuardedMutation } from '../lib/use-guarded-mutation.ts';
 import { useMedia } from '../lib/first-paint.ts';
 import { formatDateTime, formatSize } from '../lib/format.ts';
 import { objectKeys } from '../lib/query-keys.ts';
-import { IconFile } from './icons.ts';
 import { LoadError } from '../kit/view-modes.tsx';
-import { useSectionReady } from './reveal.tsx';
-import { MailCompose, recordQuery, type TMailRecord } from './mail-compose.tsx';
+import type { TMailRecord } from './mail-compose.tsx';
+import { activityKeys } from './activities/api.ts';
 import { MailNewContact } from './mail-new-contact.tsx';
 
-const STEP = 20;
 export const who = (a: { name: string; address: string } | null) => (a ? (a.name ? `${a.name} <${a.address}>` : a.address) : '');
 
 /**
@@ -218,6 +216,8 @@ function ReplyForm({ id, all, onDone }: { id: number; all: boolean; onDone: () =
     onSuccess: () => {
       showBanner('success', t('mailbox.sent'));
       void qc.invalidateQueries({ queryKey: ['mail', 'list'] });
+      // The record's timeline (its activities and mail together) shows the reply too.
+      void qc.invalidateQueries({ queryKey: activityKeys.all });
       onDone();
     },
     onError: (e) => setError(describeError(e).message),
@@ -239,81 +239,5 @@ function ReplyForm({ id, all, onDone }: { id: number; all: boolean; onDone: () =
         </Button>
       </Group>
     </Stack>
-  );
-}
-
-function MailRow({ m, onOpen }: { m: TMailRow; onOpen: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <UnstyledButton onClick={onOpen} data-testid="mail-row" style={{ display: 'block', width: '100%', padding: '6px 0', borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={600} lineClamp={1} style={{ minWidth: 0 }}>
-          {m.subject || t('mailbox.msg.noSubject')}
-        </Text>
-        <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-          {formatDateTime(m.date)}
-        </Text>
-      </Group>
-      <Group gap={6} wrap="nowrap">
-        <Text size="xs" c="dimmed" lineClamp={1} style={{ minWidth: 0 }}>
-          {who(m.from)} — {m.snippet}
-        </Text>
-        {m.attachments.length > 0 && <IconFile size={14} aria-label={t('mailbox.msg.attachments')} style={{ flexShrink: 0 }} />}
-      </Group>
-    </UnstyledButton>
-  );
-}
-
-/** What a record's thread says when it has no mail. */
-const EMPTY = { accountId: 'mailbox.list.empty', objectId: 'mailbox.list.emptyObject', leadId: 'mailbox.list.emptyLead', dealId: 'mailbox.list.emptyDeal' } as const;
-
-/**
- * The e-mails of an account, a property, a lead (its thread) or a deal (its parties' and its
- * property's), newest first, synced from the agency's mailboxes (decision 078), with a new mail
- * written from there (decision 089). An attachment is saved to an account's or a property's files
- * (read on a lead: its client's; on a deal: its property's, decision 095).
- */
-export function RecordMail(props: TMailRecord) {
-  const { t } = useTranslation();
-  const [perPage, setPerPage] = useState(STEP);
-  const [open, setOpen] = useState<number | null>(null);
-  const [composing, setComposing] = useState(false);
-  const query = recordQuery(props);
-  const empty = EMPTY[Object.keys(query)[0] as keyof typeof EMPTY];
-  const q = useQuery({ queryKey: ['mail', 'list', query, perPage], queryFn: ({ signal }) => call(MAIL.calls.list, { query: { ...query, perPage } }, { signal, background: true }) });
-  useSectionReady('mail', !q.isPending || q.fetchStatus === 'idle');
-  const items = q.data?.items ?? [];
-  return (
-    <Card withBorder data-testid="record-mail">
-      <Stack gap="xs">
-        <Group gap="xs">
-          <Title order={3} size="h4">
-            {t('mailbox.tab')}
-          </Title>
-          <Badge variant="light" data-testid="mail-count">
-            {q.data?.totalRows ?? 0}
-          </Badge>
-          {q.isFetching && <Loader size="xs" />}
-          <Button size="compact-sm" variant="light" ml="auto" onClick={() => setComposing(true)} data-testid="mail-new">
-            {t('mailbox.newMail')}
-          </Button>
-        </Group>
-        {items.map((m) => (
-          <MailRow key={m.id} m={m} onOpen={() => setOpen(m.id)} />
-        ))}
-        {q.isSuccess && !items.length && (
-          <Text size="sm" c="dimmed" data-testid="mail-empty">
-            {t(empty)}
-          </Text>
-        )}
-        {q.data && q.data.totalRows > items.length && (
-          <Button variant="subtle" size="xs" onClick={() => setPerPage((n) => Math.min(n + STEP, 200))} style={{ alignSelf: 'flex-start' }}>
-            {t('mailbox.list.more')}
-          </Button>
-        )}
-      </Stack>
-      {open !== null && <MailMessage id={open} of={query} onClose={() => setOpen(null)} />}
-      {composing && <MailCompose of={query} onClose={() => setComposing(false)} />}
-    </Card>
   );
 }

@@ -151,20 +151,56 @@ export async function getActivity(db: Q, id: number, timeZone: string): Promise<
 }
 
 /** Escapes LIKE wildcards of a user's text. */
-const likeText = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const likeText = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** GET /api/activity: the activities linked to one record, newest first, paged in SQL. */
-export async function listActivities(db: Q, user: SessionUser, q: z.output<typeof ZActivityListQuery>, timeZone: string) {
-  // A reservation's activities are as hidden from branch users as the reservation.
-  if (q.parent === LinkKind.Reservation && isBranchUser(user)) throw accessDenied();
+/**
+ * Which of one record's activities a caller reads (a list's, a timeline's): the record's links,
+ * a branch user none linked to a reservation, and the state and text filters.
+ */
+export function activityConditions(user: SessionUser, q: { parent: number; parentId: number; done: z.output<typeof ZActivityListQuery>['done']; text: string }): SQL[] {
   const where: SQL[] = [eq(activityLinks.entity, q.parent), eq(activityLinks.entityId, q.parentId)];
-  // ... and so are the activities of other records that are linked to a reservation too.
+  // A branch user: not those linked to a reservation too, hidden as reservations are.
   if (isBranchUser(user)) where.push(sql`not ${ofReservation}`);
   if (q.done === 'none') where.push(isNull(activities.done));
   if (q.done === 'todo') where.push(eq(activities.done, false));
   if (q.done === 'completed') where.push(eq(activities.done, true));
   const text = q.text.trim();
   if (text) where.push(sql`crm_search_norm(coalesce(${activities.description}, '')) like '%' || crm_search_norm(${likeText(text)}) || '%'`);
+  return where;
+}
+
+/** The newest `limit` activities of a record (their id and when made), as its list orders them: for a timeline's page (GET /api/mail/timeline). */
+export function newestActivities(db: Q, where: SQL[], limit: number) {
+  return db
+    .select({ id: activities.id, at: sql<Date>`${activities.createdOn}`.as('at') })
+    .from(activityLinks)
+    .innerJoin(activities, eq(activities.id, activityLinks.activityId))
+    .where(and(...where))
+    .orderBy(desc(activities.createdOn), desc(activities.id))
+    .limit(limit);
+}
+
+/** How many activities the conditions keep. */
+export async function countActivities(db: Q, where: SQL[]): Promise<number> {
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(activityLinks)
+    .innerJoin(activities, eq(activities.id, activityLinks.activityId))
+    .where(and(...where));
+  return count?.n ?? 0;
+}
+
+/** Activities by id as a list answers them (their links and files read once for all), in no order. */
+export async function activitiesByIds(db: Q, ids: number[], timeZone: string): Promise<TActivity[]> {
+  if (!ids.length) return [];
+  return completeRows(db, await fromActivities(db).where(inArray(activities.id, ids)), timeZone);
+}
+
+/** GET /api/activity: the activities linked to one record, newest first, paged in SQL. */
+export async function listActivities(db: Q, user: SessionUser, q: z.output<typeof ZActivityListQuery>, timeZone: string) {
+  // A reservation's activities are as hidden from branch users as the reservation.
+  if (q.parent === LinkKind.Reservation && isBranchUser(user)) throw accessDenied();
+  const where = activityConditions(user, q);
   const cond = and(...where);
   const offset = (q.currentPage - 1) * q.perPage;
   if (where.length === 2) {
@@ -192,20 +228,16 @@ export async function listActivities(db: Q, user: SessionUser, q: z.output<typeo
     const [rows, [count]] = await Promise.all([page.execute({ ...values, limit: q.perPage, offset }), total.execute(values)]);
     return { items: await completeRows(db, rows, timeZone), totalRows: count?.n ?? 0 };
   }
-  const [rows, [count]] = await Promise.all([
+  const [rows, count] = await Promise.all([
     fromActivities(db)
       .innerJoin(activityLinks, eq(activityLinks.activityId, activities.id))
       .where(cond)
       .orderBy(desc(activities.createdOn), desc(activities.id))
       .limit(q.perPage)
       .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(activityLinks)
-      .innerJoin(activities, eq(activities.id, activityLinks.activityId))
-      .where(cond),
+    countActivities(db, where),
   ]);
-  return { items: await completeRows(db, rows, timeZone), totalRows: count?.n ?? 0 };
+  return { items: await completeRows(db, rows, timeZone), totalRows: count };
 }
 
 /** Whether the linked record exists, where its table exists (objects, accounts, activities, leads, viewings). */

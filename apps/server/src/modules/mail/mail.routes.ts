@@ -6,6 +6,7 @@ import { registerCalls } from '../../lib/calls.ts';
 import { deleteMailbox, listMailboxes, queueSync, saveMailbox, testMailbox } from './mailboxes.service.ts';
 import { listMail, sendAttachment, viewMail } from './mail.service.ts';
 import { replyToMail } from './mail-reply.ts';
+import { recordTimeline } from './mail-timeline.ts';
 import { mailDraft, sendNewMail } from './mail-compose.ts';
 import { saveAttachment } from './mail-attachment-save.ts';
 import { sendRemoteImage } from './mail-images.ts';
@@ -59,6 +60,7 @@ export const mailRoutes = async (app: FastifyInstance) => {
     MAIL_API,
     {
       list: { access: STAFF, handler: async (req) => listMail(app, req.user!, req.query) },
+      timeline: { access: STAFF, handler: async (req) => recordTimeline(app, req.user!, req.query) },
       view: { access: STAFF, handler: async (req) => viewMail(app, req.user!, req.params.id) },
       attachment: { access: STAFF, config: { fileCookie: true }, file: 'The attachment as sent', handler: async (req, reply) => sendAttachment(app, req.user!, req.params.id, reply) },
       image: { access: STAFF, file: 'A remote picture of the message, fetched by the server', handler: async (req, reply) => sendRemoteImage(app, req.user!, req.params.id, req.params.n, reply) },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEAL_RELATION, type TMailMessage, type TMailRow, type ZMailListQuery } from '@crm/contract';
 import { toLocalDateTime } from '../../lib/dates.ts';
@@ -45,8 +45,11 @@ function rowOf(app: FastifyInstance, r: Raw): TMailRow {
   };
 }
 
+/** One record whose thread is read: an account's, a property's, a lead's, a deal's (or the enquiry mail a lead was made from). */
+export type TThreadOf = { accountId?: number; objectId?: number; leadId?: number; dealId?: number; enquiryOf?: number };
+
 /** The link table and the one record's rows in it a list reads (the enquiry a lead was made from: mail_enquiries). */
-function linksOf(q: z.output<typeof ZMailListQuery>) {
+function linksOf(q: TThreadOf) {
   if (q.accountId != null) return { table: sql`mail_message_accounts`, id: sql`message_id`, where: sql`account_id = ${q.accountId}` };
   if (q.objectId != null) return { table: sql`mail_message_objects`, id: sql`message_id`, where: sql`object_id = ${q.objectId}` };
   if (q.leadId != null) return { table: sql`mail_message_leads`, id: sql`message_id`, where: sql`lead_id = ${q.leadId}` };
@@ -56,54 +59,81 @@ function linksOf(q: z.output<typeof ZMailListQuery>) {
 const columns = sql`m.id, m.mailbox_id, mb.name as mailbox, m.subject, m."from", m."to", m.cc, m.sent_on, left(m.text, 200) as snippet, ${attachmentsOf} as attachments`;
 
 /**
- * GET /api/mail: one account's, one property's or one lead's mail (or the enquiry mail a lead was
- * made from), newest first (the undated last), paged in SQL: the page is read in the links' date
- * index order (0085, 0097), and the total counts the links whose message is not marked deleted
- * (decision 090), the mailboxes looked at only when the reader does not see every one (an account of
- * 2,000 messages, npm run bench). A deal's: dealMail.
+ * One link table's messages of one record that the reader sees and are not marked deleted (decision
+ * 090), as (message_id, sent_on), read in the links' date index order (0085, 0097) only as far as
+ * `limit` (an empty one: all); `match` narrows on the message (m).
  */
-export async function listMail(app: FastifyInstance, user: SessionUser, q: z.output<typeof ZMailListQuery>): Promise<{ items: TMailRow[]; totalRows: number }> {
-  if (q.dealId != null) return dealMail(app, user, q.dealId, q);
-  const l = linksOf(q);
-  const offset = (q.currentPage - 1) * q.perPage;
-  const [count, page] = await Promise.all([
-    app.db.execute(sql`select count(*)::int as n from (select ${l.id} as message_id from ${l.table} where ${l.where}) l join mail_messages m on m.id = l.message_id and m.deleted_on is null
-      where (not exists (select 1 from mailboxes mb where not (${visibleTo(user)}))
-        or exists (select 1 from mailboxes mb where mb.id = m.mailbox_id and ${visibleTo(user)}))`),
-    app.db.execute(sql`select ${columns}
-      from mail_messages m join ${l.table} l on l.${l.id} = m.id and l.${l.where} join mailboxes mb on mb.id = m.mailbox_id
-      where ${visibleTo(user)} and m.deleted_on is null
-      order by l.sent_on desc nulls last, l.${l.id} desc limit ${q.perPage} offset ${offset}`),
-  ]);
-  return { totalRows: (count.rows[0] as { n: number }).n, items: (page.rows as Raw[]).map((r) => rowOf(app, r)) };
+const seenLinks = (user: SessionUser, l: ReturnType<typeof linksOf>, limit: SQL | null, match: SQL) => sql`(select l.${l.id} as message_id, l.sent_on from ${l.table} l
+      join mail_messages m on m.id = l.${l.id} and m.deleted_on is null join mailboxes mb on mb.id = m.mailbox_id and ${visibleTo(user)}
+      where l.${l.where} and ${match}${limit ? sql` order by l.sent_on desc nulls last, l.${l.id} desc ${limit}` : sql``})`;
+
+/**
+ * A deal's mail: its sellers' and buyers' and its property's threads together (not its lawyer's,
+ * notary's or agent's: they write about every deal they are in). Each party's and the property's
+ * links are read in their date index's order, each only as far as `limit`, then merged once per
+ * message; so a deal whose parties have thousands of messages reads a page's worth of each.
+ */
+const dealParts = (user: SessionUser, dealId: number, limit: SQL | null, match: SQL) => sql`select x.message_id, x.sent_on from deal_parties p
+      cross join lateral ${seenLinks(user, { table: sql`mail_message_accounts`, id: sql`message_id`, where: sql`account_id = p.account_id` }, limit, match)} x
+      where p.deal_id = ${dealId} and p.relation in (${DEAL_RELATION.seller}, ${DEAL_RELATION.buyer})
+      union select y.message_id, y.sent_on from deals d
+      cross join lateral ${seenLinks(user, { table: sql`mail_message_objects`, id: sql`message_id`, where: sql`object_id = d.object_id` }, limit, match)} y where d.id = ${dealId}`;
+
+/**
+ * A record's thread as its mail list reads it, and a record's timeline (mail-timeline.ts) with it:
+ * (message_id, sent_on) of the messages the reader may see, once each, each source read only as far
+ * as `limit` (newest first; null: all, in no order); `match` narrows on the message (m).
+ */
+export function threadOf(user: SessionUser, q: TThreadOf, limit: SQL | null, match: SQL = sql`true`): SQL {
+  if (q.dealId != null) return sql`select message_id, max(sent_on) as sent_on from (${dealParts(user, q.dealId, limit, match)}) v group by message_id`;
+  return sql`select s.message_id, s.sent_on from ${seenLinks(user, linksOf(q), limit, match)} s`;
 }
 
 /**
- * A deal's mail: its sellers' and buyers' and its property's threads together, newest first (not
- * its lawyer's, notary's or agent's: they write about every deal they are in). Each party's and
- * the property's links are read in their date index's order, each only as far as the page reaches
- * (offset + page size, the hidden and deleted left out as they are read), then merged once per
- * message; so a deal whose parties have thousands of messages reads a page's worth of each.
+ * How many messages a record's thread holds for the reader (`match`: of those). An account's,
+ * property's or lead's counts its links whose message is not marked deleted, the mailboxes looked
+ * at only when the reader does not see every one (an account of 2,000 messages, npm run bench); a
+ * deal's counts its distinct messages.
  */
-async function dealMail(app: FastifyInstance, user: SessionUser, dealId: number, q: { perPage: number; currentPage: number }) {
-  const offset = (q.currentPage - 1) * q.perPage;
-  const reach = offset + q.perPage;
-  const seen = (table: ReturnType<typeof sql>, where: ReturnType<typeof sql>, limit: ReturnType<typeof sql>) => sql`(select l.message_id, l.sent_on from ${table} l
-      join mail_messages m on m.id = l.message_id and m.deleted_on is null join mailboxes mb on mb.id = m.mailbox_id and ${visibleTo(user)}
-      where ${where} order by l.sent_on desc nulls last, l.message_id desc ${limit})`;
-  const parts = (limit: ReturnType<typeof sql>) => sql`select x.message_id, x.sent_on from deal_parties p cross join lateral ${seen(sql`mail_message_accounts`, sql`l.account_id = p.account_id`, limit)} x
-      where p.deal_id = ${dealId} and p.relation in (${DEAL_RELATION.seller}, ${DEAL_RELATION.buyer})
-      union select y.message_id, y.sent_on from deals d cross join lateral ${seen(sql`mail_message_objects`, sql`l.object_id = d.object_id`, limit)} y where d.id = ${dealId}`;
+export async function countThread(app: FastifyInstance, user: SessionUser, q: TThreadOf, match: SQL = sql`true`): Promise<number> {
+  const l = linksOf(q);
+  const res =
+    q.dealId != null
+      ? await app.db.execute(sql`select count(*)::int as n from (${threadOf(user, q, null, match)}) u`)
+      : await app.db.execute(sql`select count(*)::int as n from (select ${l.id} as message_id from ${l.table} where ${l.where}) l join mail_messages m on m.id = l.message_id and m.deleted_on is null
+      where ${match} and (not exists (select 1 from mailboxes mb where not (${visibleTo(user)}))
+        or exists (select 1 from mailboxes mb where mb.id = m.mailbox_id and ${visibleTo(user)}))`);
+  return (res.rows[0] as { n: number }).n;
+}
+
+/** Answers 404 for a deal that is not there (its thread reads its parties and property). */
+export async function checkDeal(app: FastifyInstance, dealId: number) {
   const exists = await app.db.execute(sql`select 1 from deals where id = ${dealId}`);
   if (!exists.rows.length) throw notFound();
+}
+
+/** Messages by id as a record's list shows them, in no order. */
+export async function mailRowsByIds(app: FastifyInstance, ids: number[]): Promise<TMailRow[]> {
+  if (!ids.length) return [];
+  const res = await app.db.execute(sql`select ${columns} from mail_messages m join mailboxes mb on mb.id = m.mailbox_id where m.id = any(${sql.param(ids)}::int[])`);
+  return (res.rows as Raw[]).map((r) => rowOf(app, r));
+}
+
+/**
+ * GET /api/mail: one account's, one property's or one lead's mail (or the enquiry mail a lead was
+ * made from), or a deal's, newest first (the undated last), paged in SQL: the page is read in the
+ * links' date index order; the total as countThread counts it.
+ */
+export async function listMail(app: FastifyInstance, user: SessionUser, q: z.output<typeof ZMailListQuery>): Promise<{ items: TMailRow[]; totalRows: number }> {
+  const offset = (q.currentPage - 1) * q.perPage;
+  if (q.dealId != null) await checkDeal(app, q.dealId);
   const [count, page] = await Promise.all([
-    app.db.execute(sql`select count(distinct message_id)::int as n from (${parts(sql``)}) u`),
-    app.db.execute(sql`with u as (select message_id, max(sent_on) as sent_on from (${parts(sql`limit ${reach}`)}) v group by message_id
-        order by max(sent_on) desc nulls last, message_id desc limit ${q.perPage} offset ${offset})
+    countThread(app, user, q),
+    app.db.execute(sql`with u as (${threadOf(user, q, sql`limit ${offset + q.perPage}`)} order by sent_on desc nulls last, message_id desc limit ${q.perPage} offset ${offset})
       select ${columns} from u join mail_messages m on m.id = u.message_id join mailboxes mb on mb.id = m.mailbox_id
       order by u.sent_on desc nulls last, u.message_id desc`),
   ]);
-  return { totalRows: (count.rows[0] as { n: number }).n, items: (page.rows as Raw[]).map((r) => rowOf(app, r)) };
+  return { totalRows: count, items: (page.rows as Raw[]).map((r) => rowOf(app, r)) };
 }
 
 /** GET /api/mail/{id}: one message, its HTML sanitised when it was stored. */

@@ -21,7 +21,6 @@ import { AccountEditor } from '../../features/accounts/components/account-editor
 import { useGoBack } from '../../components/go-back.ts';
 import { deleteLead, discardLead, justAddedLeads, leadKeys, leadQuery } from '../../features/leads/api/leads.ts';
 import { LeadDetails } from '../../features/leads/components/lead-details.tsx';
-import { RecordMail } from '../../components/record-mail.tsx';
 import { LeadEnquiryMail } from '../../features/leads/components/lead-enquiry-mail.tsx';
 import { LeadEditor } from '../../features/leads/components/lead-editor.tsx';
 import { LeadMatches } from '../../features/leads/components/lead-matches.tsx';
@@ -74,7 +73,7 @@ export function LeadViewPage() {
       <RevealTogether key={`${id}-${mode}`} gap="sm" fallback={<Loading />}>
         <LeadBody id={id} mode={mode} onStatus={setStatus} onAccountStatus={setAccountStatus} />
         <Assignments parent="lead" parentId={id} editable />
-        {mode === 0 && <ActivityList entityType={ENTITY_DEMAND} id={id} editable />}
+        {mode === 0 && <ActivityList entityType={ENTITY_DEMAND} id={id} editable mail={{ leadId: id }} />}
       </RevealTogether>
     </Stack>
   );
@@ -114,7 +113,6 @@ function LeadBody({ id, mode, onStatus, onAccountStatus }: { id: number; mode: V
         <LeadMatches leadId={lead.id} asksFor={!!(lead.forPurchase || lead.forRent || lead.forShortRent)} />
         <LeadViewings leadId={lead.id} />
         <LeadDeals leadId={lead.id} />
-        <RecordMail leadId={lead.id} />
       </Stack>
     );
   return (

@@ -6,7 +6,6 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordFiles } from '../../../components/record-files.tsx';
-import { RecordMail } from '../../../components/record-mail.tsx';
 import { RevealTogether, useSectionReady } from '../../../components/reveal.tsx';
 import {
   IconBuildingEstate,
@@ -67,8 +66,7 @@ export function AccountViewPage() {
         {mode === 0 ? <ViewBody id={id} /> : <EditBody key={id} id={id} expanded={mode === 2} onStatus={setStatus} />}
         <Assignments parent="account" parentId={id} editable />
         <RecordFiles entityType={ENTITY_ACCOUNT} id={id} editable={mode !== 0} />
-        <ActivityList entityType={ENTITY_ACCOUNT} id={id} editable />
-        <RecordMail accountId={id} />
+        <ActivityList entityType={ENTITY_ACCOUNT} id={id} editable mail={{ accountId: id }} />
       </RevealTogether>
     </Stack>
   );

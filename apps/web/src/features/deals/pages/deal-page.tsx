@@ -7,7 +7,6 @@ import { DEAL_GROUPS, dealTextKey } from '@crm/contract/deal-fields';
 import { keyedByAddress } from '../../../components/keyed-by-address.tsx';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
-import { RecordMail } from '../../../components/record-mail.tsx';
 import type { Draft } from '../../../components/fields/field-values.ts';
 import { useRecordOpened } from '../../../lib/recent.ts';
 import type { Picked } from '../../../components/search-picker.tsx';
@@ -114,8 +113,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
       )}
       {mode === 'view' && deal.id != null && <DealSigning dealId={deal.id} objectId={deal.objectId} />}
       {mode === 'view' && deal.id != null && <DealInvoices dealId={deal.id} dealStage={deal.dealStage as number | null} />}
-      {mode === 'view' && deal.id != null && <RecordMail dealId={deal.id} />}
-      {mode === 'view' && deal.id != null && <ActivityList entityType={ENTITY_DEAL} id={deal.id} editable />}
+      {mode === 'view' && deal.id != null && <ActivityList entityType={ENTITY_DEAL} id={deal.id} editable mail={{ dealId: deal.id }} />}
     </Stack>
   );
 }

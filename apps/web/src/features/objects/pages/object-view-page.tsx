@@ -4,7 +4,6 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
-import { RecordMail } from '../../../components/record-mail.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { forgetOpened, useRecordOpened } from '../../../lib/recent.ts';
@@ -78,8 +77,7 @@ export function ObjectViewPage() {
         <>
           <Assignments parent="object" parentId={numericId} editable />
           {/* Below the whole property: drawn when scrolled near, once the view above is in place. */}
-          <ActivityList entityType={LINK_OBJECT} id={numericId} editable armed={mode !== 0 || !!view.data} />
-          {mode === 0 && !!view.data && <RecordMail objectId={numericId} />}
+          <ActivityList entityType={LINK_OBJECT} id={numericId} editable armed={mode !== 0 || !!view.data} mail={{ objectId: numericId }} />
         </>
       )}
     </Stack>
