@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { TSelectOption } from '@crm/contract';
 import { DEAL_FIELDS, DEAL_STAGE_CLOSED, DEAL_TYPE_RENTAL, DEAL_TYPE_SALE, type DEAL_GROUPS, type TDealFieldDescription } from '@crm/contract/deal-fields';
 import { ACCOUNT, DEAL, LEAD, OBJECT, href } from '@crm/contract/resources';
-import { FieldInput } from '../../../components/fields/field-input.tsx';
+import { boundsOf, FieldInput } from '../../../components/fields/field-input.tsx';
 import { formatFieldValue, toWire, type Draft } from '../../../components/fields/field-values.ts';
 import { IconPlus } from '../../../components/icons.ts';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
@@ -116,11 +116,7 @@ function DealField({ p, d }: { p: DealFormParts; d: TDealFieldDescription }) {
       description={warning ? t(warning) : undefined}
       options={options}
       required={d.required}
-      min={d.min}
-      max={d.max}
-      step={d.step}
-      integer={d.integer}
-      maxLength={d.max}
+      {...boundsOf(d)}
       minRows={3}
       autoFocus={false}
       testId={`deal-${d.name}`}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFieldDescription, TObjectGroup } from '@crm/contract/object-fields';
 import { OBJECT_EDITABLE_FIELDS } from '@crm/contract/object-fields';
 import type { TObjectPublishState, TObjectSelectLists } from '@crm/contract';
-import { FieldInput } from '../../../components/fields/field-input.tsx';
+import { boundsOf, FieldInput } from '../../../components/fields/field-input.tsx';
 import { toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
 import { useDescribedEditor, type Drafts } from '../../../kit/use-described-editor.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -113,11 +113,7 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
         options={optionsFor(d, lists, d.list === 'objectSubTypes' ? drafts.subTypeObjectTypeId : undefined)}
         testId={testId}
         autoFocus={false}
-        maxLength={d.max}
-        min={d.min}
-        max={d.max}
-        step={d.step}
-        integer={d.integer}
+        {...boundsOf(d)}
         minRows={3}
         loadOptions={d.type === 'location' ? loadLocationOptions : undefined}
         valueText={d.type === 'location' ? record.location || undefined : undefined}
