@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SectionCard } from '../../../components/titled-card.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -196,10 +197,7 @@ const isFilled = (v: Draft | undefined) => (Array.isArray(v) ? v.some((x) => x !
 function ServiceInfo({ record, id, onPublishSettled }: { record: TRealtyObject; id: number; onPublishSettled: (p: TObjectPublishState) => void }) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="sm" data-testid="service-info">
-      <Title order={3} size="h5" mb="xs">
-        {groupTitle(t, 'service')}
-      </Title>
+    <SectionCard title={groupTitle(t, 'service')} testId="service-info">
       <Stack gap={6}>
         <PublishStatus
           id={id}
@@ -226,18 +224,15 @@ function ServiceInfo({ record, id, onPublishSettled }: { record: TRealtyObject; 
           {t('objects.col.createdOn')}: {formatDateTime(record.createdOn)} · {record.createdBy ?? '—'}
         </Text>
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
-    <Card withBorder padding="sm" data-testid={testId} id={testId} style={{ scrollMarginTop: 64 }}>
-      <Title order={3} size="h5" mb="xs">
-        {title}
-      </Title>
+    <SectionCard title={title} testId={testId} id={testId} style={{ scrollMarginTop: 64 }}>
       {children}
-    </Card>
+    </SectionCard>
   );
 }
 
