@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, createObject, expectAccessible, signedIn } from '../fixtures.ts';
+import { apiToken, auth, createObject, expectAccessible, signedIn } from '../fixtures.ts';
+import { useMailServers } from '../mail-servers.ts';
 import { simpleParser } from 'mailparser';
-import { appendMail, imapOf, mailboxSettings, startDovecot, type Dovecot } from '../../apps/server/test/dovecot.ts';
-import { startSmtpSink } from '../../apps/server/test/smtp-sink.ts';
+import { appendMail, imapOf, mailboxSettings } from '../../apps/server/test/dovecot.ts';
 
 /**
  * A portal's enquiry mail becomes a lead (issue 46, decision 082): the sample Spitogatos mail
@@ -21,20 +21,9 @@ const LANGUAGES = [
   { cookie: 'el', sample: 'spitogatos.el.eml', lastName: 'Παπαδάκης', email: 'g.papadakis@example.gr', phone: '694 412 3456', title: 'Αίτημα μέσω e-mail', open: 'Άνοιγμα του e-mail', text: 'θα ήθελα να δω το διαμέρισμα', html: true, blocked: 'Εξωτερικές εικόνες που αποκλείστηκαν για την προστασία του απορρήτου σας: 1.', reply: 'Καλησπέρα σας, το διαμέρισμα είναι διαθέσιμο: σας βολεύει το Σάββατο;', sent: 'Η απάντηση στάλθηκε.' },
 ];
 
-let dovecot: Dovecot;
-let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
-test.beforeAll(async () => {
-  dovecot = await startDovecot();
-  smtp = await startSmtpSink();
-});
-test.afterAll(async () => {
-  await smtp?.close();
-  await dovecot?.stop();
-});
+const servers = useMailServers();
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-const deliver = (folder: string, raw: string) => appendMail(dovecot, raw, { folder });
+const deliver = (folder: string, raw: string) => appendMail(servers.dovecot, raw, { folder });
 
 async function leadOf(request: APIRequestContext, token: string, lastName: string): Promise<number | null> {
   const res = await request.post('/api/lead/search', { data: { lastName }, headers: auth(token) });
@@ -65,7 +54,7 @@ for (const L of LANGUAGES) {
 
     // Connected as an office admin does: saving it queues its first sync (the job runner).
     const box = await request.post('/api/mailboxes/update', {
-      data: mailboxSettings(dovecot, { name: `Portals ${tag}`, address: `portals.${tag}@agency.test`, imapFolder: folder, smtpHost: '127.0.0.1', smtpPort: smtp!.port }),
+      data: mailboxSettings(servers.dovecot, { name: `Portals ${tag}`, address: `portals.${tag}@agency.test`, imapFolder: folder, smtpHost: '127.0.0.1', smtpPort: servers.smtp.port }),
       headers: auth(token),
     });
     expect(box.status(), await box.text()).toBe(200);
@@ -121,11 +110,11 @@ for (const L of LANGUAGES) {
     await expect(thread.getByTestId('mail-row')).toHaveCount(2);
     await expect(thread.getByTestId('mail-row').first()).toContainText('Re: ');
     const enquirer = L.email.replace('@', `.${tag}@`);
-    const out = smtp!.received.find((r) => r.to.includes(enquirer));
+    const out = servers.smtp.received.find((r) => r.to.includes(enquirer));
     expect(out, 'the reply went to the enquirer').toBeDefined();
     const parsed = await simpleParser(out!.raw);
     expect(parsed.text).toContain(L.reply);
-    const imap = await imapOf(dovecot);
+    const imap = await imapOf(servers.dovecot);
     const lock = await imap.getMailboxLock('Sent');
     const ids: string[] = [];
     for await (const m of imap.fetch('1:*', { envelope: true })) ids.push(m.envelope?.messageId ?? '');

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { apiToken, auth, expectAccessible, signedIn } from '../fixtures.ts';
+import { useMailServers } from '../mail-servers.ts';
 import { RecordMailPanel } from '../pages/record-mail.ts';
-import { appendMail, imapOf, mailboxSettings, startDovecot, type Dovecot } from '../../apps/server/test/dovecot.ts';
-import { startSmtpSink } from '../../apps/server/test/smtp-sink.ts';
+import { appendMail, imapOf, mailboxSettings } from '../../apps/server/test/dovecot.ts';
 
 /**
  * A new e-mail written from a client's account (issue 46, decision 089), against a private Dovecot
@@ -31,18 +31,7 @@ const LANGUAGES = [
 ];
 const SUBJECT = 'Δικαιολογητικά που χρειαζόμαστε';
 
-let dovecot: Dovecot;
-let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
-test.beforeAll(async () => {
-  dovecot = await startDovecot();
-  smtp = await startSmtpSink();
-});
-test.afterAll(async () => {
-  await smtp?.close();
-  await dovecot?.stop();
-});
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const servers = useMailServers();
 
 for (const L of LANGUAGES) {
   test(`a new e-mail from a client's account, from the agency's text, goes out signed and shows on the thread (${L.cookie})`, async ({ browser, request, baseURL }) => {
@@ -54,7 +43,7 @@ for (const L of LANGUAGES) {
     const accountId = ((await account.json()) as { id: number }).id;
     const signature = `Γραφείο ${tag}\n+30 210 1234567`;
     const saved = await request.post('/api/mailboxes/update', {
-      data: mailboxSettings(dovecot, { name: `Office ${tag}`, address: `office.${tag}@agency.test`, smtpHost: '127.0.0.1', smtpPort: smtp!.port, active: false, signature }),
+      data: mailboxSettings(servers.dovecot, { name: `Office ${tag}`, address: `office.${tag}@agency.test`, smtpHost: '127.0.0.1', smtpPort: servers.smtp.port, active: false, signature }),
       headers: auth(token),
     });
     expect(saved.status(), await saved.text()).toBe(200);
@@ -77,14 +66,14 @@ for (const L of LANGUAGES) {
     await expect(mail.row(SUBJECT)).toBeVisible();
 
     // What the SMTP server was given: the template's text and the mailbox's signature under it.
-    const sent = smtp!.received.find((r) => r.to.includes(client));
+    const sent = servers.smtp.received.find((r) => r.to.includes(client));
     expect(sent).toBeDefined();
     const parsed = await simpleParser(sent!.raw);
     expect(parsed.subject).toBe(SUBJECT);
     expect(parsed.text).toContain('Για να προχωρήσουμε');
     expect(parsed.text).toContain(`-- \n${signature}`);
     // In the Sent folder on the IMAP server.
-    const imap = await imapOf(dovecot);
+    const imap = await imapOf(servers.dovecot);
     const lock = await imap.getMailboxLock('Sent');
     const to: string[] = [];
     for await (const m of imap.fetch('1:*', { envelope: true })) to.push(...(m.envelope?.to ?? []).map((a) => a.address ?? ''));
@@ -111,7 +100,7 @@ for (const L of LANGUAGES) {
     const accountId = ((await account.json()) as { id: number }).id;
     const subject = `The deed ${tag}`;
     await appendMail(
-      dovecot,
+      servers.dovecot,
       [
         `From: Nikos <${client}>`,
         'To: info@agency.test',
@@ -136,7 +125,7 @@ for (const L of LANGUAGES) {
       ].join('\r\n'),
     );
     // Saved active: the job runner syncs it at once.
-    const saved = await request.post('/api/mailboxes/update', { data: mailboxSettings(dovecot, { name: `Inbox ${tag}`, address: `inbox.${tag}@agency.test` }), headers: auth(token) });
+    const saved = await request.post('/api/mailboxes/update', { data: mailboxSettings(servers.dovecot, { name: `Inbox ${tag}`, address: `inbox.${tag}@agency.test` }), headers: auth(token) });
     expect(saved.status(), await saved.text()).toBe(200);
     const boxId = ((await saved.json()) as { id: number }).id;
     await expect

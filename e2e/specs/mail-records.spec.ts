@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { apiToken, auth, createObject, expectAccessible, signedIn } from '../fixtures.ts';
+import { useMailServers } from '../mail-servers.ts';
 import { RecordMailPanel } from '../pages/record-mail.ts';
-import { appendMail, imapOf, mailboxSettings, startDovecot, type Dovecot } from '../../apps/server/test/dovecot.ts';
-import { startSmtpSink } from '../../apps/server/test/smtp-sink.ts';
+import { appendMail, imapOf, mailboxSettings } from '../../apps/server/test/dovecot.ts';
 
 /**
  * Mail on the lead and "new contact?" (issue 46, decisions 089 and 082), against a private Dovecot
@@ -34,16 +34,7 @@ const LANGUAGES = [
 ];
 const GREEK = 'αβγδεζηθικλμνξπρστφχψω';
 
-let dovecot: Dovecot;
-let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
-test.beforeAll(async () => {
-  dovecot = await startDovecot();
-  smtp = await startSmtpSink();
-});
-test.afterAll(async () => {
-  await smtp?.close();
-  await dovecot?.stop();
-});
+const servers = useMailServers();
 
 async function ok<T>(res: Promise<{ ok(): boolean; text(): Promise<string>; json(): Promise<unknown> }>): Promise<T> {
   const r = await res;
@@ -69,7 +60,7 @@ for (const L of LANGUAGES) {
     const { flat, email, leadId, accountId } = await clientLead(request, token, tag);
     const box = await ok<{ id: number }>(
       request.post('/api/mailboxes/update', {
-        data: mailboxSettings(dovecot, { name: `Leads ${tag}`, address: `leads.${tag}@agency.test`, smtpHost: '127.0.0.1', smtpPort: smtp!.port, active: false, signature: `Γραφείο ${tag}` }),
+        data: mailboxSettings(servers.dovecot, { name: `Leads ${tag}`, address: `leads.${tag}@agency.test`, smtpHost: '127.0.0.1', smtpPort: servers.smtp.port, active: false, signature: `Γραφείο ${tag}` }),
         headers: auth(token),
       }),
     );
@@ -124,12 +115,12 @@ for (const L of LANGUAGES) {
     await expect(mail.rows).toHaveCount(2);
 
     // Sent over SMTP to the client, with the mailbox's signature; and kept in the Sent folder.
-    const sent = smtp!.received.find((r) => r.to.includes(email));
+    const sent = servers.smtp.received.find((r) => r.to.includes(email));
     expect(sent).toBeDefined();
     const parsed = await simpleParser(sent!.raw);
     expect(parsed.subject).toBe(subject);
     expect(parsed.text).toContain(`-- \nΓραφείο ${tag}`);
-    const imap = await imapOf(dovecot);
+    const imap = await imapOf(servers.dovecot);
     const lock = await imap.getMailboxLock('Sent');
     const ids: string[] = [];
     for await (const m of imap.fetch('1:*', { envelope: true })) ids.push(m.envelope?.messageId ?? '');
@@ -164,7 +155,7 @@ for (const L of LANGUAGES) {
     const subject = `Ενδιαφέρον για το ακίνητο #${flat.referenceNumber}`;
     const folder = `Unknown-${tag}`;
     await appendMail(
-      dovecot,
+      servers.dovecot,
       [
         `From: ${address}`,
         'To: info@agency.test',
@@ -187,7 +178,7 @@ for (const L of LANGUAGES) {
       { folder },
     );
     const box = await ok<{ id: number }>(
-      request.post('/api/mailboxes/update', { data: mailboxSettings(dovecot, { name: `Unknown ${tag}`, address: `unknown.${tag}@agency.test`, imapFolder: folder }), headers: auth(token) }),
+      request.post('/api/mailboxes/update', { data: mailboxSettings(servers.dovecot, { name: `Unknown ${tag}`, address: `unknown.${tag}@agency.test`, imapFolder: folder }), headers: auth(token) }),
     );
     // Saved active: the job runner syncs it; the mail names the property, so it is on the property's thread.
     await expect
@@ -246,7 +237,7 @@ for (const L of SAVES) {
     const name = `draft-${tag}.pdf`;
     const folder = `Deal-${tag}`;
     await appendMail(
-      dovecot,
+      servers.dovecot,
       [
         'From: notary.office@example.gr',
         'To: info@agency.test',
@@ -272,7 +263,7 @@ for (const L of SAVES) {
       { folder },
     );
     const box = await ok<{ id: number }>(
-      request.post('/api/mailboxes/update', { data: mailboxSettings(dovecot, { name: `Deals ${tag}`, address: `deals.${tag}@agency.test`, imapFolder: folder }), headers: auth(token) }),
+      request.post('/api/mailboxes/update', { data: mailboxSettings(servers.dovecot, { name: `Deals ${tag}`, address: `deals.${tag}@agency.test`, imapFolder: folder }), headers: auth(token) }),
     );
     await expect
       .poll(async () => ((await (await request.get(`/api/mail?dealId=${deal.id}`, { headers: auth(token) })).json()) as { totalRows: number }).totalRows, { timeout: 60_000 })

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
-import { appendMail, startDovecot, type Dovecot } from '../../apps/server/test/dovecot.ts';
+import { apiToken, auth, expectAccessible, signedIn } from '../fixtures.ts';
+import { useMailServers } from '../mail-servers.ts';
+import { appendMail } from '../../apps/server/test/dovecot.ts';
 
 /**
  * The mailboxes' settings screen and a synced mail on an account (issue 46, decision 078), against
@@ -12,15 +13,7 @@ const LANGUAGES = [
   { cookie: 'el', ok: 'Η σύνδεση λειτουργεί.', signIn: 'Η σύνδεση απορρίφθηκε: ελέγξτε το όνομα χρήστη και τον κωδικό.', tab: 'Δραστηριότητες και e-mail', blocked: 'Εξωτερικές εικόνες που αποκλείστηκαν για την προστασία του απορρήτου σας: 1.', imagesFailed: 'Εικόνες που δεν φορτώθηκαν: 1.' },
 ];
 
-let dovecot: Dovecot;
-test.beforeAll(async () => {
-  dovecot = await startDovecot();
-});
-test.afterAll(async () => {
-  await dovecot?.stop();
-});
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const servers = useMailServers({ smtp: false });
 
 async function seedMail(from: string, subject: string) {
   const raw = [
@@ -45,7 +38,7 @@ async function seedMail(from: string, subject: string) {
     '--b1--',
     '',
   ].join('\r\n');
-  await appendMail(dovecot, raw);
+  await appendMail(servers.dovecot, raw);
 }
 
 async function messagesOf(request: APIRequestContext, token: string, address: string): Promise<number> {
@@ -76,10 +69,10 @@ for (const L of LANGUAGES) {
     const form = page.getByTestId('mailbox-form');
     await form.getByTestId('mailbox-name').fill(`Office ${tag}`);
     await form.getByTestId('mailbox-address').fill(box);
-    await form.getByTestId('mailbox-imapHost').fill(dovecot.host);
-    await form.getByTestId('mailbox-imapPort').fill(String(dovecot.port));
+    await form.getByTestId('mailbox-imapHost').fill(servers.dovecot.host);
+    await form.getByTestId('mailbox-imapPort').fill(String(servers.dovecot.port));
     await form.getByTestId('mailbox-imapTls').uncheck();
-    await form.getByTestId('mailbox-imapUser').fill(dovecot.user);
+    await form.getByTestId('mailbox-imapUser').fill(servers.dovecot.user);
     await form.getByTestId('mailbox-imapPassword').fill('not the password');
     await form.getByTestId('mailbox-smtpHost').fill('');
     // A wrong password: the test names the sign-in as what failed.
@@ -87,7 +80,7 @@ for (const L of LANGUAGES) {
     await expect(form.getByTestId('mailbox-test-imap')).toContainText(L.signIn);
     await expect(form.getByTestId('mailbox-test-imap')).toHaveAttribute('data-step', 'signIn');
     await expectAccessible(page, `the mailbox form with a failed test (${L.cookie})`);
-    await form.getByTestId('mailbox-imapPassword').fill(dovecot.password);
+    await form.getByTestId('mailbox-imapPassword').fill(servers.dovecot.password);
     await form.getByTestId('mailbox-test').click();
     await expect(form.getByTestId('mailbox-test-ok')).toHaveText(L.ok);
     await form.getByTestId('mailbox-save').click();
@@ -95,7 +88,7 @@ for (const L of LANGUAGES) {
     const card = page.getByTestId('mailbox-card').filter({ hasText: box });
     await expect(card).toBeVisible();
     // The password is never shown again, nor anywhere in the page.
-    expect(await page.content()).not.toContain(dovecot.password);
+    expect(await page.content()).not.toContain(servers.dovecot.password);
     await expectAccessible(page, `the mailboxes (${L.cookie})`);
 
     // Saving queued its first sync (the job runner): the message arrives (with any the other

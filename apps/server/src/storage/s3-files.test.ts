@@ -1,17 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LinkKind } from '@crm/contract';
-import { apiClient, createTestApp } from '../../test/harness.ts';
-import { startS3Server } from '../../test/s3-server.ts';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { connectDb } from '../db/client.ts';
+import { apiClient } from '../../test/harness.ts';
+import { startS3Instances } from '../../test/s3-instances.ts';
 import { objects } from '../db/schema/index.ts';
 import { S3Storage } from './s3-storage.ts';
 
@@ -20,31 +16,8 @@ import { S3Storage } from './s3-storage.ts';
  * server that checks signatures): what one instance takes in is kept in the store only, and read,
  * sized and handed out by a presigned address from another instance with a DATA_DIR of its own.
  */
-const s3 = await startS3Server('crm-app-files');
-const env = {
-  STORAGE: 's3',
-  S3_ENDPOINT: s3.settings.endpoint!,
-  S3_BUCKET: s3.settings.bucket,
-  S3_ACCESS_KEY_ID: 'S3RVER',
-  S3_SECRET_ACCESS_KEY: 'S3RVER',
-  S3_FORCE_PATH_STYLE: 'true',
-  S3_CHECKSUMS: 'when_required',
-  S3_PREFIX: 'crm/',
-  S3_PRESIGN_SECONDS: '300',
-};
-const t = await createTestApp(env);
+const { s3, t, other, otherDir } = await startS3Instances('crm-app-files', { S3_PREFIX: 'crm/', S3_PRESIGN_SECONDS: '300' });
 const staff = await t.user({ roles: ['employee'] });
-
-const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-other-instance-'));
-const handle = connectDb(t.dbUrl, 3, { timeZone: t.config.timeZone });
-const other = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: otherDir, PASSWORD_HASH_FAST: 'true', LOG_LEVEL: 'silent', ...env }), db: handle.db, serveWeb: false, jobs: false });
-await other.ready();
-afterAll(async () => {
-  await other.close();
-  await handle.close();
-  await s3.stop();
-  fs.rmSync(otherDir, { recursive: true, force: true });
-});
 
 const sha = (b: Buffer | Uint8Array) => createHash('sha256').update(b).digest('hex');
 const PHOTO = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#7aa2c8' } }).jpeg({ quality: 85 }).toBuffer();

@@ -1,12 +1,7 @@
-import { Loader, Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Select } from '@mantine/core';
 import { useTranslation } from '../lib/use-translation.tsx';
-import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { searchAccountHits } from '../lib/pickers.ts';
-
-type Picked = { id: number; text: string } | null;
+import { usePickSearch, type Picked } from './search-picker.tsx';
 
 /**
  * Picks an account by typing part of its name (GET /api/account/search, debounced 400 ms).
@@ -34,36 +29,18 @@ export function AccountPicker({
   error?: string;
 }) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState(value?.text ?? '');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const typing = debounced.length > 0 && debounced !== value?.text;
-  const q = useQuery({
-    queryKey: ['accountSearch', filter, debounced],
-    queryFn: ({ signal }) => searchAccountHits(debounced, filter, signal),
-    enabled: typing,
-    staleTime: 5000,
+  const pick = usePickSearch({
+    value,
+    onChange,
+    queryKey: ['accountSearch', filter],
+    search: async (text, signal) => (await searchAccountHits(text, filter, signal)).items.map((h) => ({ id: h.id, text: h.description })),
   });
-  const found = typing ? (q.data?.items ?? []) : [];
-  const data = [...(value ? [{ value: String(value.id), label: value.text }] : []), ...found.filter((h) => h.id !== value?.id).map((h) => ({ value: String(h.id), label: h.description }))];
   return (
     <Select
       label={label}
-      searchable
-      clearable
-      data={data}
-      value={value ? String(value.id) : null}
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options }) => options}
-      nothingFoundMessage={typing && !q.isFetching ? t('nav.searchNoResults') : undefined}
-      rightSection={q.isFetching ? <Loader size={14} /> : undefined}
+      {...pick.props}
+      nothingFoundMessage={pick.nothingFound ? t('nav.searchNoResults') : undefined}
       placeholder={t('accounts.ui.picker.placeholder')}
-      onChange={(v, option) => {
-        if (!v) {
-          onChange(null);
-          setSearch('');
-        } else onChange({ id: Number(v), text: option?.label ?? v });
-      }}
       data-testid={testId}
       withAsterisk={required}
       error={error}

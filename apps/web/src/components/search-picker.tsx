@@ -1,4 +1,4 @@
-import { Loader, Select } from '@mantine/core';
+import { Loader, Select, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,51 @@ import { useTranslation } from '../lib/use-translation.tsx';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 
 export type Picked = { id: number; text: string } | null;
+
+/**
+ * A searchable Select's wiring for picking a record by typing part of its text: `search` is asked
+ * once typing stops (`debounceMs`) and its hits are offered beside the chosen one, which stays
+ * shown; emptying the box drops the hits at once, the clear button clears the value, and a value
+ * set from outside (a reset, a loaded filter) puts its text in the box. Spread `props` on the Select;
+ * `nothingFound` says when to tell that nothing matched.
+ */
+export function usePickSearch(o: {
+  value: Picked;
+  onChange: (v: Picked) => void;
+  queryKey: readonly unknown[];
+  search: (text: string, signal: AbortSignal) => Promise<{ id: number; text: string }[]>;
+  debounceMs?: number;
+  staleTime?: number;
+}) {
+  const { value } = o;
+  const [text, setText] = useState(value?.text ?? '');
+  const [shownId, setShownId] = useState(value?.id ?? null);
+  if ((value?.id ?? null) !== shownId) {
+    setShownId(value?.id ?? null);
+    setText(value?.text ?? '');
+  }
+  const [debounced] = useDebouncedValue(text.trim(), o.debounceMs ?? SEARCH_DEBOUNCE_MS);
+  const typing = text.trim().length > 0 && debounced.length > 0 && debounced !== value?.text;
+  const q = useQuery({ queryKey: [...o.queryKey, debounced], queryFn: ({ signal }) => o.search(debounced, signal), enabled: typing, staleTime: o.staleTime ?? 5000 });
+  const found = typing ? (q.data ?? []) : [];
+  const props = {
+    searchable: true,
+    clearable: true,
+    data: [...(value ? [{ value: String(value.id), label: value.text }] : []), ...found.filter((h) => h.id !== value?.id).map((h) => ({ value: String(h.id), label: h.text }))],
+    value: value ? String(value.id) : null,
+    searchValue: text,
+    onSearchChange: setText,
+    filter: (({ options }) => options) as OptionsFilter,
+    rightSection: q.isFetching ? <Loader size={14} /> : undefined,
+    onChange: (v: string | null, option: ComboboxItem | null) => {
+      const picked = v ? { id: Number(v), text: option?.label ?? v } : null;
+      setShownId(picked?.id ?? null);
+      if (!picked) setText('');
+      o.onChange(picked);
+    },
+  };
+  return { props, nothingFound: typing && q.isSuccess && !q.isFetching };
+}
 
 /**
  * Picks a record by typing part of its text: `search` is asked 400 ms after typing stops and its
@@ -38,35 +83,17 @@ export function SearchPicker({
   required?: boolean;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(value?.text ?? '');
-  const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const typing = debounced.length > 0 && debounced !== value?.text;
-  const q = useQuery({ queryKey: ['pick', queryKey, debounced], queryFn: ({ signal }) => search(debounced, signal), enabled: typing, staleTime: 5000 });
-  const found = typing ? (q.data ?? []) : [];
-  const data = [...(value ? [{ value: String(value.id), label: value.text }] : []), ...found.filter((h) => h.id !== value?.id).map((h) => ({ value: String(h.id), label: h.text }))];
+  const pick = usePickSearch({ value, onChange, queryKey: ['pick', queryKey], search });
   return (
     <Select
       {...(hideLabel ? { 'aria-label': label } : { label })}
-      searchable
-      clearable
+      {...pick.props}
       // Clicking the chosen record again keeps it (the clear button empties the box).
       allowDeselect={false}
-      data={data}
-      value={value ? String(value.id) : null}
-      searchValue={text}
-      onSearchChange={setText}
-      filter={({ options }) => options}
-      nothingFoundMessage={typing && !q.isFetching ? t('nav.searchNoResults') : undefined}
-      rightSection={q.isFetching ? <Loader size={14} /> : undefined}
+      nothingFoundMessage={pick.nothingFound ? t('nav.searchNoResults') : undefined}
       placeholder={placeholder}
       error={error}
       required={required}
-      onChange={(v, option) => {
-        if (!v) {
-          onChange(null);
-          setText('');
-        } else onChange({ id: Number(v), text: option?.label ?? v });
-      }}
       comboboxProps={{ withinPortal: true }}
       data-testid={testId}
     />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Card, Stack, Text, Title } from '@mantine/core';
 
 /**
@@ -19,6 +19,26 @@ export function TitledCard({ title, hint, testId, order = 3, children }: { title
         )}
         {children}
       </Stack>
+    </Card>
+  );
+}
+
+/**
+ * A record's section (the view's and the edit form's): a bordered card under its small heading, and
+ * what it says when it has nothing to show (`empty`, a dimmed line above the content).
+ */
+export function SectionCard({ title, testId, id, style, empty, children }: { title: ReactNode; testId?: string; id?: string; style?: CSSProperties; empty?: ReactNode; children?: ReactNode }) {
+  return (
+    <Card withBorder padding="sm" data-testid={testId} id={id} style={style}>
+      <Title order={3} size="h5" mb="xs">
+        {title}
+      </Title>
+      {empty ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : null}
+      {children}
     </Card>
   );
 }

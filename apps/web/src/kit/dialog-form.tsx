@@ -10,7 +10,7 @@ import { FormButtons } from '../components/form-buttons.tsx';
  * field errors under their fields (`errors.<field>`), any other failure as one message
  * (`errors.form`), and `onDone` with the answer. What was typed stays as typed on a failure.
  */
-export function useDialogSubmit<A>(send: () => Promise<A>, onDone: (answer: A) => void) {
+function useDialogSubmit<A>(send: () => Promise<A>, onDone: (answer: A) => void) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
@@ -31,6 +31,25 @@ export function useDialogSubmit<A>(send: () => Promise<A>, onDone: (answer: A) =
       });
   };
   return { errors, busy, onSubmit };
+}
+
+/**
+ * A create dialog's values and their sending (as `useDialogSubmit`): once the record is made they
+ * start again from `initial` (the next one is typed afresh) and `onDone` has the answer.
+ */
+export function useDialogValues<V extends Record<string, unknown>, A>(initial: () => V, send: (values: V) => Promise<A>, onDone: (answer: A) => void) {
+  const [start] = useState(initial);
+  const [values, setValues] = useState(start);
+  const set = <K extends keyof V>(name: K, value: V[K] | ((prev: V[K]) => V[K])) =>
+    setValues((v) => ({ ...v, [name]: typeof value === 'function' ? (value as (prev: V[K]) => V[K])(v[name]) : value }));
+  const state = useDialogSubmit(
+    () => send(values),
+    (answer) => {
+      setValues(start);
+      onDone(answer);
+    },
+  );
+  return { values, set, state };
 }
 
 type DialogFormProps = {

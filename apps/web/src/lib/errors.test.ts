@@ -1,16 +1,12 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startShippedTexts, texts } from './shipped-texts.testing.ts';
+import { startShippedTextsSignedOut, texts } from './shipped-texts.testing.ts';
 
 let ApiError: typeof import('./api.ts').ApiError;
 let describeError: typeof import('./errors.ts').describeError;
 
 beforeAll(async () => {
-  await startShippedTexts();
-  // The session module listens to the page and reads its storage when it loads.
-  const storage = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
-  Object.assign(globalThis.window, { addEventListener: () => {}, removeEventListener: () => {}, localStorage: storage, sessionStorage: storage });
-  Object.assign(globalThis, { localStorage: storage, sessionStorage: storage });
+  await startShippedTextsSignedOut();
   ({ ApiError } = await import('./api.ts'));
   ({ describeError } = await import('./errors.ts'));
 });

@@ -28,3 +28,14 @@ export async function startShippedTexts() {
     initAsync: false,
   });
 }
+
+/**
+ * As `startShippedTexts`, with an empty local and session storage and a page that takes listeners:
+ * what the session module reads and listens to when it loads (the API client, the error texts).
+ */
+export async function startShippedTextsSignedOut() {
+  await startShippedTexts();
+  const storage = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
+  Object.assign(globalThis.window, { addEventListener: () => {}, removeEventListener: () => {}, localStorage: storage, sessionStorage: storage });
+  Object.assign(globalThis, { localStorage: storage, sessionStorage: storage });
+}

@@ -5,14 +5,11 @@ import zlib from 'node:zlib';
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { spawn } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { apiClient, createTestApp } from '../../../test/harness.ts';
-import { startS3Server } from '../../../test/s3-server.ts';
+import { apiClient } from '../../../test/harness.ts';
+import { startS3Instances } from '../../../test/s3-instances.ts';
 import { withDatabase } from '../../../test/global-setup.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { connectDb } from '../../db/client.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { S3Storage } from '../../storage/s3-storage.ts';
 import { fetchKeptBackup, listBackups, restoreBackup } from './backup.ts';
@@ -22,35 +19,12 @@ import { readTar } from './tar.ts';
 /**
  * Backups with STORAGE=s3 (decision 093): written into the store's backups/ by whichever instance
  * makes them, listed, downloaded and pruned by every other, and restored from there; against s3rver,
- * a real S3 protocol server that checks signatures.
+ * a real S3 protocol server that checks signatures. `other` is a second machine: its own DATA_DIR
+ * (and backups folder), the same database and store.
  */
-const s3 = await startS3Server('crm-backups');
-const env = {
-  STORAGE: 's3',
-  S3_ENDPOINT: s3.settings.endpoint!,
-  S3_BUCKET: s3.settings.bucket,
-  S3_ACCESS_KEY_ID: 'S3RVER',
-  S3_SECRET_ACCESS_KEY: 'S3RVER',
-  S3_FORCE_PATH_STYLE: 'true',
-  S3_CHECKSUMS: 'when_required',
-  S3_PREFIX: 'agency/',
-  BACKUP_KEEP: '2',
-};
-const t = await createTestApp(env);
+const { s3, env, t, other } = await startS3Instances('crm-backups', { S3_PREFIX: 'agency/', BACKUP_KEEP: '2' });
 const admin = await t.user({ roles: ['admin'] });
 const agent = await t.user({ roles: ['employee'] });
-
-// A second machine: its own DATA_DIR (and backups folder), the same database and store.
-const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-other-instance-'));
-const handle = connectDb(t.dbUrl, 3, { timeZone: t.config.timeZone });
-const other = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: otherDir, PASSWORD_HASH_FAST: 'true', LOG_LEVEL: 'silent', ...env }), db: handle.db, serveWeb: false, jobs: false });
-await other.ready();
-afterAll(async () => {
-  await other.close();
-  await handle.close();
-  await s3.stop();
-  fs.rmSync(otherDir, { recursive: true, force: true });
-});
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 async function bytesOf(stream: Readable): Promise<Buffer> {

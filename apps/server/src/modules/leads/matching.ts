@@ -395,63 +395,60 @@ async function keptLeadsForObject(db: Db, o: Row, limit: number): Promise<Kept> 
 }
 
 /**
- * Keeps the lead's best MATCH_LIST_SIZE matches (the offered and the marked included: they are
- * left out when read), unless the job is applying changes right now (then nothing is kept this
- * time; the lead's matches are worked out on the spot). The lock keeps a list made from an older
+ * One side of the kept lists (decision 070): a lead's list of properties or a property's list of open
+ * leads. `own` is the record a list belongs to, `entry` the record ranked in it, `time` the entry's
+ * moment that breaks a tie of scores (the newer first), `entries` the entry's table. The names are
+ * constants of this file, written into the statements as they are.
+ */
+type Side = { lists: SQL; matches: SQL; own: SQL; entry: SQL; time: SQL; entries: SQL };
+const sideOf = (own: 'lead' | 'object', entry: 'lead' | 'object', time: string): Side => ({
+  lists: sql.raw(`${own}_match_lists`),
+  matches: sql.raw(`${own}_matches`),
+  own: sql.raw(`${own}_id`),
+  entry: sql.raw(`${entry}_id`),
+  time: sql.raw(time),
+  entries: sql.raw(`${entry}s`),
+});
+/** The leads' lists of properties, ranked by score and then by the property's last change. */
+const LEAD_LISTS = sideOf('lead', 'object', 'modified_on');
+/** The properties' lists of open leads, ranked by score and then by the lead's creation. */
+const OBJECT_LISTS = sideOf('object', 'lead', 'created_on');
+
+/**
+ * Keeps the record's best MATCH_LIST_SIZE matches (`ranked`: the offered and the marked included:
+ * they are left out when read), unless the job is applying changes right now (then nothing is kept
+ * this time; the matches are worked out on the spot). The lock keeps a list made from an older
  * moment from being stored after the job has applied a newer change to the lists (decision 070).
  */
-async function keepLeadList(app: FastifyInstance, l: Row): Promise<void> {
-  const leadId = Number(l.id);
-  const ranked = await objectsForLeadSql(app.db, l, { limit: MATCH_LIST_SIZE + 1, exclude: false });
+async function keepList(app: FastifyInstance, side: Side, id: number, ranked: SQL | null): Promise<void> {
   await app.db.transaction(async (tx) => {
     const lock = await tx.execute(sql`select pg_try_advisory_xact_lock_shared(${MATCH_LISTS_LOCK}) as ok`);
     if (!(lock.rows[0] as { ok: boolean }).ok) return;
-    await storeLeadList(tx, leadId, ranked);
+    await storeList(tx, side, id, ranked);
   });
 }
 
-/** Makes lead `leadId`'s kept list again from `ranked` (objectsForLeadSql with limit MATCH_LIST_SIZE + 1), in `tx`. */
-async function storeLeadList(tx: Tx, leadId: number, ranked: SQL): Promise<void> {
+/**
+ * Makes record `id`'s kept list again from `ranked` (objectsForLeadSql or leadsForObjectSql with
+ * limit MATCH_LIST_SIZE + 1; null: nothing can match, the list is empty and complete), in `tx`.
+ */
+async function storeList(tx: Tx, side: Side, id: number, ranked: SQL | null): Promise<void> {
+  const { lists, matches, own, entry, time } = side;
   // The list's row first: two making the same list wait for each other here.
-  await tx.execute(sql`insert into lead_match_lists (lead_id, complete) values (${leadId}, false)
-    on conflict (lead_id) do update set made_on = now()`);
-  await tx.execute(sql`delete from lead_matches where lead_id = ${leadId}`);
-  const res = await tx.execute(sql`
-    with r as (${ranked}),
-    kept as (insert into lead_matches (lead_id, object_id, score, modified_on)
-      select ${leadId}, r.id, r.score, r.modified_on from r order by r.score desc, r.modified_on desc, r.id desc limit ${MATCH_LIST_SIZE}
-      returning 1)
-    select (select count(*) from r)::int as found`);
-  const found = Number((res.rows[0] as { found: number }).found);
-  await tx.execute(sql`update lead_match_lists set complete = ${found <= MATCH_LIST_SIZE}, made_on = now() where lead_id = ${leadId}`);
-}
-
-/** As keepLeadList, for a property's open leads. */
-async function keepObjectList(app: FastifyInstance, o: Row): Promise<void> {
-  const ranked = leadsForObjectSql(o, { limit: MATCH_LIST_SIZE + 1, exclude: false });
-  await app.db.transaction(async (tx) => {
-    const lock = await tx.execute(sql`select pg_try_advisory_xact_lock_shared(${MATCH_LISTS_LOCK}) as ok`);
-    if (!(lock.rows[0] as { ok: boolean }).ok) return;
-    await storeObjectList(tx, Number(o.id), ranked);
-  });
-}
-
-async function storeObjectList(tx: Tx, objectId: number, ranked: SQL | null): Promise<void> {
-  await tx.execute(sql`insert into object_match_lists (object_id, complete) values (${objectId}, false)
-    on conflict (object_id) do update set made_on = now()`);
-  await tx.execute(sql`delete from object_matches where object_id = ${objectId}`);
-  if (!ranked) {
-    await tx.execute(sql`update object_match_lists set complete = true, made_on = now() where object_id = ${objectId}`);
-    return;
+  await tx.execute(sql`insert into ${lists} (${own}, complete) values (${id}, false)
+    on conflict (${own}) do update set made_on = now()`);
+  await tx.execute(sql`delete from ${matches} where ${own} = ${id}`);
+  let found = 0;
+  if (ranked) {
+    const res = await tx.execute(sql`
+      with r as (${ranked}),
+      kept as (insert into ${matches} (${own}, ${entry}, score, ${time})
+        select ${id}, r.id, r.score, r.${time} from r order by r.score desc, r.${time} desc, r.id desc limit ${MATCH_LIST_SIZE}
+        returning 1)
+      select (select count(*) from r)::int as found`);
+    found = Number((res.rows[0] as { found: number }).found);
   }
-  const res = await tx.execute(sql`
-    with r as (${ranked}),
-    kept as (insert into object_matches (object_id, lead_id, score, created_on)
-      select ${objectId}, r.id, r.score, r.created_on from r order by r.score desc, r.created_on desc, r.id desc limit ${MATCH_LIST_SIZE}
-      returning 1)
-    select (select count(*) from r)::int as found`);
-  const found = Number((res.rows[0] as { found: number }).found);
-  await tx.execute(sql`update object_match_lists set complete = ${found <= MATCH_LIST_SIZE}, made_on = now() where object_id = ${objectId}`);
+  await tx.execute(sql`update ${lists} set complete = ${found <= MATCH_LIST_SIZE}, made_on = now() where ${own} = ${id}`);
 }
 
 /** What a lead's match shows of its property (besides the whole row): its title, place and when it last changed for the client. */
@@ -513,7 +510,7 @@ async function leadMatchRows(app: FastifyInstance, l: Row, limit: number, cultur
     let fast = await fastLeadMatches(app.db, Number(l.id), limit, culture);
     if ('rows' in fast) return fast.rows;
     if (fast.why === 'none') {
-      await keepLeadList(app, l);
+      await keepList(app, LEAD_LISTS, Number(l.id), await objectsForLeadSql(app.db, l, { limit: MATCH_LIST_SIZE + 1, exclude: false }));
       fast = await fastLeadMatches(app.db, Number(l.id), limit, culture);
       if ('rows' in fast) return fast.rows;
     }
@@ -594,7 +591,7 @@ async function objectMatchRows(app: FastifyInstance, o: Row, limit: number): Pro
     let fast = await fastObjectMatches(app.db, Number(o.id), limit);
     if ('rows' in fast) return fast.rows;
     if (fast.why === 'none') {
-      await keepObjectList(app, o);
+      await keepList(app, OBJECT_LISTS, Number(o.id), leadsForObjectSql(o, { limit: MATCH_LIST_SIZE + 1, exclude: false }));
       fast = await fastObjectMatches(app.db, Number(o.id), limit);
       if ('rows' in fast) return fast.rows;
     }
@@ -760,83 +757,77 @@ export async function applyMatchChanges(app: FastifyInstance, opts: { wait?: boo
   }
 }
 
-/** Cuts the given leads' lists to MATCH_LIST_SIZE; a list cut is no longer complete. */
-async function trimLeadLists(tx: Tx, leadIds: number[]) {
-  if (!leadIds.length) return;
+/** Cuts the given records' lists to MATCH_LIST_SIZE; a list cut is no longer complete. */
+async function trimLists(tx: Tx, side: Side, ids: number[]) {
+  if (!ids.length) return;
+  const { lists, matches, own, entry, time } = side;
   await tx.execute(sql`
-    with r as (select lead_id, object_id, row_number() over (partition by lead_id order by score desc, modified_on desc, object_id desc) as n
-      from lead_matches where lead_id = any(${sql.param(leadIds)}::int[])),
-    cut as (delete from lead_matches m using r where m.lead_id = r.lead_id and m.object_id = r.object_id and r.n > ${MATCH_LIST_SIZE} returning m.lead_id)
-    update lead_match_lists set complete = false where lead_id in (select lead_id from cut)`);
+    with r as (select ${own}, ${entry}, row_number() over (partition by ${own} order by score desc, ${time} desc, ${entry} desc) as n
+      from ${matches} where ${own} = any(${sql.param(ids)}::int[])),
+    cut as (delete from ${matches} m using r where m.${own} = r.${own} and m.${entry} = r.${entry} and r.n > ${MATCH_LIST_SIZE} returning m.${own})
+    update ${lists} set complete = false where ${own} in (select ${own} from cut)`);
 }
 
-async function trimObjectLists(tx: Tx, objectIds: number[]) {
-  if (!objectIds.length) return;
-  await tx.execute(sql`
-    with r as (select object_id, lead_id, row_number() over (partition by object_id order by score desc, created_on desc, lead_id desc) as n
-      from object_matches where object_id = any(${sql.param(objectIds)}::int[])),
-    cut as (delete from object_matches m using r where m.object_id = r.object_id and m.lead_id = r.lead_id and r.n > ${MATCH_LIST_SIZE} returning m.object_id)
-    update object_match_lists set complete = false where object_id in (select object_id from cut)`);
-}
-
-async function applyObjectChanges(tx: Tx, objectIds: number[]) {
-  await tx.execute(sql`delete from lead_matches where object_id = any(${sql.param(objectIds)}::int[])`);
+/**
+ * Applies the changes of records of one kind (`mine`: their own lists; `theirs`: the other kind's
+ * lists they are ranked in). Each changed record leaves every list it was in and is scored again
+ * (`scored`, among the records that have a list) against the records with a list: it goes in where
+ * it now ranks up to the list's last kept place (anywhere in a complete list), and the lists past
+ * MATCH_LIST_SIZE are cut. A record that is gone (`load` answers nothing) or out (`live`) is in no
+ * list and keeps none; another's own list, if it had one, is made again (`ranked`).
+ */
+async function applyChanges<R>(
+  tx: Tx,
+  ids: number[],
+  mine: Side,
+  theirs: Side,
+  how: { load: (id: number) => Promise<R | undefined>; live: (r: R) => boolean; scored: (r: R, among: SQL) => Promise<SQL | null>; ranked: (r: R) => Promise<SQL | null> },
+) {
+  await tx.execute(sql`delete from ${theirs.matches} where ${theirs.entry} = any(${sql.param(ids)}::int[])`);
   const touched = new Set<number>();
-  for (const objectId of objectIds) {
-    const o = await objectRowRaw(tx, objectId, 'en');
-    if (!o || !onMarket(o)) {
-      // Gone or off the market: in nobody's list, and its own list is of no use.
-      await tx.execute(sql`delete from object_match_lists where object_id = ${objectId}`);
-      await tx.execute(sql`delete from object_matches where object_id = ${objectId}`);
+  const { lists, matches, own, entry, time, entries } = theirs;
+  for (const id of ids) {
+    const r = await how.load(id);
+    if (!r || !how.live(r)) {
+      await tx.execute(sql`delete from ${mine.lists} where ${mine.own} = ${id}`);
+      await tx.execute(sql`delete from ${mine.matches} where ${mine.own} = ${id}`);
       continue;
     }
-    const scored = leadsForObjectSql(o, { limit: null, exclude: false, among: sql`select lead_id from lead_match_lists` });
+    const scored = await how.scored(r, sql`select ${own} from ${lists}`);
     if (scored) {
       const res = await tx.execute(sql`
         with cand as (${scored}),
-        st as (select s.lead_id, s.complete, x.score, x.modified_on, x.object_id from lead_match_lists s
-          left join lateral (select m.score, m.modified_on, m.object_id from lead_matches m where m.lead_id = s.lead_id
-            order by m.score, m.modified_on, m.object_id limit 1) x on true
-          where s.lead_id in (select id from cand)),
-        mine as (select modified_on from objects where id = ${objectId})
-        insert into lead_matches (lead_id, object_id, score, modified_on)
-        select c.id, ${objectId}, c.score, (select modified_on from mine) from cand c join st on st.lead_id = c.id
-        where st.complete or (c.score, (select modified_on from mine), ${objectId}::int) > (st.score, st.modified_on, st.object_id)
-        returning lead_id`);
-      for (const r of res.rows as { lead_id: number }[]) touched.add(Number(r.lead_id));
+        st as (select s.${own}, s.complete, x.score, x.${time}, x.${entry} from ${lists} s
+          left join lateral (select m.score, m.${time}, m.${entry} from ${matches} m where m.${own} = s.${own}
+            order by m.score, m.${time}, m.${entry} limit 1) x on true
+          where s.${own} in (select id from cand)),
+        mine as (select ${time} from ${entries} where id = ${id})
+        insert into ${matches} (${own}, ${entry}, score, ${time})
+        select c.id, ${id}, c.score, (select ${time} from mine) from cand c join st on st.${own} = c.id
+        where st.complete or (c.score, (select ${time} from mine), ${id}::int) > (st.score, st.${time}, st.${entry})
+        returning ${own} as id`);
+      for (const row of res.rows as { id: number }[]) touched.add(Number(row.id));
     }
-    // Its own list, if it had one, made again.
-    const had = await tx.execute(sql`select 1 from object_match_lists where object_id = ${objectId}`);
-    if (had.rows.length) await storeObjectList(tx, objectId, leadsForObjectSql(o, { limit: MATCH_LIST_SIZE + 1, exclude: false }));
+    const had = await tx.execute(sql`select 1 from ${mine.lists} where ${mine.own} = ${id}`);
+    if (had.rows.length) await storeList(tx, mine, id, await how.ranked(r));
   }
-  await trimLeadLists(tx, [...touched]);
+  await trimLists(tx, theirs, [...touched]);
 }
 
-async function applyLeadChanges(tx: Tx, leadIds: number[]) {
-  await tx.execute(sql`delete from object_matches where lead_id = any(${sql.param(leadIds)}::int[])`);
-  const touched = new Set<number>();
-  for (const leadId of leadIds) {
-    const l = await leadRowRaw(tx, leadId);
-    if (!l || !isOpen(l)) {
-      await tx.execute(sql`delete from lead_match_lists where lead_id = ${leadId}`);
-      await tx.execute(sql`delete from lead_matches where lead_id = ${leadId}`);
-      continue;
-    }
-    const scored = await objectsForLeadSql(tx, l, { limit: null, exclude: false, among: sql`select object_id from object_match_lists` });
-    const res = await tx.execute(sql`
-      with cand as (${scored}),
-      st as (select s.object_id, s.complete, x.score, x.created_on, x.lead_id from object_match_lists s
-        left join lateral (select m.score, m.created_on, m.lead_id from object_matches m where m.object_id = s.object_id
-          order by m.score, m.created_on, m.lead_id limit 1) x on true
-        where s.object_id in (select id from cand)),
-      mine as (select created_on from leads where id = ${leadId})
-      insert into object_matches (object_id, lead_id, score, created_on)
-      select c.id, ${leadId}, c.score, (select created_on from mine) from cand c join st on st.object_id = c.id
-      where st.complete or (c.score, (select created_on from mine), ${leadId}::int) > (st.score, st.created_on, st.lead_id)
-      returning object_id`);
-    for (const r of res.rows as { object_id: number }[]) touched.add(Number(r.object_id));
-    const had = await tx.execute(sql`select 1 from lead_match_lists where lead_id = ${leadId}`);
-    if (had.rows.length) await storeLeadList(tx, leadId, await objectsForLeadSql(tx, l, { limit: MATCH_LIST_SIZE + 1, exclude: false }));
-  }
-  await trimObjectLists(tx, [...touched]);
-}
+/** A changed property: in the leads' lists again where it ranks, its own list made again; gone or off the market, in none. */
+const applyObjectChanges = (tx: Tx, objectIds: number[]) =>
+  applyChanges(tx, objectIds, OBJECT_LISTS, LEAD_LISTS, {
+    load: (id) => objectRowRaw(tx, id, 'en'),
+    live: onMarket,
+    scored: async (o, among) => leadsForObjectSql(o, { limit: null, exclude: false, among }),
+    ranked: async (o) => leadsForObjectSql(o, { limit: MATCH_LIST_SIZE + 1, exclude: false }),
+  });
+
+/** A changed lead likewise in the properties' lists (a closed one leaves them). */
+const applyLeadChanges = (tx: Tx, leadIds: number[]) =>
+  applyChanges(tx, leadIds, LEAD_LISTS, OBJECT_LISTS, {
+    load: (id) => leadRowRaw(tx, id),
+    live: isOpen,
+    scored: (l, among) => objectsForLeadSql(tx, l, { limit: null, exclude: false, among }),
+    ranked: (l) => objectsForLeadSql(tx, l, { limit: MATCH_LIST_SIZE + 1, exclude: false }),
+  });

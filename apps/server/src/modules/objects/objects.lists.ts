@@ -18,12 +18,9 @@ import { typeText } from './objects.options.ts';
 import { LIST_COLUMNS, listValues, moreColumns, moreValues, readColumns, type ReadRow } from './objects.columns.ts';
 import {
   col,
+  fromObjects,
   firstImageId,
   objectTitle,
-  oCreator,
-  oCreatorAccount,
-  oModifier,
-  oModifierAccount,
   oOwner,
   oPlace,
   oPlaceParent,
@@ -38,20 +35,6 @@ import {
 export const MAP_MAX_OBJECTS = 2000;
 
 type ListQuery = z.output<typeof ZObjectListQuery>;
-
-/** The objects with everything the rows show joined (the planner drops joins nothing reads). */
-export function fromObjects(db: Db, columns: Record<string, unknown>) {
-  return db
-    .select(columns as never)
-    .from(objects)
-    .leftJoin(oCreator, eq(oCreator.id, objects.createdBy))
-    .leftJoin(oCreatorAccount, eq(oCreatorAccount.id, oCreator.accountId))
-    .leftJoin(oModifier, eq(oModifier.id, objects.modifiedBy))
-    .leftJoin(oModifierAccount, eq(oModifierAccount.id, oModifier.accountId))
-    .leftJoin(oPlace, eq(oPlace.id, col('locationId')))
-    .leftJoin(oPlaceParent, eq(oPlaceParent.id, oPlace.parentId))
-    .leftJoin(oOwner, eq(oOwner.id, objects.ownerId));
-}
 
 /** Every place's id in the order of its shown text in the reader's language (a few hundred rows). */
 async function placesInOrder(db: Db, culture: string): Promise<number[]> {

@@ -27,7 +27,7 @@ import { normalizeValue, sameValue } from '../fields/field-values.ts';
 import { objectSelectLists, parentTypeOf, relationName, relationOptions, typeText } from './objects.options.ts';
 import { OBJECT_PATCHABLE, checkObjectRules } from './objects.rules.ts';
 import { publishErrorText } from '../publishing/publish.rules.ts';
-import { col, oCreator, oCreatorAccount, oModifier, oModifierAccount, oPlace, oPlaceParent, objectCreatedBy, objectModifiedBy, placeText } from './objects.sql.ts';
+import { col, fromObjects, objectCreatedBy, objectModifiedBy, placeText } from './objects.sql.ts';
 import { objectDeals } from '../deals/deals.service.ts';
 import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
 
@@ -71,19 +71,11 @@ const PRIVATE_FIELDS = new Set(['internalNotes', 'publishRequested', 'active']);
 /** The stored row with the texts the record shows, or undefined (built once per language). */
 async function loadObject(db: Db | Tx, id: number, culture: TCulture) {
   const query = buildOnce(db, `object_load_${culture}`, (name) =>
-    db
-      .select({ o: objects, location: placeText(culture), createdByName: objectCreatedBy, modifiedByName: objectModifiedBy })
-      .from(objects)
-      .leftJoin(oCreator, eq(oCreator.id, objects.createdBy))
-      .leftJoin(oCreatorAccount, eq(oCreatorAccount.id, oCreator.accountId))
-      .leftJoin(oModifier, eq(oModifier.id, objects.modifiedBy))
-      .leftJoin(oModifierAccount, eq(oModifierAccount.id, oModifier.accountId))
-      .leftJoin(oPlace, eq(oPlace.id, col('locationId')))
-      .leftJoin(oPlaceParent, eq(oPlaceParent.id, oPlace.parentId))
+    fromObjects(db, { o: objects, location: placeText(culture), createdByName: objectCreatedBy, modifiedByName: objectModifiedBy })
       .where(eq(objects.id, sql.placeholder('id')))
       .prepare(name),
   );
-  const [row] = await query.execute({ id });
+  const [row] = (await query.execute({ id })) as { o: typeof objects.$inferSelect; location: string; createdByName: string | null; modifiedByName: string | null }[];
   return row;
 }
 

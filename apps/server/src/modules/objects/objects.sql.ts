@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { OBJECT_SUBTYPES, OBJECT_LISTS, OBJECT_TITLE_ORDER, cultureOf, type TObjectTitleField } from '@crm/contract';
 import { accounts, locations, objectColumns, objects, users } from '../../db/schema/index.ts';
 
@@ -104,4 +106,18 @@ export function typeRankSql(t: (key: string) => string, culture: string): SQL<nu
   const types = Array.from({ length: Math.max(...OBJECT_LISTS.objectTypes) }, () => 0);
   texts.forEach((e, i) => ((e.sub ? subs : types)[e.id - 1] = ranks[i]!));
   return sql<number>`coalesce((${sql.param(subs)}::int[])[${col('objectSubTypeId')}], (${sql.param(types)}::int[])[${col('subTypeObjectTypeId')}], 0)`;
+}
+
+/** The objects with everything the rows show joined (the planner drops joins nothing reads). */
+export function fromObjects(db: Db | Tx, columns: Record<string, unknown>) {
+  return db
+    .select(columns as never)
+    .from(objects)
+    .leftJoin(oCreator, eq(oCreator.id, objects.createdBy))
+    .leftJoin(oCreatorAccount, eq(oCreatorAccount.id, oCreator.accountId))
+    .leftJoin(oModifier, eq(oModifier.id, objects.modifiedBy))
+    .leftJoin(oModifierAccount, eq(oModifierAccount.id, oModifier.accountId))
+    .leftJoin(oPlace, eq(oPlace.id, col('locationId')))
+    .leftJoin(oPlaceParent, eq(oPlaceParent.id, oPlace.parentId))
+    .leftJoin(oOwner, eq(oOwner.id, objects.ownerId));
 }

@@ -7,9 +7,9 @@ import { addTable, noteTruncated, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellM
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { inEveryLanguage, inPages, type Download } from '../../lib/downloads.ts';
 import { countListed, notDraft } from '../../lib/drafts.ts';
-import { placeText } from './objects.sql.ts';
+import { fromObjects, placeText } from './objects.sql.ts';
 import { OBJECT_COLUMNS, readColumns, type ColumnKind, type ReadRow } from './objects.columns.ts';
-import { fromObjects, searchWhere } from './objects.lists.ts';
+import { searchWhere } from './objects.lists.ts';
 import type { Reader } from './objects.service.ts';
 
 type Column = { head: string; width: number; style?: Partial<ExcelJS.Style>; cell: (r: ReadRow) => ExcelJS.CellValue };

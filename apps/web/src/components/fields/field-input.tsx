@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Checkbox, Group, Input, MultiSelect, SegmentedControl, Select, SimpleGrid, Switch, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import type { TFieldType, TSelectOption } from '@crm/contract';
+import type { TFieldDescriptionOf } from '@crm/contract/field-description';
 import { LOCATION_SEARCH_DEBOUNCE_MS, SEARCH_MAX_HITS } from '@crm/contract/constants';
 import { formatDistance } from '../../lib/format.ts';
 import type { Draft } from './field-values.ts';
@@ -71,6 +72,9 @@ const commonOf = (p: FieldInputProps) => ({
 });
 
 /** The one input of the single-field editor, by field type. */
+/** A described field's limits as its input takes them: `max` bounds a number and is the longest a text may be. */
+export const boundsOf = (d: Pick<TFieldDescriptionOf, 'min' | 'max' | 'step' | 'integer'>) => ({ maxLength: d.max, min: d.min, max: d.max, step: d.step, integer: d.integer });
+
 export function FieldInput(p: FieldInputProps) {
   const common = commonOf(p);
   switch (p.type) {

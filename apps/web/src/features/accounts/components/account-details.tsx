@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SectionCard } from '../../../components/titled-card.tsx';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -35,21 +36,11 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
-/** A card with a small title. */
-function TitledCard({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Card withBorder padding="sm" data-testid={testId}>
-      <Title order={3} size="h5" mb="xs">{title}</Title>
-      {children}
-    </Card>
-  );
-}
-
 /** A titled block shown only when at least one of its values is there. */
 function Section({ title, show, children, testId }: { title: string; show: boolean; children: ReactNode; testId?: string }) {
   if (!show) return null;
   return (
-    <TitledCard title={title} testId={testId}><ValueGrid>{children}</ValueGrid></TitledCard>
+    <SectionCard title={title} testId={testId}><ValueGrid>{children}</ValueGrid></SectionCard>
   );
 }
 
@@ -130,16 +121,16 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
       {a.isProfessional && <SpecialtyCard a={a} />}
 
       {a.leads.length > 0 && (
-        <TitledCard title={t('accounts.ui.section.leads')} testId="view-leads">
+        <SectionCard title={t('accounts.ui.section.leads')} testId="view-leads">
           <Stack gap={4}>
             {a.leads.map((l) => (
               <Anchor key={l.id} component={Link} to={href(LEAD.screens.view, { id: l.id })} size="sm">#{l.id} {l.descr}</Anchor>
             ))}
           </Stack>
-        </TitledCard>
+        </SectionCard>
       )}
 
-      <TitledCard title={t('accounts.ui.field.notes')} testId="view-notes">
+      <SectionCard title={t('accounts.ui.field.notes')} testId="view-notes">
         {/* Notes are jotted down without switching to edit: the single-field editor. */}
         <EditableField
           entity="account"
@@ -152,7 +143,7 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
           version={a.version}
           onSaved={() => void qc.invalidateQueries({ queryKey: accountKeys.all })}
         />
-      </TitledCard>
+      </SectionCard>
     </Stack>
   );
 }
@@ -242,7 +233,7 @@ function EmployeCard({ a, emails }: { a: TAccount; emails: string[] }) {
     },
   });
   return (
-    <TitledCard title={t('accounts.ui.section.employe')} testId="view-employe">
+    <SectionCard title={t('accounts.ui.section.employe')} testId="view-employe">
       <ValueGrid>
         <Field label={t('accounts.ui.field.workPeriod')}>{period || t('common.notSet')}</Field>
         <Field label={t('accounts.ui.field.role')} testId="view-role">{roleText(t, a.role) || t('common.notSet')}</Field>
@@ -271,7 +262,7 @@ function EmployeCard({ a, emails }: { a: TAccount; emails: string[] }) {
           )}
         </Group>
       )}
-    </TitledCard>
+    </SectionCard>
   );
 }
 
@@ -280,7 +271,7 @@ function SpecialtyCard({ a }: { a: TAccount }) {
   const { t } = useTranslation();
   const specialties = SPECIALTIES.filter((s) => a[s]);
   return (
-    <TitledCard title={t('accounts.ui.section.specialty')} testId="view-specialty">
+    <SectionCard title={t('accounts.ui.section.specialty')} testId="view-specialty">
       {specialties.length ? (
         <Group gap={6}>
           {specialties.map((s) => (
@@ -293,7 +284,7 @@ function SpecialtyCard({ a }: { a: TAccount }) {
       {a.numberOfSoldObjects > 0 && (
         <Text size="sm" mt="xs">{t('accounts.ui.col.soldObjects')}: {a.numberOfSoldObjects}</Text>
       )}
-    </TitledCard>
+    </SectionCard>
   );
 }
 

@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Card, Group, Input, SegmentedControl, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Input, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SectionCard } from '../../../components/titled-card.tsx';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TAccountFields } from '@crm/contract';
@@ -87,14 +88,11 @@ export function AccountMoney({ f, k, label }: { f: AccountFormApi; k: 'purchaseB
 
 export function EditSection({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
-    <Card withBorder padding="sm" data-testid={testId}>
-      <Title order={3} size="h5" mb="xs">
-        {title}
-      </Title>
+    <SectionCard title={title} testId={testId}>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
         {children}
       </SimpleGrid>
-    </Card>
+    </SectionCard>
   );
 }
 

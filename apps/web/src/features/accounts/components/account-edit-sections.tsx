@@ -1,4 +1,5 @@
 import { Anchor, Card, Chip, Group, Input, Select, SimpleGrid, Switch, Text, Title } from '@mantine/core';
+import { SectionCard } from '../../../components/titled-card.tsx';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TAccount } from '@crm/contract';
@@ -104,10 +105,7 @@ export function AccountCompanySection({ f, testId, withType }: { f: AccountFormA
 export function AccountSpecialtyCard({ f }: { f: AccountFormApi }) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="sm" data-testid="edit-specialty">
-      <Title order={3} size="h5" mb="xs">
-        {t('accounts.ui.section.specialty')}
-      </Title>
+    <SectionCard title={t('accounts.ui.section.specialty')} testId="edit-specialty">
       <Chip.Group
         multiple
         value={SPECIALTIES.filter((s) => f.form[s])}
@@ -121,7 +119,7 @@ export function AccountSpecialtyCard({ f }: { f: AccountFormApi }) {
           ))}
         </Group>
       </Chip.Group>
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -132,10 +130,7 @@ export function AccountSpecialtyCard({ f }: { f: AccountFormApi }) {
 export function AccountContactsCard({ f, id, emailsLocked, paymentsEmails }: { f: AccountFormApi; id: number; emailsLocked: boolean; paymentsEmails: boolean }) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="sm" data-testid="edit-contacts">
-      <Title order={3} size="h5" mb="xs">
-        {t('accounts.ui.section.contacts')}
-      </Title>
+    <SectionCard title={t('accounts.ui.section.contacts')} testId="edit-contacts">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ListInputs
           label={t('accounts.ui.field.emails')}
@@ -160,7 +155,7 @@ export function AccountContactsCard({ f, id, emailsLocked, paymentsEmails }: { f
           below={(v, i) => <SharedContact kind="phone" value={v} selfId={id} testId={`shared-phone-${i}`} />}
         />
       </SimpleGrid>
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Card, Title } from '@mantine/core';
+import { SectionCard } from '../../../components/titled-card.tsx';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TAccount } from '@crm/contract';
 import { StampsGrid } from '../../../components/record-stamps.tsx';
@@ -7,11 +7,8 @@ import { StampsGrid } from '../../../components/record-stamps.tsx';
 export function ServiceInfo({ record }: { record: Pick<TAccount, 'createdOn' | 'createdBy' | 'modifiedOn' | 'modifiedBy'> }) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="sm" data-testid="service-info">
-      <Title order={3} size="h5" mb="xs">
-        {t('accounts.ui.section.service')}
-      </Title>
+    <SectionCard title={t('accounts.ui.section.service')} testId="service-info">
       <StampsGrid record={record} labels={{ modifiedOn: t('accounts.ui.col.modifiedOn'), createdOn: t('accounts.ui.col.createdOn') }} />
-    </Card>
+    </SectionCard>
   );
 }

@@ -5,9 +5,8 @@ import { useNavigate } from 'react-router';
 import type { TAccountRow } from '@crm/contract';
 import { IconArrowMerge, IconX } from '../../../components/icons.ts';
 import { clearBanner, showBanner } from '../../../lib/banner.ts';
-import { ListScreen } from '../../../kit/list-screen.tsx';
 import { ACCOUNT_LIST, ACCOUNT_SEARCH, accountsQuery, type TSearchFilter } from '../api/account-lists.ts';
-import { noMatchOf, searchField } from '../components/search-field.ts';
+import { AccountList } from '../components/account-list.tsx';
 import { createdColumns, modifiedColumns, nameColumn, phoneColumn } from '../../../components/account-columns.tsx';
 import { ACCOUNT, type AnswerOf, href } from '@crm/contract/resources';
 
@@ -41,15 +40,11 @@ export function AccountsPage() {
   };
 
   return (
-    <ListScreen<TAccountRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.list>>
-      testId="accounts"
-      title={t('title.accounts')}
+    <AccountList<TAccountRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.list>>
+      kind="accounts"
       saved={{ list: ACCOUNT_LIST, filter: ACCOUNT_SEARCH }}
-      debounced={['search']}
-      fields={() => [searchField(t, 'accounts')]}
       query={accountsQuery}
-      add={{ to: '/Accounts/Add', label: t('accounts.ui.accounts.add') }}
-      empty={{ none: t('accounts.ui.accounts.empty'), noMatch: noMatchOf(t) }}
+      addTo="/Accounts/Add"
       columns={() => [...createdColumns(t), nameColumn(t), phoneColumn(t), ...modifiedColumns(t)]}
       selection={selecting ? { selected, onChange: setSelected } : undefined}
       actions={
@@ -76,6 +71,6 @@ export function AccountsPage() {
           </Group>
         </Stack>
       </Modal>
-    </ListScreen>
+    </AccountList>
   );
 }

@@ -2,26 +2,23 @@ import { Group, Tooltip } from '@mantine/core';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TClientRow } from '@crm/contract';
 import { IconExclamationCircle } from '../../../components/icons.ts';
-import { ListScreen } from '../../../kit/list-screen.tsx';
 import { CLIENT_FILTER, NO_CLIENT_FILTER, CLIENT_LIST, clientsQuery, type TClientFilter, type TClientSearchAnswer } from '../api/account-lists.ts';
 import { AccountLink, createdColumns, modifiedColumns, objectsColumn, phoneColumn } from '../../../components/account-columns.tsx';
-import { noMatchOf, searchField } from '../components/search-field.ts';
+import { AccountList } from '../components/account-list.tsx';
 import { formatBudget } from '../components/budget.ts';
 
 /** /Clients: the buyers and tenants, by what they ask for, their source, when, and name. */
 export function ClientsPage() {
   const { t } = useTranslation();
   return (
-    <ListScreen<TClientRow, TClientFilter, TClientSearchAnswer>
-      testId="clients"
-      title={t('title.clients')}
+    <AccountList<TClientRow, TClientFilter, TClientSearchAnswer>
+      kind="clients"
       saved={{ list: CLIENT_LIST, filter: CLIENT_FILTER }}
-      debounced={['lastName', 'search']}
+      initial={NO_CLIENT_FILTER}
+      debounced={['lastName']}
       query={clientsQuery}
-      add={{ to: '/Accounts/AddClient', label: t('accounts.ui.clients.add') }}
-      empty={{ none: t('accounts.ui.clients.empty'), noMatch: noMatchOf(t, { initial: NO_CLIENT_FILTER, text: t('accounts.ui.clients.noMatch') }) }}
+      addTo="/Accounts/AddClient"
       fields={({ answer }) => [
-        searchField(t, 'clients'),
         {
           kind: 'select',
           name: 'serviceFilter',

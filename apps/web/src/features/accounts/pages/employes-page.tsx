@@ -1,10 +1,9 @@
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TEmployeRow } from '@crm/contract';
-import { ListScreen } from '../../../kit/list-screen.tsx';
 import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { EMPLOYE_LIST, EMPLOYE_SEARCH, employesQuery, type TSearchFilter } from '../api/account-lists.ts';
-import { noMatchOf, searchField } from '../components/search-field.ts';
+import { AccountList } from '../components/account-list.tsx';
 import { nameColumn, phoneColumn } from '../../../components/account-columns.tsx';
 import { branchText, roleText } from '../components/labels.ts';
 import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
@@ -15,15 +14,11 @@ export function EmployesPage() {
   // Employee accounts (whose e-mail becomes a sign-in) are added by office admins.
   const officeAdmin = isOfficeAdmin(useSession());
   return (
-    <ListScreen<TEmployeRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.employes>>
-      testId="employes"
-      title={t('title.employes')}
+    <AccountList<TEmployeRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.employes>>
+      kind="employes"
       saved={{ list: EMPLOYE_LIST, filter: EMPLOYE_SEARCH }}
-      debounced={['search']}
-      fields={() => [searchField(t, 'employes')]}
       query={employesQuery}
-      add={officeAdmin ? { to: '/Accounts/AddEmploye', label: t('accounts.ui.employes.add') } : undefined}
-      empty={{ none: t('accounts.ui.employes.empty'), noMatch: noMatchOf(t) }}
+      addTo={officeAdmin ? '/Accounts/AddEmploye' : undefined}
       columns={() => [
         nameColumn(t), phoneColumn(t),
         { accessor: 'role', title: t('accounts.ui.col.role'), sortable: true, render: (r) => roleText(t, r.role) },

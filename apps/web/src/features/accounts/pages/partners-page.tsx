@@ -1,26 +1,23 @@
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TPartnerRow } from '@crm/contract';
-import { ListScreen } from '../../../kit/list-screen.tsx';
 import { NO_PARTNER_FILTER, PARTNER_FILTER, PARTNER_LIST, partnersQuery, type TPartnerFilter } from '../api/account-lists.ts';
 import { createdColumns, modifiedColumns, nameColumn, phoneColumn } from '../../../components/account-columns.tsx';
-import { noMatchOf, searchField } from '../components/search-field.ts';
+import { AccountList } from '../components/account-list.tsx';
 import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
 
 /** /Partners: other agencies and tourism partners, by who entered them, their country and when. */
 export function PartnersPage() {
   const { t } = useTranslation();
   return (
-    <ListScreen<TPartnerRow, TPartnerFilter, AnswerOf<typeof ACCOUNT.calls.partners>>
-      testId="partners"
-      title={t('title.partners')}
+    <AccountList<TPartnerRow, TPartnerFilter, AnswerOf<typeof ACCOUNT.calls.partners>>
+      kind="partners"
       saved={{ list: PARTNER_LIST, filter: PARTNER_FILTER }}
-      debounced={['country', 'search']}
+      initial={NO_PARTNER_FILTER}
+      debounced={['country']}
       query={partnersQuery}
-      add={{ to: '/Accounts/AddPartner', label: t('accounts.ui.partners.add') }}
-      empty={{ none: t('accounts.ui.partners.empty'), noMatch: noMatchOf(t, { initial: NO_PARTNER_FILTER, text: t('accounts.ui.partners.noMatch') }) }}
+      addTo="/Accounts/AddPartner"
       fields={() => [
-        searchField(t, 'partners'),
         { kind: 'account', name: 'createdBy', textName: 'createdByText', filter: 1, label: t('accounts.ui.col.createdBy'), testId: 'partners-filter-createdby' },
         { kind: 'text', name: 'country', label: t('accounts.ui.col.country'), span: { base: 12, sm: 6, lg: 3 } },
         { kind: 'date', name: 'createdOnStart', label: t('accounts.ui.partners.createdFrom'), span: { base: 6, lg: 2 } },

@@ -1,8 +1,7 @@
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TSourceRow } from '@crm/contract';
-import { ListScreen } from '../../../kit/list-screen.tsx';
 import { SOURCE_LIST, SOURCE_SEARCH, sourcesQuery, type TSearchFilter } from '../api/account-lists.ts';
-import { noMatchOf, searchField } from '../components/search-field.ts';
+import { AccountList } from '../components/account-list.tsx';
 import { nameColumn, phoneColumn } from '../../../components/account-columns.tsx';
 import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
 
@@ -10,15 +9,11 @@ import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
 export function SourcesPage() {
   const { t } = useTranslation();
   return (
-    <ListScreen<TSourceRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.sources>>
-      testId="sources"
-      title={t('title.sources')}
+    <AccountList<TSourceRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.sources>>
+      kind="sources"
       saved={{ list: SOURCE_LIST, filter: SOURCE_SEARCH }}
-      debounced={['search']}
-      fields={() => [searchField(t, 'sources')]}
       query={sourcesQuery}
-      add={{ to: '/Accounts/AddSource', label: t('accounts.ui.sources.add') }}
-      empty={{ none: t('accounts.ui.sources.empty'), noMatch: noMatchOf(t) }}
+      addTo="/Accounts/AddSource"
       columns={() => [nameColumn(t), phoneColumn(t), { accessor: 'companyType', title: t('accounts.ui.col.companyType'), sortable: true }]}
     />
   );

@@ -1,10 +1,9 @@
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TSpecialistRow } from '@crm/contract';
-import { ListScreen } from '../../../kit/list-screen.tsx';
 import { SPECIALTIES } from '../account-fields.ts';
 import { SPECIALIST_LIST, SPECIALIST_SEARCH, specialistsQuery, type TSearchFilter } from '../api/account-lists.ts';
-import { noMatchOf, searchField } from '../components/search-field.ts';
+import { AccountList } from '../components/account-list.tsx';
 import { nameColumn, phoneColumn } from '../../../components/account-columns.tsx';
 import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
 
@@ -12,15 +11,11 @@ import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
 export function SpecialistsPage() {
   const { t } = useTranslation();
   return (
-    <ListScreen<TSpecialistRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.professionals>>
-      testId="specialists"
-      title={t('title.specialists')}
+    <AccountList<TSpecialistRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.professionals>>
+      kind="specialists"
       saved={{ list: SPECIALIST_LIST, filter: SPECIALIST_SEARCH }}
-      debounced={['search']}
-      fields={() => [searchField(t, 'specialists')]}
       query={specialistsQuery}
-      add={{ to: '/Accounts/AddProfessional', label: t('accounts.ui.specialists.add') }}
-      empty={{ none: t('accounts.ui.specialists.empty'), noMatch: noMatchOf(t) }}
+      addTo="/Accounts/AddProfessional"
       columns={() => [
         nameColumn(t), phoneColumn(t),
         {

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Card, Grid, Group, Select, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Select, Table, Text } from '@mantine/core';
+import { SectionCard } from '../../../components/titled-card.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -6,7 +7,7 @@ import { Link } from 'react-router';
 import type { TSelectOption } from '@crm/contract';
 import { DEAL_FIELDS, DEAL_STAGE_CLOSED, DEAL_TYPE_RENTAL, DEAL_TYPE_SALE, type DEAL_GROUPS, type TDealFieldDescription } from '@crm/contract/deal-fields';
 import { ACCOUNT, DEAL, LEAD, OBJECT, href } from '@crm/contract/resources';
-import { FieldInput } from '../../../components/fields/field-input.tsx';
+import { boundsOf, FieldInput } from '../../../components/fields/field-input.tsx';
 import { formatFieldValue, toWire, type Draft } from '../../../components/fields/field-values.ts';
 import { IconPlus } from '../../../components/icons.ts';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
@@ -116,11 +117,7 @@ function DealField({ p, d }: { p: DealFormParts; d: TDealFieldDescription }) {
       description={warning ? t(warning) : undefined}
       options={options}
       required={d.required}
-      min={d.min}
-      max={d.max}
-      step={d.step}
-      integer={d.integer}
-      maxLength={d.max}
+      {...boundsOf(d)}
       minRows={3}
       autoFocus={false}
       testId={`deal-${d.name}`}
@@ -168,10 +165,7 @@ export function DealGroupCard({ p, g }: { p: DealFormParts; g: (typeof DEAL_GROU
   const fields = DEAL_FIELDS.filter((d) => d.group === g && shown(d, typeOf(p.form.values)));
   if (!fields.length) return null;
   return (
-    <Card withBorder padding="sm" data-testid={`deal-group-${g}`}>
-      <Title order={3} size="h5" mb="xs">
-        {t(`deals.group.${g}`)}
-      </Title>
+    <SectionCard title={t(`deals.group.${g}`)} testId={`deal-group-${g}`}>
       <Grid gap="sm">
         {fields.map((d) => (
           <Grid.Col key={d.name} span={d.type === 'textarea' ? 12 : { base: 12, sm: 6, lg: 3 }}>
@@ -180,7 +174,7 @@ export function DealGroupCard({ p, g }: { p: DealFormParts; g: (typeof DEAL_GROU
         ))}
         {g === 'main' && <DealLinks p={p} />}
       </Grid>
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -193,15 +187,7 @@ export function DealParties({ p }: { p: DealFormParts }) {
   const relationText = (r: number) => partyRelationText(t, r, dealType, relations.find((o) => Number(o.value) === r)?.text ?? String(r));
   const setRow = (i: number, patch: Partial<DealFormValues['parties'][number]>) => set({ parties: form.parties.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
   return (
-    <Card withBorder padding="sm" data-testid="deal-parties">
-      <Title order={3} size="h5" mb="xs">
-        {t('deals.ui.parties')}
-      </Title>
-      {form.parties.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t(dealType === DEAL_TYPE_RENTAL ? 'deals.ui.noPartiesRental' : 'deals.ui.noParties')}
-        </Text>
-      )}
+    <SectionCard title={t('deals.ui.parties')} testId="deal-parties" empty={form.parties.length === 0 && t(dealType === DEAL_TYPE_RENTAL ? 'deals.ui.noPartiesRental' : 'deals.ui.noParties')}>
       {form.parties.length > 0 && (
         <Table.ScrollContainer minWidth={320}>
           {/* On a phone, an edited row stacks (deals.css): the person above, the relation and Remove below. */}
@@ -265,6 +251,6 @@ export function DealParties({ p }: { p: DealFormParts }) {
           </Button>
         </Group>
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { SectionCard } from '../../../components/titled-card.tsx';
 import { useRef } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { DOCUMENT_FILES_MAX } from '@crm/contract/office-constants';
@@ -51,15 +52,7 @@ export function DocumentFiles({
     set({ added: [...added, ...check.accepted] });
   };
   return (
-    <Card withBorder padding="sm" data-testid="document-files">
-      <Title order={3} size="h5" mb="xs">
-        {t('documents.ui.files')}
-      </Title>
-      {kept.length === 0 && added.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('documents.ui.noFiles')}
-        </Text>
-      )}
+    <SectionCard title={t('documents.ui.files')} testId="document-files" empty={kept.length === 0 && added.length === 0 && t('documents.ui.noFiles')}>
       <FileLinks files={kept} onDelete={readOnly ? undefined : (f) => set({ removed: [...files.removed, f.id!] })} />
       {!readOnly && added.length > 0 && (
         <Stack gap={4} mt="xs" data-testid="document-new-files">
@@ -92,6 +85,6 @@ export function DocumentFiles({
           {progress !== null && <Progress value={progress} animated striped aria-label={t('files.uploading', { percent: progress })} data-testid="document-progress" />}
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,8 +1,7 @@
 import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { API_KEY_AREAS, API_KEY_LEVELS, API_KEY_MAX_DAYS, API_KEY_NAME_MAX, type TApiKeyLevel, type TApiKeyScopes } from '@crm/contract/integration-constants';
-import { DialogForm, useDialogSubmit } from '../../../kit/dialog-form.tsx';
+import { DialogForm, useDialogValues } from '../../../kit/dialog-form.tsx';
 import { createApiKey } from '../api/integrations.ts';
 
 const NONE = Object.fromEntries(API_KEY_AREAS.map((a) => [a, 'none'])) as TApiKeyScopes;
@@ -17,17 +16,8 @@ function dayAfter(days: number): string {
 /** The "New API key" dialog: a name, a level per area (none by default), the last day it works. Answers the new key's secret. */
 export function ApiKeyForm({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (secret: string) => void }) {
   const { t } = useTranslation();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<TApiKeyScopes>(NONE);
-  const [expiresOn, setExpiresOn] = useState(() => dayAfter(365));
-  const state = useDialogSubmit(
-    () => createApiKey({ name, scopes, expiresOn }),
-    (made) => {
-      setName('');
-      setScopes(NONE);
-      onCreated(made.secret);
-    },
-  );
+  const { values, set, state } = useDialogValues(() => ({ name: '', scopes: NONE, expiresOn: dayAfter(365) }), createApiKey, (made) => onCreated(made.secret));
+  const { name, scopes, expiresOn } = values;
   const { errors } = state;
 
   return (
@@ -45,7 +35,7 @@ export function ApiKeyForm({ opened, onClose, onCreated }: { opened: boolean; on
         label={t('apiKeys.ui.form.name')}
         description={t('apiKeys.ui.form.nameHint')}
         value={name}
-        onChange={(e) => setName(e.currentTarget.value)}
+        onChange={(e) => set('name', e.currentTarget.value)}
         maxLength={API_KEY_NAME_MAX}
         required
         error={errors.name}
@@ -63,7 +53,7 @@ export function ApiKeyForm({ opened, onClose, onCreated }: { opened: boolean; on
             <SegmentedControl
               size="xs"
               value={scopes[area]}
-              onChange={(v) => setScopes((s) => ({ ...s, [area]: v as TApiKeyLevel }))}
+              onChange={(v) => set('scopes', (s) => ({ ...s, [area]: v as TApiKeyLevel }))}
               data={API_KEY_LEVELS.map((l) => ({ value: l, label: t(`apiKeys.level.${l}`) }))}
               aria-labelledby={`api-key-area-${area}`}
               data-testid={`api-key-scope-${area}`}
@@ -82,7 +72,7 @@ export function ApiKeyForm({ opened, onClose, onCreated }: { opened: boolean; on
         value={expiresOn}
         min={dayAfter(0)}
         max={dayAfter(API_KEY_MAX_DAYS - 1)}
-        onChange={(e) => setExpiresOn(e.currentTarget.value)}
+        onChange={(e) => set('expiresOn', e.currentTarget.value)}
         required
         error={errors.expiresOn}
         data-testid="api-key-expires"

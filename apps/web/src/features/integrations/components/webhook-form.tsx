@@ -1,8 +1,7 @@
 import { Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { WEBHOOK_RECORDS, WEBHOOK_URL_MAX, webhookEventsOf, type TWebhookEvent, type TWebhookRecord } from '@crm/contract/integration-constants';
-import { DialogForm, useDialogSubmit } from '../../../kit/dialog-form.tsx';
+import { DialogForm, useDialogValues } from '../../../kit/dialog-form.tsx';
 import { createWebhook } from '../api/integrations.ts';
 
 const RECORDS = Object.keys(WEBHOOK_RECORDS) as TWebhookRecord[];
@@ -19,17 +18,10 @@ export function useEventLabel() {
 /** The "New webhook" dialog: an https address and the events it hears of. Answers the signing secret. */
 export function WebhookForm({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (secret: string) => void }) {
   const { t } = useTranslation();
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<TWebhookEvent[]>([]);
-  const toggle = (e: TWebhookEvent, on: boolean) => setEvents((list) => (on ? [...list, e] : list.filter((x) => x !== e)));
-  const state = useDialogSubmit(
-    () => createWebhook({ url, events }),
-    (made) => {
-      setUrl('');
-      setEvents([]);
-      onCreated(made.secret);
-    },
-  );
+  const eventLabel = useEventLabel();
+  const { values, set, state } = useDialogValues(() => ({ url: '', events: [] as TWebhookEvent[] }), createWebhook, (made) => onCreated(made.secret));
+  const { url, events } = values;
+  const toggle = (e: TWebhookEvent, on: boolean) => set('events', (list) => (on ? [...list, e] : list.filter((x) => x !== e)));
   const { errors } = state;
 
   return (
@@ -48,7 +40,7 @@ export function WebhookForm({ opened, onClose, onCreated }: { opened: boolean; o
         label={t('webhooks.ui.form.url')}
         placeholder="https://"
         value={url}
-        onChange={(e) => setUrl(e.currentTarget.value)}
+        onChange={(e) => set('url', e.currentTarget.value)}
         maxLength={WEBHOOK_URL_MAX}
         required
         error={errors.url}
@@ -68,7 +60,7 @@ export function WebhookForm({ opened, onClose, onCreated }: { opened: boolean; o
               return (
                 <Checkbox
                   key={event}
-                  label={`${t(`webhooks.record.${record}`)}: ${t(`webhooks.change.${change}`)}`}
+                  label={eventLabel(event)}
                   checked={events.includes(event)}
                   onChange={(e) => toggle(event, e.currentTarget.checked)}
                   data-testid={`webhook-event-${event}`}

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/use-translation.tsx';
 import { LEAD_FIELDS, LEAD_GROUPS, type TLeadFieldDescription } from '@crm/contract/lead-fields';
 import type { TSelectOption } from '@crm/contract';
 import { LOCATION } from '@crm/contract/resources';
-import { FieldInput } from '../../../components/fields/field-input.tsx';
+import { boundsOf, FieldInput } from '../../../components/fields/field-input.tsx';
 import { toWire } from '../../../components/fields/field-values.ts';
 import { useDescribedEditor, type Drafts } from '../../../kit/use-described-editor.ts';
 import { ApiError, call } from '../../../lib/api.ts';
@@ -91,10 +91,7 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
         error={fieldErrors[d.name]}
         description={yours === undefined ? undefined : <ReplacedNote type={d.type} yours={yours} onPutBack={() => setDrafts((f) => ({ ...f, [d.name]: yours }))} testId={`lead-${d.name}`} />}
         options={leadOptions(d, lead)}
-        maxLength={d.max}
-        min={d.min}
-        max={d.max}
-        integer={d.integer}
+        {...boundsOf(d)}
         loadOptions={d.name === 'accountId' ? searchClients : d.type === 'location' ? searchPlaces : undefined}
         valueText={d.name === 'locationId' ? (lead.location ?? undefined) : d.name === 'accountId' ? (lead.account ?? undefined) : undefined}
         placeholder={d.name === 'accountId' ? t('accounts.ui.picker.placeholder') : undefined}

@@ -1,4 +1,5 @@
-import { ActionIcon, Alert, Anchor, Autocomplete, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Autocomplete, Badge, Group, Stack, Text } from '@mantine/core';
+import { SectionCard } from '../../../components/titled-card.tsx';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -79,10 +80,7 @@ export function LeadObjects({ lead, editable }: { lead: TLeadAnswer; editable: b
     });
 
   return (
-    <Card withBorder padding="sm" data-testid="lead-objects">
-      <Title order={3} size="h5" mb="xs">
-        {t('leads.ui.objects.title')}
-      </Title>
+    <SectionCard title={t('leads.ui.objects.title')} testId="lead-objects">
       <Stack gap="xs">
         {lead.objects.length === 0 && (
           <Text size="sm" c="dimmed">
@@ -140,6 +138,6 @@ export function LeadObjects({ lead, editable }: { lead: TLeadAnswer; editable: b
           </Alert>
         )}
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,11 +1,12 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SectionCard } from '../../../components/titled-card.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TFieldDescription, TObjectGroup } from '@crm/contract/object-fields';
 import { OBJECT_EDITABLE_FIELDS } from '@crm/contract/object-fields';
 import type { TObjectPublishState, TObjectSelectLists } from '@crm/contract';
-import { FieldInput } from '../../../components/fields/field-input.tsx';
+import { boundsOf, FieldInput } from '../../../components/fields/field-input.tsx';
 import { toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
 import { useDescribedEditor, type Drafts } from '../../../kit/use-described-editor.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -113,11 +114,7 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
         options={optionsFor(d, lists, d.list === 'objectSubTypes' ? drafts.subTypeObjectTypeId : undefined)}
         testId={testId}
         autoFocus={false}
-        maxLength={d.max}
-        min={d.min}
-        max={d.max}
-        step={d.step}
-        integer={d.integer}
+        {...boundsOf(d)}
         minRows={3}
         loadOptions={d.type === 'location' ? loadLocationOptions : undefined}
         valueText={d.type === 'location' ? record.location || undefined : undefined}
@@ -200,10 +197,7 @@ const isFilled = (v: Draft | undefined) => (Array.isArray(v) ? v.some((x) => x !
 function ServiceInfo({ record, id, onPublishSettled }: { record: TRealtyObject; id: number; onPublishSettled: (p: TObjectPublishState) => void }) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="sm" data-testid="service-info">
-      <Title order={3} size="h5" mb="xs">
-        {groupTitle(t, 'service')}
-      </Title>
+    <SectionCard title={groupTitle(t, 'service')} testId="service-info">
       <Stack gap={6}>
         <PublishStatus
           id={id}
@@ -230,18 +224,15 @@ function ServiceInfo({ record, id, onPublishSettled }: { record: TRealtyObject; 
           {t('objects.col.createdOn')}: {formatDateTime(record.createdOn)} · {record.createdBy ?? '—'}
         </Text>
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
-    <Card withBorder padding="sm" data-testid={testId} id={testId} style={{ scrollMarginTop: 64 }}>
-      <Title order={3} size="h5" mb="xs">
-        {title}
-      </Title>
+    <SectionCard title={title} testId={testId} id={testId} style={{ scrollMarginTop: 64 }}>
       {children}
-    </Card>
+    </SectionCard>
   );
 }
 

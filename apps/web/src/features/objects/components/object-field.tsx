@@ -1,4 +1,5 @@
 // A property's described field as its view shows it, a click away from its editor.
+import { boundsOf } from '../../../components/fields/field-input.tsx';
 import { Text } from '@mantine/core';
 import { type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -31,11 +32,7 @@ export function ObjectField({ d, data, onSaved, display, hideLabel, lang, confir
       options={options}
       valueText={d.type === 'location' ? data.location || undefined : d.name === 'objectSubTypeId' ? data.type || undefined : undefined}
       loadOptions={d.type === 'location' ? loadLocationOptions : undefined}
-      maxLength={d.max}
-      min={d.min}
-      max={d.max}
-      step={d.step}
-      integer={d.integer}
+      {...boundsOf(d)}
       editable={!d.readOnly}
       display={display ?? (isSet(d, value) && d.type === 'number' ? <Text size="sm">{formatObjectValue(t, d, value, data.objectSelectLists)}</Text> : lang && isSet(d, value) ? <InLanguage lang={lang} text={String(value)} multiline={d.type === 'textarea'} /> : undefined)}
       hideLabel={hideLabel}

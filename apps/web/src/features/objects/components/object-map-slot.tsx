@@ -1,4 +1,4 @@
-import { Card, Title } from '@mantine/core';
+import { SectionCard } from '../../../components/titled-card.tsx';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { showsPoint } from '@crm/contract/object-fields';
 import { ObjectMap, type TMapValue } from './object-map.tsx';
@@ -19,11 +19,8 @@ export const mapValueOf = (o: Record<string, unknown>): TMapValue => ({
 export function ObjectMapCard({ object }: { object: Record<string, unknown> }) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="sm" data-testid="object-map-card">
-      <Title order={3} size="h5" mb="xs">
-        {t('objects.section.map')}
-      </Title>
+    <SectionCard title={t('objects.section.map')} testId="object-map-card">
       <ObjectMap mode="view" value={mapValueOf(object)} label={t('objects.section.map')} testId="object-map" />
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,4 +1,5 @@
-import { Card, Group, Loader, Modal, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Group, Loader, Modal, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { SectionCard } from '../../../components/titled-card.tsx';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -152,11 +153,8 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
 export function PhotosSection({ objectId }: { objectId: number }) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="sm" data-testid="edit-photos">
-      <Title order={3} size="h5" mb="xs">
-        {t('objects.section.photos')}
-      </Title>
+    <SectionCard title={t('objects.section.photos')} testId="edit-photos">
       <PhotoEditor objectId={objectId} />
-    </Card>
+    </SectionCard>
   );
 }

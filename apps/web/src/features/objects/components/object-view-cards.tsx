@@ -1,5 +1,6 @@
 // The property view's cards of records, texts and service information.
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SectionCard } from '../../../components/titled-card.tsx';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { modals } from '@mantine/modals';
@@ -175,10 +176,7 @@ export function Service({ data, onSaved }: Props) {
           }),
         );
   return (
-    <Card withBorder padding="sm" data-testid="service-info">
-      <Title order={3} size="h5" mb="xs">
-        {groupTitle(t, 'service')}
-      </Title>
+    <SectionCard title={groupTitle(t, 'service')} testId="service-info">
       <Stack gap="xs">
         <Group gap="lg" align="flex-end" wrap="wrap" data-testid="publish-and-mandate">
           <ObjectField d={F('publishRequested')} data={data} onSaved={onSaved} confirmChange={confirmPublish} />
@@ -209,7 +207,7 @@ export function Service({ data, onSaved }: Props) {
         <PortalStatus objectId={data.id} onSite={data.published === true && data.publishRequested === true} lastUpdate={data.modifiedOn} />
         <StampsGrid record={data} labels={{ modifiedOn: t('objects.col.modifiedOn'), createdOn: t('objects.col.createdOn') }} />
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Badge, Card, Grid, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { SectionCard } from '../../../components/titled-card.tsx';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TFieldDescription, TObjectGroup } from '@crm/contract/object-fields';
 import { OBJECT_FEATURE_GROUPS } from '@crm/contract/object-fields';
@@ -156,10 +157,7 @@ function GroupCard({ groups, title, testId, extra, ...p }: Props & { groups: TOb
   const flags = fields.filter((d) => d.type === 'boolean');
   const features = fields.filter((d) => d.type === 'boolNullable');
   return (
-    <Card withBorder padding="sm" data-testid={testId}>
-      <Title order={3} size="h5" mb="xs">
-        {title}
-      </Title>
+    <SectionCard title={title} testId={testId}>
       <Stack gap="sm">
         {facts.length > 0 && (
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="xs">
@@ -179,7 +177,7 @@ function GroupCard({ groups, title, testId, extra, ...p }: Props & { groups: TOb
         )}
         {features.length > 0 && <Features {...p} fields={features} />}
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -2,7 +2,7 @@ import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TReservationFieldDescription } from '@crm/contract/reservation-fields';
-import { FieldInput } from '../../../components/fields/field-input.tsx';
+import { boundsOf, FieldInput } from '../../../components/fields/field-input.tsx';
 import { TimeField } from '../../../components/fields/time-field.tsx';
 import { DateField } from '../../../components/fields/date-field.tsx';
 import { formatFieldValue } from '../../../components/fields/field-values.ts';
@@ -127,11 +127,7 @@ export function ReservationField({ s, d, alone = false }: { s: Sheet; d: TReserv
         error={s.errors[key]}
         options={listOf(d, s.r)}
         required={d.required}
-        maxLength={d.max}
-        min={d.min}
-        max={d.max}
-        step={d.step}
-        integer={d.integer}
+        {...boundsOf(d)}
         minRows={2}
         testId={`reservation-${key}`}
         autoFocus={false}

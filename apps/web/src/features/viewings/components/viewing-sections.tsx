@@ -1,4 +1,5 @@
-import { Anchor, Card, Grid, Group, Select, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Card, Grid, Group, Select, Table, Text, Textarea, VisuallyHidden } from '@mantine/core';
+import { SectionCard } from '../../../components/titled-card.tsx';
 import type { Dispatch, SetStateAction } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
@@ -118,15 +119,7 @@ export function ViewingObjectsCard({ p }: { p: ViewingFormParts }) {
   // Viewed, the comments' column is there when there is a comment to read.
   const showComments = !readOnly || form.results.some((r) => r.comment.trim());
   return (
-    <Card withBorder padding="sm" data-testid="viewing-objects">
-      <Title order={3} size="h5" mb="xs">
-        {t('viewings.ui.objects')}
-      </Title>
-      {form.results.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('viewings.ui.noObjects')}
-        </Text>
-      )}
+    <SectionCard title={t('viewings.ui.objects')} testId="viewing-objects" empty={form.results.length === 0 && t('viewings.ui.noObjects')}>
       {form.results.length > 0 && (
         // On a phone, a row stacks (viewings.css): the property on its own line, its result across
         // the card's width below it (with Remove beside it when edited), then the comment.
@@ -219,6 +212,6 @@ export function ViewingObjectsCard({ p }: { p: ViewingFormParts }) {
           testId="viewing-object-search"
         />
       )}
-    </Card>
+    </SectionCard>
   );
 }

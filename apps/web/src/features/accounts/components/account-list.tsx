@@ -1,0 +1,64 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from '../../../lib/use-translation.tsx';
+import type { FilterField } from '../../../kit/filter-fields.tsx';
+import { ListScreen, type ListAnswer, type ListContext, type ListScreenProps } from '../../../kit/list-screen.tsx';
+
+/**
+ * Every account list's search box: a name, phone or e-mail, or a part of one, in either script (as
+ * the global search reads it), with a button in the box that empties it.
+ */
+const searchField = <F extends { search: string }>(t: TFunction, list: string): FilterField<F> => ({
+  kind: 'text',
+  name: 'search',
+  label: t('accounts.ui.search.label'),
+  placeholder: t('accounts.ui.search.placeholder'),
+  search: true,
+  maxLength: 100,
+  clear: { label: t('accounts.ui.search.clear'), testId: `${list}-filter-search-clear` },
+  span: { base: 12, sm: 8, lg: 4 },
+});
+
+/**
+ * What an account list says when nothing matches: the search's words when it is all that is set;
+ * `filters`, what a list with filters of its own says when they are set too.
+ */
+const noMatchOf =
+  <F extends { search: string }>(t: TFunction, filters?: { initial: F; text: string }) =>
+  (f: F) => {
+    const text = String(f.search ?? '').trim();
+    const others = filters && JSON.stringify({ ...f, search: '' }) !== JSON.stringify({ ...filters.initial, search: '' });
+    return filters && (others || !text) ? filters.text : t('accounts.ui.search.noMatch', { text });
+  };
+
+/** The account lists: each its test id, its title (`title.<kind>`) and its texts under `accounts.ui.<kind>`. */
+export type AccountListKind = 'accounts' | 'owners' | 'sources' | 'specialists' | 'employes' | 'clients' | 'partners';
+
+export type AccountListProps<R, F extends { search: string }, A extends ListAnswer<R>> = Omit<ListScreenProps<R, F, A>, 'testId' | 'title' | 'add' | 'empty' | 'fields' | 'debounced'> & {
+  kind: AccountListKind;
+  /** Where "Add" leads (none: the user may not add to this list). */
+  addTo?: string;
+  /** The filters after the search box, where the list has more (their typed boxes in `debounced`). */
+  fields?: (c: ListContext<F, A>) => FilterField<F>[];
+  debounced?: (keyof F & string)[];
+  /** The filter's start, where the list has filters beside the search: with any set, the empty list says `accounts.ui.<kind>.noMatch`. */
+  initial?: F;
+};
+
+/**
+ * An account list (accounts, owners, sources, professionals, staff, clients, partners): the search
+ * box first, Add with the kind's text, and an empty state that names the search's words.
+ */
+export function AccountList<R, F extends { search: string }, A extends ListAnswer<R>>({ kind, addTo, fields, debounced = [], initial, ...rest }: AccountListProps<R, F, A>) {
+  const { t } = useTranslation();
+  return (
+    <ListScreen<R, F, A>
+      {...rest}
+      testId={kind}
+      title={t(`title.${kind}`)}
+      debounced={[...debounced, 'search']}
+      fields={(c) => [searchField<F>(t, kind), ...(fields?.(c) ?? [])]}
+      add={addTo ? { to: addTo, label: t(`accounts.ui.${kind}.add`) } : undefined}
+      empty={{ none: t(`accounts.ui.${kind}.empty`), noMatch: noMatchOf(t, initial && { initial, text: t(`accounts.ui.${kind}.noMatch`) }) }}
+    />
+  );
+}
