@@ -17,6 +17,14 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0108: no parties' last names kept on the deals.
+    await q(`drop trigger accounts_deal_party_names_lock on accounts`);
+    await q(`drop function crm_deal_party_names_lock()`);
+    await q(`drop function crm_deal_party_names_renamed() cascade`);
+    await q(`drop function crm_deal_party_names_changed() cascade`);
+    await q(`drop function crm_deal_party_names_rebuild()`);
+    await q(`drop function crm_deal_party_names_set(int[])`);
+    await q(`alter table deals drop column party_names, drop column party_latin`);
     // Before 0104: no Reply-To parsed at sync.
     await q(`alter table mail_messages drop column reply_to`);
     // Before 0103: no words of the open leads, no index of the accounts' words by name in each language.
