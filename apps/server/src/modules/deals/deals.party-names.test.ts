@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { DEAL_STAGE_CANCELLED, type TDealSearch } from '@crm/contract';
 import { accounts, dealParties, deals } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
@@ -164,4 +165,57 @@ describe('the deals list by a party’s last name (decision 103)', () => {
       expect(res.items.map((x) => x.id)).toEqual(lastName === 'zorbaslast' ? [d!.id] : []);
     }
   });
+
+  /**
+   * A rename and a save of a deal that names the renamed account, on two connections, each order:
+   * whichever commits first, the deal ends with the new name (the later one waits for the earlier,
+   * asked of PostgreSQL, not timed), and neither waits for the other in a circle.
+   */
+  for (const first of ['rename', 'party'] as const) {
+    it(`keeps the new name when ${first === 'rename' ? 'a rename is under way as a party is added' : 'a party is being added as the account is renamed'}`, async () => {
+      const x = await person();
+      const other = await person();
+      const [d] = await db.insert(deals).values({ dealType: 2, dealStage: 1 } as never).returning({ id: deals.id });
+      // The account is already a party (the save sends its parties anew), and is added again in another role.
+      await db.insert(dealParties).values({ dealId: d!.id, accountId: x, relation: 1 });
+      const a = new pg.Client({ connectionString: t.dbUrl });
+      const b = new pg.Client({ connectionString: t.dbUrl });
+      await a.connect();
+      await b.connect();
+      try {
+        const pidOf = async (c: pg.Client) => Number((await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
+        const [aPid, bPid] = [await pidOf(a), await pidOf(b)];
+        const rename = (c: pg.Client) => c.query(`update accounts set last_name = 'Neoklejous' where id = $1`, [x]);
+        const save = async (c: pg.Client) => {
+          // As saveDeal does: the deal locked, its parties deleted and inserted again.
+          await c.query('select id from deals where id = $1 for update', [d!.id]);
+          await c.query('delete from deal_parties where deal_id = $1', [d!.id]);
+          await c.query('insert into deal_parties (deal_id, account_id, relation, position) values ($1, $2, 1, 0), ($1, $2, 4, 1), ($1, $3, 2, 2)', [d!.id, x, other]);
+        };
+        const [early, late, latePid] = first === 'rename' ? [a, b, bPid] : [b, a, aPid];
+        await early.query('begin');
+        await (first === 'rename' ? rename(early) : save(early));
+        await late.query('begin');
+        let done = false;
+        const later = (first === 'rename' ? save(late) : rename(late)).then(() => {
+          done = true;
+        });
+        for (;;) {
+          const waiting = await pool.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [latePid]);
+          if (waiting.rowCount || done) break;
+        }
+        await early.query('commit');
+        await later;
+        await late.query('commit');
+        const kept = (await pool.query<{ names: string }>('select party_names as names from deals where id = $1', [d!.id])).rows[0]!.names;
+        expect(kept.split('\n').some((n) => n.includes('neoklejous'))).toBe(true);
+        expect(await stale()).toEqual([]);
+        const found = (await agent.post('/api/Deal/search', { lastName: 'Neoklej', perPage: 20, currentPage: 1 })).json() as { items: { id: number }[] };
+        expect(found.items.map((i) => i.id)).toContain(d!.id);
+      } finally {
+        await a.end();
+        await b.end();
+      }
+    });
+  }
 });
