@@ -25,6 +25,7 @@ describe('migrations', () => {
     await q(`drop function crm_deal_party_names_rebuild()`);
     await q(`drop function crm_deal_party_names_set(int[])`);
     await q(`alter table deals drop column party_names, drop column party_latin`);
+    await q(`drop index viewings_date_id_idx`);
     // Before 0104: no Reply-To parsed at sync.
     await q(`alter table mail_messages drop column reply_to`);
     // Before 0103: no words of the open leads, no index of the accounts' words by name in each language.
