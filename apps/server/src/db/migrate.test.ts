@@ -17,6 +17,15 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0110: no parties' last names kept on the deals.
+    await q(`drop trigger accounts_deal_party_names_lock on accounts`);
+    await q(`drop function crm_deal_party_names_lock()`);
+    await q(`drop function crm_deal_party_names_renamed() cascade`);
+    await q(`drop function crm_deal_party_names_changed() cascade`);
+    await q(`drop function crm_deal_party_names_rebuild()`);
+    await q(`drop function crm_deal_party_names_set(int[])`);
+    await q(`alter table deals drop column party_names, drop column party_latin`);
+    await q(`drop index viewings_date_id_idx`);
     // Before 0109: no stored files pending, no holder named on a mailbox's sync lease.
     await q(`drop table stored_files_pending`);
     await q(`alter table mailboxes drop column sync_held_by`);

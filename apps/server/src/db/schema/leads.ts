@@ -101,6 +101,8 @@ export const viewings = pgTable(
   },
   (t) => [
     index('viewings_date_idx').on(t.dateOfViewing),
+    // The list's order with its tie (0110): a comment search's page from the index alone (decision 103).
+    index('viewings_date_id_idx').on(t.dateOfViewing, t.id),
     index('viewings_created_idx').on(t.appointmentCreated),
     index('viewings_demand_idx').on(t.demandId),
     index('viewings_result_idx').on(t.result, t.dateOfViewing),

@@ -43,7 +43,7 @@ import { logAction } from '../../lib/audit.ts';
 import { advanceLeadStage } from '../leads/lead-progress.ts';
 import { agencyToday, toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { containsPattern, lastNameMatches } from '../accounts/accounts.sql.ts';
+import { containsPattern, lastNameMatches, latinMatch } from '../accounts/accounts.sql.ts';
 import { describeLeadOption } from '../leads/leads.service.ts';
 import { objectTitle, placeName } from '../objects/objects.sql.ts';
 import { OBJECT_LOG_ENTITY } from '../objects/object-change.ts';
@@ -757,16 +757,14 @@ export async function filterConditions(db: Db, f: Partial<TDealFilter>): Promise
   if (f.agentId) where.push(sql`${deals.id} in (select p.deal_id from deal_parties p where p.account_id = ${f.agentId} and p.relation = ${DEAL_RELATION.assigned})`);
   const name = f.lastName?.trim();
   if (name) {
-    // The parties' deals as a list of ids: a name test (or a long list of accounts) inside the
-    // list's query is checked against every deal the order index walks past. The accounts are
-    // found in the same statement (`any(array(…))`: their parties read by account from the index
-    // alone; a join hashed every party): their ids no longer go to the app and back, where
-    // PostgreSQL planned 3,000 of them as a constant for «Παπαδ» (decision 092). The deals' ids
-    // travel as PostgreSQL's own int[] text (IdSet), not parsed and written out again.
-    const parties = await db.execute<{ ids: string }>(
-      sql`select coalesce(array_agg(distinct p.deal_id), '{}')::text as ids from deal_parties p where p.account_id = any(array(${lastNameMatches(name)}))`,
-    );
-    where.push(sql`${deals.id} = any(${parties.rows[0]?.ids ?? '{}'}::int[])`);
+    // The parties' last names kept on the deal (decision 103: one account a line, migration 0110):
+    // matched inside the deals' own statements, so the page walks the list's order and the count and
+    // totals read the matched deals once. A fragment holding a line break could match across two
+    // people there: it looks the accounts up first, as before.
+    if (!name.includes('\n')) {
+      const latin = latinMatch(sql`${deals}.party_latin`, name);
+      where.push(sql`(${deals}.party_names like ${containsPattern(name)}${latin ? sql` or ${latin}` : sql``})`);
+    } else where.push(await partiesByLastName(db, name));
   }
   const obj = f.object?.trim().replace(/^#/, '');
   if (obj) {
@@ -774,6 +772,19 @@ export async function filterConditions(db: Db, f: Partial<TDealFilter>): Promise
     else where.push(sql`${deals.objectId} in (select o.id from objects o where o.search_text like ${containsPattern(obj)})`);
   }
   return where;
+}
+
+/**
+ * The deals one of whose parties' last names holds the fragment, found through the accounts
+ * (account_last_names, then their parties): the statement the kept names replaced (decision 103),
+ * kept for a fragment with a line break and as the reference its tests compare with.
+ */
+export async function partiesByLastName(db: Db, name: string): Promise<SQL> {
+  // The deals' ids travel as PostgreSQL's own int[] text (IdSet), not parsed and written out again.
+  const parties = await db.execute<{ ids: string }>(
+    sql`select coalesce(array_agg(distinct p.deal_id), '{}')::text as ids from deal_parties p where p.account_id = any(array(${lastNameMatches(name)}))`,
+  );
+  return sql`${deals.id} = any(${parties.rows[0]?.ids ?? '{}'}::int[])`;
 }
 
 export const SORT_SQL: Record<TDealSearch['sortBy'], (dir: SQL) => SQL[]> = {
@@ -806,8 +817,11 @@ export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T, cu
   // The count and the footer's totals in one pass over the matching deals, beside the page's index
   // walk (lib/paging.ts: the page's ids first, then their objects and parties).
   const withCancelled = f.stages.includes(DEAL_STAGE_CANCELLED);
-  const totalsRead = onlyTypeAndStages(f) ? keptDealTotals(app.db, f, withCancelled) : dealTotals(app.db, cond, withCancelled);
-  const [totals, ids] = await Promise.all([totalsRead, page().then((r) => r.map((x) => x.id))]);
+  // A filter of type and stages only reads its kept totals beside the page's index walk; any other
+  // filter has its page and totals from one statement (decision 103).
+  const { totals, ids } = onlyTypeAndStages(f)
+    ? await Promise.all([keptDealTotals(app.db, f, withCancelled), page().then((r) => r.map((x) => x.id))]).then(([totals, ids]) => ({ totals, ids }))
+    : await pageWithTotals(app.db, cond, SORT_SQL[f.sortBy](dir), f.perPage, (f.currentPage - 1) * f.perPage, withCancelled);
   const found = ids.length
     ? await app.db
         .select({ d: deals, ref: objects.referenceNumber, place: placeName(culture), parties: partiesOf(sql`${deals.id}`) })
@@ -907,17 +921,34 @@ const totalsOf = (x: Row) => ({
  * sales' and rentals' amounts apart (the final price, else the asking price), the commission of both.
  */
 export async function dealTotals(db: Db, cond: SQL | undefined, withCancelled: boolean) {
+  const r = await db.execute<Row>(sql`select ${totalsColumns(withCancelled, sql``)} from deals ${cond ? sql`where ${cond}` : sql``}`);
+  return totalsOf(r.rows[0]!);
+}
+
+/** dealTotals' columns, each aggregate followed by `over` (empty: summed; `over ()`: beside every row of a page). */
+function totalsColumns(withCancelled: boolean, over: SQL): SQL {
   const counted = withCancelled ? sql`true` : sql`deal_stage <> ${DEAL_STAGE_CANCELLED}`;
-  const money = (x: SQL, where: SQL) => sql`round(coalesce(sum(${x}) filter (where ${where}), 0), 2)::text`;
+  const money = (x: SQL, where: SQL) => sql`round(coalesce(sum(${x}) filter (where ${where}) ${over}, 0), 2)::text`;
   const amount = sql`coalesce(price, asking_price)`;
   const sale = sql`${counted} and deal_type = ${DEAL_TYPE_SALE}`;
   const rental = sql`${counted} and deal_type = ${DEAL_TYPE_RENTAL}`;
-  const r = await db.execute<Row>(sql`select count(*)::int as n,
-      (count(*) filter (where ${sale}))::int as sale_count, ${money(amount, sale)} as sale_total,
-      (count(*) filter (where ${rental}))::int as rent_count, ${money(amount, rental)} as rent_total,
-      ${money(sql`commission`, counted)} as commission
-    from deals ${cond ? sql`where ${cond}` : sql``}`);
-  return totalsOf(r.rows[0]!);
+  return sql`count(*) ${over}::int as n,
+      (count(*) filter (where ${sale}) ${over})::int as sale_count, ${money(amount, sale)} as sale_total,
+      (count(*) filter (where ${rental}) ${over})::int as rent_count, ${money(amount, rental)} as rent_total,
+      ${money(sql`commission`, counted)} as commission`;
+}
+
+/**
+ * A page of a filtered list with its count and totals beside each row, from one pass over the
+ * matched deals (decision 103): the page's statement reads them all anyway to sort them. A page
+ * past the end has no row to carry them: summed apart then.
+ */
+async function pageWithTotals(db: Db, cond: SQL | undefined, order: SQL[], limit: number, offset: number, withCancelled: boolean) {
+  const r = await db.execute<Row>(sql`select id, ${totalsColumns(withCancelled, sql`over ()`)} from deals ${cond ? sql`where ${cond}` : sql``}
+    order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}`);
+  const rows = r.rows;
+  const totals = rows.length ? totalsOf(rows[0]!) : await dealTotals(db, cond, withCancelled);
+  return { totals, ids: rows.map((x) => Number(x.id)) };
 }
 
 /** Each stage's count and its sales' and rentals' totals, summed from the deals `whereSql` keeps. */

@@ -342,14 +342,15 @@ export async function leadViewings(app: FastifyInstance, leadId: number, page: {
  * (decision 023): inside the page's and the count's statements the count hash-joined every viewing,
  * and the page walked the viewings by date probing each one's objects.
  */
-async function viewingsSaying(db: Db, text: string): Promise<SQL | undefined> {
+async function viewingsSaying(db: Db, text: string): Promise<{ cond: SQL; n: number } | undefined> {
   const words = text.split(/\s+/).filter(Boolean).slice(0, 10);
   if (!words.length) return undefined;
-  const found = await db.execute(sql`select coalesce(array_agg(distinct vo.viewing_id), '{}')::text as ids from viewing_objects vo where ${sql.join(
+  const found = await db.execute(sql`select coalesce(array_agg(distinct vo.viewing_id), '{}')::text as ids, count(distinct vo.viewing_id)::int as n from viewing_objects vo where ${sql.join(
     words.map((w) => sql`vo.comment_norm like ${containsPattern(w)}`),
     sql` and `,
   )}`);
-  return sql`${viewings.id} = any(${(found.rows[0] as { ids: string } | undefined)?.ids ?? '{}'}::int[])`;
+  const row = found.rows[0] as { ids: string; n: number } | undefined;
+  return { cond: sql`${viewings.id} = any(${row?.ids ?? '{}'}::int[])`, n: row?.n ?? 0 };
 }
 
 /** POST /api/Viewing/search: filters, count and page in SQL; newest viewing first. */
@@ -365,8 +366,13 @@ export async function searchViewings(app: FastifyInstance, f: TViewingSearch, t:
   if (f.demandId) where.push(eq(viewings.demandId, f.demandId));
   if (f.objectId) where.push(sql`exists (select 1 from viewing_objects vo where vo.viewing_id = ${viewings.id} and vo.object_id = ${f.objectId})`);
   if (f.assigned) where.push(sql`exists (select 1 from assignments s where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = ${viewings.id} and s.account_id = ${f.assigned})`);
+  // Every viewing a comment names exists (its objects go with it): alone, the comment's filter is
+  // counted by the look-up, and the page walks viewings_date_id_idx in the list's order, stopping at
+  // the page (decision 103). With other filters, the page and its total come from one pass over the
+  // matched viewings (decision 023); a page past the end has no row to carry the total, and counts apart.
+  const others = where.filter(Boolean).length;
   const saying = f.comment?.trim() ? await viewingsSaying(app.db, f.comment.trim()) : undefined;
-  where.push(saying);
+  where.push(saying?.cond);
   const cond = and(...where);
   const order = [sql`${viewings.dateOfViewing} desc nulls first`, sql`${viewings.id} desc`];
   const count = async () => ((await app.db.select({ n: sql<number>`count(*)::int` }).from(viewings).where(cond)) as [{ n: number }])[0].n;
@@ -378,11 +384,9 @@ export async function searchViewings(app: FastifyInstance, f: TViewingSearch, t:
       .orderBy(...order)
       .limit(f.perPage)
       .offset((f.currentPage - 1) * f.perPage);
-  // The comments' viewings (a list of ids, all of them sorted for the page anyway): the page and
-  // its total from one pass over them (decision 023); a page past the end has no row to carry the
-  // total, and counts apart. Otherwise the count reads an index the page's order does not.
-  const paged = saying ? await pageOf(true) : await pageOf(false);
-  const n = saying && paged.length ? paged[0]!.total : await count();
+  const counted = saying && !others;
+  const paged = saying && !counted ? await pageOf(true) : await pageOf(false);
+  const n = counted ? saying.n : saying && paged.length ? paged[0]!.total : await count();
   const ids = paged.map((r) => r.id);
   const found = ids.length
     ? await app.db
