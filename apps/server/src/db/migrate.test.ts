@@ -17,6 +17,9 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0107: no index of the accounts by name in each language carrying their search text.
+    for (const l of ['en', 'el', 'ru']) await q(`drop index accounts_name_search_${l}_idx`);
+    await q(`drop index accounts_long_search_idx`);
     // Before 0104: no Reply-To parsed at sync.
     await q(`alter table mail_messages drop column reply_to`);
     // Before 0103: no words of the open leads, no index of the accounts' words by name in each language.
