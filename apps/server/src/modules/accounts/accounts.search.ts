@@ -73,10 +73,11 @@ export type AccountMatches = { top: Found[]; ids: IdSet; openLeads?: number[] };
 const MATCHES_MAX = 5000;
 
 /**
- * The global search's accounts in one statement: the accounts provider shows the best of them (word
- * starts first, then by name), the leads provider looks for their leads. Both read the same trigram
- * matches, so it is done once a search (SearchProvider's `shared`). One word: the 20 shown and the
- * newest open leads are read word by word, ranked ahead (wordMatches, decision 099). Text with a
+ * The global search's accounts: the accounts provider shows the best of them (word starts first,
+ * then by name), the leads provider looks for their leads. Both read the same matches, so it is done
+ * once a search (SearchProvider's `shared`). One word: the 20 shown and the newest open leads are
+ * read word by word, or walked in order when the fragment is in many words (wordMatches, decision
+ * 099). Text with a
  * space, more than 5,000 matches: the best of the first 5,000 found are shown, and typing on
  * narrows it.
  */
@@ -151,7 +152,8 @@ function wordMatch(text: string): SQL {
  * 20 newest open leads): «6944» (983 words) 9 ms, «2310» (17,221) 130 ms, «mail» (56,485) 430 ms.
  * Walking the accounts in name order and the open leads newest first costs a row read a row walked,
  * and a fragment in many words is in many accounts: 20 of them come within the first few dozen
- * rows («mail»: 30). The line is where both cost about the same at full size.
+ * rows («mail»: 30). The line is drawn between «6944» and the fragments in ten thousand words and
+ * more; where exactly both cost the same was not measured (decision 099).
  */
 export const WALK_WORDS_MIN = 1000;
 /**
@@ -163,9 +165,9 @@ export const WALK_WORDS_MIN = 1000;
  * than 20 is given up and the fragment is looked up word by word after all.
  */
 export const WALK_ACCOUNTS_MAX = 30_000;
+export const WALK_LEADS_MAX = 4000;
 /** An account's name and search text longer than this are not in the index walked (a btree row holds 2,704 bytes; 0107). */
 const WALK_ROW_BYTES = 2400;
-export const WALK_LEADS_MAX = 4000;
 
 /**
  * One word typed, ranked ahead (decision 099): the 20 accounts shown and the 20 newest open leads
