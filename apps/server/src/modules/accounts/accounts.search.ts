@@ -4,7 +4,7 @@ import { LEAD_CLOSED_STAGES, SEARCH_MAX_HITS, plainText, type TSearchHit } from 
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
 import type { SearchProvider } from '../shell/shell.routes.ts';
-import { collationOf, containsPattern, idSetFromLiteral, idSetOf, latinMatch, phoneDigits, startsPattern, wordStartsPattern, type IdSet } from './accounts.sql.ts';
+import { collationOf, containsPattern, idSetFromLiteral, idSetOf, latinMatch, latinReadings, phoneDigits, startsPattern, wordStartsPattern, type IdSet } from './accounts.sql.ts';
 
 /** Which accounts the account picker offers: 0 all, 1 employees, 2 employees and specialists. */
 const pickerFilter = (filter: number): SQL | undefined =>
@@ -73,15 +73,16 @@ export type AccountMatches = { top: Found[]; ids: IdSet; openLeads?: number[] };
 const MATCHES_MAX = 5000;
 
 /**
- * The global search's accounts in one statement: the accounts provider shows the best of them (word
- * starts first, then by name), the leads provider looks for their leads. Both read the same trigram
- * matches, so it is done once a search (SearchProvider's `shared`). One word: the 20 shown and the
- * newest open leads are read word by word, ranked ahead (wordMatches, decision 099). Text with a
+ * The global search's accounts: the accounts provider shows the best of them (word starts first,
+ * then by name), the leads provider looks for their leads. Both read the same matches, so it is done
+ * once a search (SearchProvider's `shared`). One word: the 20 shown and the newest open leads are
+ * read word by word, or walked in order when the fragment is in many words (wordMatches, decision
+ * 099). Text with a
  * space, more than 5,000 matches: the best of the first 5,000 found are shown, and typing on
  * narrows it.
  */
 export async function searchAccountMatches(app: FastifyInstance, text: string, culture?: string): Promise<AccountMatches> {
-  const found = (oneWord(text) ? await wordMatchesOrGrouped(app, text, true, culture) : (await app.db.execute<MatchesRow>(rowMatches(text, culture))).rows[0]) ?? {
+  const found = (oneWord(text) ? await oneWordMatches(app, text, true, culture) : (await app.db.execute<MatchesRow>(rowMatches(text, culture))).rows[0]) ?? {
     ids: '{}',
     n: 0,
     top: [],
@@ -133,105 +134,166 @@ const IDS_AND_LEADS = sql`case when cardinality(lz.leads) < ${SEARCH_MAX_HITS} t
  * when the word starts with the fragment, else 1.
  */
 function matchedWords(text: string): SQL {
+  return sql`select s.word, case when s.word like ${startsPattern(text)} then 0 else 1 end as rank from search_words s where ${wordMatch(text)}`;
+}
+
+/** A word `s.word` of search_words has the fragment (as typed, as its digits, as its Latin skeleton). */
+function wordMatch(text: string): SQL {
   const digits = phoneDigits(text);
   const latin = digits ? undefined : latinMatch(sql`s.word`, text);
-  return sql`select s.word, case when s.word like ${startsPattern(text)} then 0 else 1 end as rank from search_words s
-      where s.word like ${containsPattern(text)}
+  return sql`(s.word like ${containsPattern(text)}
         ${digits && digits !== text ? sql`or s.word like ${containsPattern(digits)}` : sql``}
-        ${latin ? sql`or ${latin}` : sql``}`;
+        ${latin ? sql`or ${latin}` : sql``})`;
 }
 
 /**
- * Above this many matched words the word-by-word path costs more than grouping the matched
- * accounts: it looks up each word twice (its 20 accounts, its 20 newest open leads) and merges what
- * every word gave. E-mail fragments match tens of thousands of words at full size ("mail" 56,485,
- * "com" 42,016, ".gr" 33,378): "mail" took 430–490 ms word by word against 175–185 ms grouped. Phone
- * and rarer e-mail fragments stay faster word by word ("2310", 17,221 words: 135–185 ms against
- * 420–475; "yahoo", 16,501: 120–135 against 420–430; "gmail", 25,437: 300–380 against 390–450;
- * "6944", 983: 13 against 15–16), so the line is drawn between them (decision 099).
+ * Above this many matched words a fragment is walked in the answer's order instead of word by word
+ * (decision 099). Word by word costs about two index look-ups a matched word (its 20 accounts, its
+ * 20 newest open leads): «6944» (983 words) 9 ms, «2310» (17,221) 130 ms, «mail» (56,485) 430 ms.
+ * Walking the accounts in name order and the open leads newest first costs a row read a row walked,
+ * and a fragment in many words is in many accounts: 20 of them come within the first few dozen
+ * rows («mail»: 30). The line is drawn between «6944» and the fragments in ten thousand words and
+ * more; where exactly both cost the same was not measured (decision 099).
  */
-export const RANKED_WORDS_MAX = 30_000;
+export const WALK_WORDS_MIN = 1000;
+/**
+ * At most this many accounts, and open leads, are walked. The matched accounts may all sort late
+ * (in Russian order the Russian clients, with no «gmail», come first: 15,031 of them before the 20th
+ * «gmail»); the accounts are read from an index by name that carries their search text (0111), at
+ * well under a microsecond each. The leads are read from their rows and their clients' (a few
+ * microseconds each), and their order (by date) does not follow the names. A walk that found fewer
+ * than 20 is given up and the fragment is looked up word by word after all.
+ */
+export const WALK_ACCOUNTS_MAX = 30_000;
+export const WALK_LEADS_MAX = 4000;
+/** An account's name and search text longer than this are not in the index walked (a btree row holds 2,704 bytes; 0111). */
+const WALK_ROW_BYTES = 2400;
 
 /**
- * One word typed, ranked ahead (migration 0103, decision 099): the 20 accounts shown and the 20
- * newest open leads are each the first 20 of an order that does not depend on the fragment (rank,
- * name in the reader's language, id; date, id), so every matched word gives its own first 20 from
- * an index kept in that order (account_words by word and name in each collation; lead_words by word
- * and date), and the answer is the first 20 of those: a hit the word's own 20 leave out has 20 of
- * that word before it. «Παπαδ» reads 4 × 20 accounts and 4 × 20 leads, not its 2,939 accounts and
- * their leads. All the matched accounts are read (at most 5,000) only when the open leads are fewer
- * than 20 and the leads' search wants them to look among the closed ones too.
- *
- * The matched words are counted first (at most RANKED_WORDS_MAX + 1 read); above RANKED_WORDS_MAX
- * nothing else is read (each answer column is behind a `case` on the count, so its subquery is not
- * run) and the grouped statement answers instead (wordMatchesOrGrouped).
+ * One word typed, ranked ahead (decision 099): the 20 accounts shown and the 20 newest open leads
+ * are each the first 20 of an order that does not depend on the fragment (word starts first, then
+ * name in the reader's language, then id; date, id). The matched words are counted first (at most
+ * WALK_WORDS_MIN + 1 read, planned for that few: `walkWords`); then either
+ * - **word by word** (few words, or text whose patterns hold a space): every matched word gives its
+ *   own first 20 from an index kept in that order (account_words by word and name in each collation;
+ *   lead_words by word and date), and the answer is the first 20 of those: a hit the word's own 20
+ *   leave out has 20 of that word before it. «Παπαδ» reads 4 × 20 accounts and 4 × 20 leads;
+ * - or **walked** (many words): the accounts whose word starts with the fragment (few words starting
+ *   with it: word by word as above; many: walked), then, when they are fewer than 20, the accounts
+ *   in name order from the collation's index that carries the search text (0111), each tested on
+ *   it, stopping at 20; the open leads newest first from their date index, each tested on its
+ *   client's search text. A fragment without a space lies inside one word, so the search text has
+ *   it exactly when one of its words does. A walk that does not find its 20 within
+ *   WALK_ACCOUNTS_MAX or WALK_LEADS_MAX rows falls back to the words (each part is behind a
+ *   condition on what came before, so what is not needed is not run). The walk is a statement of
+ *   its own, run when the word-by-word one answered only that its words are too many: planning
+ *   both in one cost every search about 1 ms more.
+ * All the matched accounts are read (at most 5,000) only when the open leads are fewer than 20 and
+ * the leads' search wants them to look among the closed ones too.
  */
-function wordMatches(text: string, withIds = true, culture?: string): SQL {
+function walkWords(text: string): SQL {
+  const digits = phoneDigits(text);
+  // Only patterns without a space can be tested on the whole search text instead of its words.
+  const patterns = [containsPattern(text), ...(digits ? [] : latinReadings(text).map((v) => sql`crm_latin_skeleton(${v})`))];
+  const walkable = sql.join(
+    patterns.map((p) => sql`position(' ' in ${p}) = 0`),
+    sql` and `,
+  );
+  return sql`select count(*) > ${WALK_WORDS_MIN} and ${walkable} as walk from (select 1 from search_words s where ${wordMatch(text)} limit ${WALK_WORDS_MIN + 1}) c`;
+}
+
+function wordMatches(text: string, walk: boolean, withIds = true, culture?: string): SQL {
   const collate = collationOf(culture);
-  const few = sql`k.words <= ${RANKED_WORDS_MAX}`;
+  const { match, rank } = matchParts(text);
+  // Walked from the index by name that carries the search text (0111), which leaves out the few
+  // accounts too long for a btree row: those are read apart (`long`), all of them.
+  const short = sql`coalesce(octet_length(${accounts.displayName}), 0) + coalesce(octet_length(${accounts.searchText}), 0)`;
+  const byName = sql`(select ${accounts.id}, ${accounts.displayName}, ${accounts.searchText} from ${accounts} where ${short} <= ${sql.raw(String(WALK_ROW_BYTES))}
+      order by ${accounts.displayName} collate ${collate}, ${accounts.id} limit ${WALK_ACCOUNTS_MAX}) ${accounts}`;
+  const long = sql`(select ${accounts.id}, ${accounts.displayName}, ${accounts.searchText} from ${accounts} where ${short} > ${sql.raw(String(WALK_ROW_BYTES))}) ${accounts}`;
   const best = sql`best as (
       select x.account_id as id, min(w.rank) as rank, min(x.name) as name
       from w cross join lateral (
         select aw.account_id, aw.name from account_words aw where aw.word = w.word
         order by aw.name collate ${collate}, aw.account_id limit ${SEARCH_MAX_HITS}) x
       group by x.account_id order by min(w.rank), min(x.name) collate ${collate}, x.account_id limit ${SEARCH_MAX_HITS})`;
-  const top = sql`case when ${few} then coalesce((select json_agg(t) from (
+  // Word starts (rank 0): their words from search_words' own order (a prefix of the key); few of
+  // them are looked up word by word (r0w), many walked (r0s, and the long accounts r0l).
+  const few0 = sql`(select words from k0) <= ${WALK_WORDS_MIN}`;
+  const walked = sql`w0 as materialized (select s.word from search_words s where s.word like ${startsPattern(text)} limit ${WALK_WORDS_MIN + 1}),
+    k0 as materialized (select count(*)::int as words from w0),
+    r0w as materialized (
+      select x.account_id as id, min(x.name) as name from w0 cross join lateral (
+        select aw.account_id, aw.name from account_words aw where aw.word = w0.word
+        order by aw.name collate ${collate}, aw.account_id limit ${SEARCH_MAX_HITS}) x
+      where ${few0} group by x.account_id),
+    r0s as materialized (select ${accounts.id} as id, ${accounts.displayName} as name from ${byName}
+      where not ${few0} and ${rank} = 0 limit ${SEARCH_MAX_HITS}),
+    r0l as materialized (select ${accounts.id} as id, ${accounts.displayName} as name from ${long} where not ${few0} and ${rank} = 0),
+    done0 as materialized (select case when ${few0} then (select count(*) from r0w) else (select count(*) from r0s) end >= ${SEARCH_MAX_HITS} as done),
+    a1s as materialized (select ${accounts.id} as id, ${accounts.displayName} as name, ${rank} as rank from ${byName}
+      where not (select done from done0) and ${match} limit ${SEARCH_MAX_HITS}),
+    a1l as materialized (select ${accounts.id} as id, ${accounts.displayName} as name, ${rank} as rank from ${long}
+      where not (select done from done0) and ${match}),
+    done as materialized (select (select done from done0) or (${few0} and (select count(*) from a1s) >= ${SEARCH_MAX_HITS}) as done),
+    chosen as (
+      select id, rank, name from best where not (select done from done)
+      union all
+      (select id, min(rank) as rank, min(name) as name from (
+        select id, 0 as rank, name from r0w union all select id, 0, name from r0s union all select id, 0, name from r0l
+        union all select id, rank, name from a1s union all select id, rank, name from a1l) b
+      where (select done from done) group by id order by min(rank), min(name) collate ${collate}, id limit ${SEARCH_MAX_HITS}))`;
+  const from = walk ? sql`chosen` : sql`best`;
+  const top = sql`coalesce((select json_agg(t) from (
         select ${HIT_FIELDS}
-        from best join ${accounts} on ${accounts.id} = best.id
-        order by best.rank, best.name collate ${collate}, best.id) t), '[]') end as top`;
-  const words = sql`w as materialized (${matchedWords(text)}),
-    k as materialized (select count(*)::int as words from (select 1 from w limit ${RANKED_WORDS_MAX + 1}) c)`;
-  if (!withIds) return sql`with ${words}, ${best} select k.words, ${top} from k`;
-  const leads = sql`(select leads from lz)`;
-  return sql`
-    with ${words},
-    ${best},
-    lz as materialized (select array(
+        from ${from} c join ${accounts} on ${accounts.id} = c.id
+        order by c.rank, c.name collate ${collate}, c.id) t), '[]') as top`;
+  // Word by word, the words are counted in the same statement (k), and nothing else is read when
+  // they are too many: the walk is another statement.
+  const words = sql`w as materialized (${matchedWords(text)})`;
+  const ctes = walk ? sql`${words}, ${best}, ${walked}` : sql`k as materialized (${walkWords(text)}), ${words}, ${best}`;
+  const answer = (select: SQL) => (walk ? select : sql`select k.walk, r.* from k left join (${select} where not (select walk from k) offset 0) r on true`);
+  if (!withIds) return sql`with ${ctes} ${answer(sql`select ${top}`)}`;
+  const byWords = sql`array(
       select u.lead_id from (
         select distinct y.lead_id, y.created_on from w cross join lateral (
           select lw.lead_id, lw.created_on from lead_words lw where lw.word = w.word
           order by lw.created_on desc, lw.lead_id desc limit ${SEARCH_MAX_HITS}) y) u
-      order by u.created_on desc, u.lead_id desc limit ${SEARCH_MAX_HITS}) as leads),
+      order by u.created_on desc, u.lead_id desc limit ${SEARCH_MAX_HITS})`;
+  const leads = walk
+    ? sql`lwalk as materialized (select array(
+      select l.id from (select l.id, l.account_id, l.created_on from leads l
+        where not l.draft and coalesce(l.stage, 0) not in (${closedStages})
+        order by l.created_on desc, l.id desc limit ${WALK_LEADS_MAX}) l
+      join ${accounts} on ${accounts.id} = l.account_id
+      where ${match}
+      order by l.created_on desc, l.id desc limit ${SEARCH_MAX_HITS}) as leads),
+    lz as materialized (select case when cardinality((select leads from lwalk)) = ${SEARCH_MAX_HITS} then (select leads from lwalk) else ${byWords} end as leads)`
+    : sql`lz as materialized (select ${byWords} as leads)`;
+  return sql`
+    with ${ctes},
+    ${leads},
     m as materialized (
       select distinct aw.account_id as id from account_words aw where aw.word in (select word from w) limit ${MATCHES_MAX})
-    select k.words,
-      case when ${few} and cardinality(${leads}) < ${SEARCH_MAX_HITS} then coalesce((select array_agg(id) from m), '{}')::text end as ids,
-      case when ${few} then (case when cardinality(${leads}) < ${SEARCH_MAX_HITS} then (select count(*) from m)::int else cardinality(${leads}) end) end as n,
-      case when ${few} then ${leads} end as leads, ${top}
-    from k`;
+    ${answer(sql`select case when cardinality(lz.leads) < ${SEARCH_MAX_HITS} then coalesce((select array_agg(id) from m), '{}')::text end as ids,
+      case when cardinality(lz.leads) < ${SEARCH_MAX_HITS} then (select count(*) from m)::int else cardinality(lz.leads) end as n,
+      lz.leads, ${top}
+    from lz`)}`;
 }
 
-/**
- * One word typed that matches more than RANKED_WORDS_MAX words (an e-mail or phone fragment): every
- * matched account grouped (at most 5,000, as before 0103), the 20 shown sorted from them, and their
- * newest open leads looked up by account. The same answers as wordMatches while there are fewer
- * than 5,000 matches (search-fragments.test compares both with the same statement).
- */
-function groupedWordMatches(text: string, withIds = true, culture?: string): SQL {
-  const collate = collationOf(culture);
-  return sql`
-    with w as (${matchedWords(text)}),
-    m as materialized (
-      select aw.account_id as id, min(aw.name) as name, min(case when aw.word like ${startsPattern(text)} then 0 else 1 end) as rank
-      from account_words aw where aw.word in (select word from w)
-      group by aw.account_id limit ${MATCHES_MAX})
-    select ${withIds ? IDS_AND_LEADS : sql`'{}'::text as ids, 0 as n, '{}'::int[] as leads`},
-      coalesce((select json_agg(t) from (
-        select ${HIT_FIELDS}
-        from (select id, name, rank from m order by rank, name collate ${collate}, id limit ${SEARCH_MAX_HITS}) best
-          join ${accounts} on ${accounts.id} = best.id
-        order by best.rank, best.name collate ${collate}, best.id) t), '[]') as top
-    ${withIds ? sql`from (select ${newestOpenLeads} as leads offset 0) lz` : sql``}`;
-}
+const closedStages = sql.join(
+  LEAD_CLOSED_STAGES.map((s) => sql.raw(String(s))),
+  sql`, `,
+);
 
-/** The row of the global search's statements (ids, n and leads only with the ids asked for). */
+/** The row of the global search's statement (ids, n and leads only with the ids asked for). */
 type MatchesRow = { ids: string | null; n: number; top: Found[]; leads: number[] };
 
-/** One word typed: ranked ahead word by word, or grouped when it matches too many words. */
-async function wordMatchesOrGrouped(app: FastifyInstance, text: string, withIds: boolean, culture?: string): Promise<MatchesRow | undefined> {
-  const ranked = (await app.db.execute<MatchesRow & { words: number }>(wordMatches(text, withIds, culture))).rows[0];
-  if (!ranked || ranked.words <= RANKED_WORDS_MAX) return ranked;
-  return (await app.db.execute<MatchesRow>(groupedWordMatches(text, withIds, culture))).rows[0];
+/** One word typed: ranked ahead, word by word or walked (whichever the count of its words chose). */
+async function oneWordMatches(app: FastifyInstance, text: string, withIds: boolean, culture?: string): Promise<MatchesRow | undefined> {
+  const byWords = (await app.db.execute<MatchesRow & { walk: boolean }>(wordMatches(text, false, withIds, culture))).rows[0];
+  if (!byWords?.walk) return byWords;
+  return (await app.db.execute<MatchesRow>(wordMatches(text, true, withIds, culture))).rows[0];
 }
 
 /**
@@ -275,7 +337,7 @@ async function findAccounts(app: FastifyInstance, text: string, limit: number, e
   // Every account (no filter), one word: from the word table, as the global search.
   const rows =
     !extra && limit === SEARCH_MAX_HITS && oneWord(text)
-      ? ((await wordMatchesOrGrouped(app, text, false, culture))?.top ?? [])
+      ? ((await oneWordMatches(app, text, false, culture))?.top ?? [])
       : await accountMatchQuery(app.db, text, limit, extra, culture);
   if (rows.length || text.length < 4) return rows;
   return !extra && limit === SEARCH_MAX_HITS && oneWord(text) ? findNearWord(app, text, limit, culture) : findNear(app, text, limit, extra, culture);
