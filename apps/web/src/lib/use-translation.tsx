@@ -8,15 +8,35 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
  * every component that mounts and each `t(key)` copies the instance's options: a record's screen
  * mounts some 230 of them and asks about 700 texts, which cost the server's first paint about a
  * sixth of its CPU and a phone's first render as much again. Here a text asked without options is
- * looked up once per language and kept.
+ * looked up once per language and texts, and kept.
  */
-export type Translation = { t: TFunction; i18n: I18n; ready: boolean; language: string };
+export type Translation = { t: TFunction; i18n: I18n; ready: boolean; generation: number };
+
+/**
+ * Counts the changes of language and of texts since the start: a kept text is good only for the
+ * generation it was looked up in. Listened to from the first value made after i18next has its store.
+ */
+let generation = 0;
+let listening = false;
+const changed = () => {
+  generation++;
+};
+function listen() {
+  if (listening || !i18n.store) return;
+  listening = true;
+  i18n.on('languageChanged', changed);
+  i18n.store.on('added', changed);
+  i18n.store.on('removed', changed);
+}
 
 function translation(): Translation {
+  listen();
   const fixed = i18n.getFixedT(null, 'translation') as unknown as (...a: unknown[]) => string;
+  const made = generation;
   const plain = new Map<string, string>();
   const t = ((key: unknown, ...rest: unknown[]) => {
-    if (rest.length === 0 && typeof key === 'string') {
+    // A `t` kept from before a change (in a callback, a ref) asks i18next itself: the texts now.
+    if (rest.length === 0 && typeof key === 'string' && made === generation) {
       let text = plain.get(key);
       if (text === undefined) {
         text = fixed(key);
@@ -26,31 +46,30 @@ function translation(): Translation {
     }
     return fixed(key, ...rest);
   }) as unknown as TFunction;
-  return { t, i18n, ready: true, language: i18n.language };
+  return { t, i18n, ready: true, generation: made };
 }
 
 const TranslationContext = createContext<Translation | null>(null);
 
-/** What a component renders with outside the provider (a unit test's lone component): i18next's own `t`, made again when the language is another. */
+/** What a component renders with outside the provider (a unit test's lone component): made again after any change. */
 let loose: Translation | null = null;
 
 /** Gives every component below it the texts, and draws them again when the language or the texts change. */
 export function TranslationProvider({ children }: { children: ReactNode }) {
   const [value, setValue] = useState(translation);
   useEffect(() => {
-    const renew = () => setValue(translation());
+    listen();
+    const renew = () => setValue((v) => (v.generation === generation ? v : translation()));
     i18n.on('languageChanged', renew);
     i18n.store?.on('added', renew);
     i18n.store?.on('removed', renew);
-    // A language changed between the first render and this effect.
-    if (i18n.language !== value.language) renew();
+    // A change between the first render and this effect (texts revalidated meanwhile).
+    renew();
     return () => {
       i18n.off('languageChanged', renew);
       i18n.store?.off('added', renew);
       i18n.store?.off('removed', renew);
     };
-    // Subscribed once: `value` is only read for the language it was made in.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return <TranslationContext.Provider value={value}>{children}</TranslationContext.Provider>;
 }
@@ -58,6 +77,7 @@ export function TranslationProvider({ children }: { children: ReactNode }) {
 export function useTranslation(): Translation {
   const value = useContext(TranslationContext);
   if (value) return value;
-  if (!loose || loose.language !== i18n.language) loose = { t: i18n.getFixedT(null, 'translation'), i18n, ready: true, language: i18n.language };
+  listen();
+  if (!loose || loose.generation !== generation) loose = translation();
   return loose;
 }
