@@ -10,6 +10,7 @@ const LANGUAGES = [
   {
     cookie: 'en-UK',
     activities: 'Activities',
+    timeline: 'Activities and e-mails',
     complete: 'Complete',
     todo: 'To do',
     saved: 'All changes saved',
@@ -23,6 +24,7 @@ const LANGUAGES = [
   {
     cookie: 'el',
     activities: 'Δραστηριότητες',
+    timeline: 'Δραστηριότητες και αλληλογραφία',
     complete: 'Ολοκληρώθηκε',
     todo: 'Προς εκτέλεση',
     saved: 'Όλες οι αλλαγές αποθηκεύτηκαν',
@@ -62,18 +64,20 @@ for (const L of LANGUAGES) {
 
       await page.goto(`/Accounts/View/${id}`);
       await expect(page.getByTestId('assignments')).toBeVisible();
-      // Held by a card with its title, nothing asked for yet.
-      await expect(placeholder.getByRole('heading', { name: L.activities })).toBeAttached();
+      // Held by a card with its title, nothing asked for yet: the title the block has (an account's
+      // activities and e-mails, "All" being the first choice), so it does not change when drawn.
+      await expect(placeholder.getByRole('heading', { name: L.timeline, exact: true })).toBeAttached();
       await expect(list).toHaveCount(0);
       await placeholder.scrollIntoViewIfNeeded();
       await expect(list.getByTestId('activity-count')).toHaveText('0');
       await expect(placeholder).toHaveCount(0);
+      await expect(list.getByRole('heading', { name: L.timeline, exact: true })).toBeVisible();
 
       // The keyboard: the placeholder is a named stop; reaching it draws the block, and Tab goes on into it.
       await page.goto(`/Accounts/View/${id}`);
       await expect(page.getByTestId('assignments')).toBeVisible();
       await expect(list).toHaveCount(0);
-      const region = page.getByRole('region', { name: L.activities });
+      const region = page.getByRole('region', { name: L.timeline, exact: true });
       await region.focus();
       await expect(list.getByTestId('activity-add')).toBeVisible();
       await page.keyboard.press('Tab');

@@ -22,6 +22,10 @@ const LANGUAGES = [
     newContact: 'New contact?',
     added: 'is added as a client: open the record',
     timeline: { title: 'Activities and e-mails', all: 'All', activities: 'Activities', mail: 'E-mails', mailTitle: 'E-mails', activitiesTitle: 'Activities' },
+    row: { from: 'From', mailbox: 'Mailbox' },
+    empty: { all: 'No activities or e-mails match the filters.', mail: 'No e-mails match the filters.', activities: 'No activities match the filters.' },
+    state: { all: 'All', todo: 'To do' },
+    showAll: 'Show all',
   },
   {
     cookie: 'el',
@@ -29,7 +33,12 @@ const LANGUAGES = [
     sent: 'Το e-mail στάλθηκε.',
     newContact: 'Νέα επαφή;',
     added: 'προστέθηκε ως πελάτης: άνοιγμα καρτέλας',
-    timeline: { title: 'Δραστηριότητες και e-mail', all: 'Όλα', activities: 'Δραστηριότητες', mail: 'E-mail', mailTitle: 'Αλληλογραφία', activitiesTitle: 'Δραστηριότητες' },
+    // The control and the heading of the mail alone say the same (they were «E-mail» and «Αλληλογραφία»).
+    timeline: { title: 'Δραστηριότητες και αλληλογραφία', all: 'Όλα', activities: 'Δραστηριότητες', mail: 'Αλληλογραφία', mailTitle: 'Αλληλογραφία', activitiesTitle: 'Δραστηριότητες' },
+    row: { from: 'Από', mailbox: 'Γραμματοκιβώτιο' },
+    empty: { all: 'Καμία δραστηριότητα ή e-mail δεν ταιριάζει με τα φίλτρα.', mail: 'Κανένα e-mail δεν ταιριάζει με τα φίλτρα.', activities: 'Καμία δραστηριότητα δεν ταιριάζει με τα φίλτρα.' },
+    state: { all: 'Όλες', todo: 'Προς εκτέλεση' },
+    showAll: 'Όλες',
   },
 ];
 const GREEK = 'αβγδεζηθικλμνξπρστφχψω';
@@ -114,6 +123,49 @@ for (const L of LANGUAGES) {
     await mail.show(L.timeline.all);
     await expect(mail.rows).toHaveCount(2);
 
+    // Under "Created by" and "Assigned to" (which a mail has not): its sender and mailbox in one cell, each named.
+    const who = mail.rows.nth(0).locator('td.timeline-mail-who');
+    await expect(who).toHaveAttribute('colspan', '2');
+    await expect(who.getByTestId('mail-row-from')).toHaveText(new RegExp(`^${L.row.from}: .*leads\\.${tag}@agency\\.test`));
+    await expect(who.getByTestId('mail-row-mailbox')).toHaveText(new RegExp(`^${L.row.mailbox}: .*Leads ${tag}`));
+    // The filters: a text in both kinds, each empty list saying what it lacks; the state is an
+    // activity's, offered with the activities only, and set back when the mail is shown again.
+    await mail.panel.getByTestId('activity-filter-toggle').click();
+    const filters = mail.panel.getByTestId('activity-filters');
+    await expect(filters.getByTestId('activity-filter-text')).toBeVisible();
+    await expect(filters.getByTestId('activity-filter-done')).toHaveCount(0);
+    await filters.getByTestId('activity-filter-text').fill(`nothing like it ${tag}`);
+    await expect(mail.panel.getByTestId('activity-empty')).toHaveText(L.empty.all);
+    await mail.show(L.timeline.mail);
+    await expect(mail.panel.getByTestId('activity-empty')).toHaveText(L.empty.mail);
+    await mail.show(L.timeline.activities);
+    await expect(mail.panel.getByTestId('activity-empty')).toHaveText(L.empty.activities);
+    await filters.getByTestId('activity-filter-text').fill('');
+    await expect(mail.rows).toHaveCount(1);
+    await filters.getByTestId('activity-filter-done').click();
+    await page.getByRole('option', { name: L.state.todo, exact: true }).click();
+    await expect(mail.panel.getByTestId('activity-empty')).toHaveText(L.empty.activities);
+    await mail.show(L.timeline.all);
+    await expect(mail.rows).toHaveCount(2);
+    await expect(filters.getByTestId('activity-filter-done')).toHaveCount(0);
+    await expect(mail.panel.getByTestId('activity-filter-toggle')).toHaveAttribute('data-active', 'false');
+    await mail.show(L.timeline.activities);
+    await expect(filters.getByTestId('activity-filter-done')).toHaveValue(L.state.all);
+    await expect(mail.rows).toHaveCount(1);
+    // "Show all" is the activities' (a page with mail holds at most 200 rows): with the mail, the largest size offered.
+    const perPage = mail.panel.getByTestId('activity-per-page');
+    await perPage.click();
+    await page.getByRole('option', { name: L.showAll, exact: true }).click();
+    await expect(perPage).toHaveValue(L.showAll);
+    await mail.show(L.timeline.all);
+    await expect(mail.rows).toHaveCount(2);
+    await expect(perPage).toHaveValue('50');
+    await perPage.click();
+    await expect(page.getByRole('option', { name: '50', exact: true })).toBeVisible();
+    await expect(page.getByRole('option', { name: L.showAll, exact: true })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expectAccessible(page, `a lead's timeline, filtered and paged (${L.cookie})`);
+
     // Sent over SMTP to the client, with the mailbox's signature; and kept in the Sent folder.
     const sent = servers.smtp.received.find((r) => r.to.includes(email));
     expect(sent).toBeDefined();
@@ -135,6 +187,12 @@ for (const L of LANGUAGES) {
     // The same mail on the property's thread (its reference number) and on the client's.
     await page.goto(`/Objects/View/${flat.id}`);
     await expect(mail.row(subject)).toBeVisible();
+    // Editing the property: its activities alone, as before the timeline (its mail is the view's).
+    await page.getByTestId('edit-toggle').click();
+    await expect(mail.panel.getByRole('heading', { name: L.timeline.activitiesTitle, exact: true })).toBeVisible();
+    await expect(mail.panel.getByTestId('timeline-kind')).toHaveCount(0);
+    await expect(mail.panel.getByTestId('mail-new')).toHaveCount(0);
+    await expect(mail.panel.getByTestId('mail-row')).toHaveCount(0);
     await page.goto(`/Accounts/View/${accountId}`);
     await expect(mail.row(subject)).toBeVisible();
     await ctx.close();

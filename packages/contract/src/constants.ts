@@ -93,3 +93,8 @@ export const MAIL_SIGNATURE_MAX = 2000;
 /** What a record's timeline shows: activities and mail together (the default), or one kind. */
 export const TIMELINE_KINDS = ['all', 'activities', 'mail'] as const;
 export type TTimelineKind = (typeof TIMELINE_KINDS)[number];
+/**
+ * The most rows a page of mail holds (GET /api/mail), and so a timeline's page with its mail in it
+ * ("All", "E-mails"): "Show all" is the activities' alone (the spec's list keeps its page sizes).
+ */
+export const MAIL_PAGE_MAX = 200;

@@ -6,7 +6,7 @@ import type { CallSchemas } from './call.ts';
  * The agency's mailboxes and the mail synced from them onto the records (issue 46, decision 078).
  * A mailbox's passwords are write-only: an answer says only whether one is set.
  */
-import { CULTURES, MAIL_SIGNATURE_MAX, MAIL_SYNC_MONTHS_DEFAULT, MAIL_SYNC_MONTHS_MAX } from './constants.ts';
+import { CULTURES, MAIL_PAGE_MAX, MAIL_SIGNATURE_MAX, MAIL_SYNC_MONTHS_DEFAULT, MAIL_SYNC_MONTHS_MAX } from './constants.ts';
 import { MAIL_TEMPLATES } from './doc-template-kinds.ts';
 import { ACTIVITY_DONE_FILTERS, ZActivity } from './activities.ts';
 import { SHOW_ALL, TIMELINE_KINDS } from './constants.ts';
@@ -137,7 +137,7 @@ export const ZMailListQuery = z
     leadId: ZIdString.optional(),
     dealId: ZIdString.optional(),
     enquiryOf: ZIdString.optional(),
-    ...queryPaging(200),
+    ...queryPaging(MAIL_PAGE_MAX),
   })
   .refine((q) => [q.accountId, q.objectId, q.leadId, q.dealId, q.enquiryOf].filter((x) => x != null).length === 1, { message: 'validation.invalid', path: ['accountId'] });
 export type TMailListQuery = z.input<typeof ZMailListQuery>;
@@ -149,7 +149,8 @@ export const ZMailListAnswer = z.object({ items: z.array(ZMailRow), totalRows: z
  * its thread holds (as GET /api/mail reads it: the reader's mailboxes only), newest first (an
  * activity by when it was made, a mail by its date; undated mail last). `done` keeps only
  * activities of that state (mail has none); `text` looks in an activity's text and a mail's
- * subject and sender.
+ * subject and sender. A page with mail in it (`kind` not `activities`) holds at most
+ * MAIL_PAGE_MAX rows, as a page of GET /api/mail does; the activities alone may be shown all.
  */
 export const ZTimelineQuery = z
   .object({
@@ -162,7 +163,11 @@ export const ZTimelineQuery = z
     text: z.string().max(200).default(''),
     ...queryPaging(SHOW_ALL),
   })
-  .refine((q) => [q.accountId, q.objectId, q.leadId, q.dealId].filter((x) => x != null).length === 1, { message: 'validation.invalid', path: ['accountId'] });
+  .refine((q) => [q.accountId, q.objectId, q.leadId, q.dealId].filter((x) => x != null).length === 1, { message: 'validation.invalid', path: ['accountId'] })
+  .superRefine((q, ctx) => {
+    if (q.kind !== 'activities' && q.perPage > MAIL_PAGE_MAX)
+      ctx.addIssue({ code: 'too_big', origin: 'number', maximum: MAIL_PAGE_MAX, inclusive: true, input: q.perPage, path: ['perPage'], message: 'activities.timeline.perPageMax' });
+  });
 export type TTimelineQuery = z.input<typeof ZTimelineQuery>;
 export const ZTimelineItem = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('activity'), activity: ZActivity }),

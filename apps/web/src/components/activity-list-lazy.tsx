@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
 import { useSectionReady, WhenNear } from './reveal.tsx';
 import type { TMailRecord } from './mail-compose.tsx';
+import { TIMELINE_TITLE, useTimelineKind } from './timeline-kind.ts';
 
 // The activities block sits at the bottom of every record view: its code (the list, the editor,
 // the filters) loads beside the record's data instead of with the page, which keeps the record
@@ -24,13 +25,16 @@ function Loading({ placeholder }: { placeholder: ReactNode }) {
  */
 export function ActivityList({ armed, ...props }: { entityType: number; id: number; editable?: boolean; armed?: boolean; mail?: TMailRecord }) {
   const { t } = useTranslation();
+  // Titled as the block will be (its activities, its mail or both), so the title stays when it is drawn.
+  const [kind] = useTimelineKind(!!props.mail);
+  const title = t(TIMELINE_TITLE[kind]);
   const placeholder = (
     <section className="section-placeholder" aria-busy="true" data-testid="activity-list-placeholder">
-      <h3 className="section-placeholder-title">{t('activities.title')}</h3>
+      <h3 className="section-placeholder-title">{title}</h3>
     </section>
   );
   return (
-    <WhenNear placeholder={placeholder} label={t('activities.title')} armed={armed}>
+    <WhenNear placeholder={placeholder} label={title} armed={armed}>
       <Suspense fallback={<Loading placeholder={placeholder} />}>
         <ActivityListImpl {...props} />
       </Suspense>

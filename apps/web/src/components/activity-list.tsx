@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useState, type CSSProperties, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
-import { LIST_PAGE_SIZES, SEARCH_DEBOUNCE_MS, SHOW_ALL, TIMELINE_KINDS, type TTimelineKind } from '@crm/contract/constants';
+import { LIST_PAGE_SIZES, MAIL_PAGE_MAX, SEARCH_DEBOUNCE_MS, SHOW_ALL, TIMELINE_KINDS, type TTimelineKind } from '@crm/contract/constants';
 import type { TActivity, TMailRow } from '@crm/contract';
 import { MAIL } from '@crm/contract/resources';
 import { call } from '../lib/api.ts';
@@ -17,6 +17,7 @@ import { ActivityEditor, unsavedActivity } from './activities/activity-editor.ts
 import { activityKeys, fetchActivities, type TActivityDoneFilter } from './activities/api.ts';
 import { RecordLinks, StateIcon, stateOf, useBackToLastPage } from './activities/shared.tsx';
 import { useSectionReady } from './reveal.tsx';
+import { TIMELINE_TITLE, useTimelineKind } from './timeline-kind.ts';
 import './table.css';
 
 const LINES_4 = { '--lines': 4 } as CSSProperties;
@@ -31,6 +32,9 @@ const ROW_STYLE = {
 /** A row of the list: an activity, or (in a record's timeline) a mail of its thread. */
 type Entry = { kind: 'activity'; activity: TActivity } | { kind: 'mail'; mail: TMailRow };
 
+/** The page sizes offered with mail shown: a page of mail holds at most MAIL_PAGE_MAX ("Show all" is the activities'). */
+const MAIL_PAGE_SIZES = LIST_PAGE_SIZES.filter((n) => n <= MAIL_PAGE_MAX);
+
 /** What a record's mail alone says when it has none (as its thread did). */
 const MAIL_EMPTY = { accountId: 'mailbox.list.empty', objectId: 'mailbox.list.emptyObject', leadId: 'mailbox.list.emptyLead', dealId: 'mailbox.list.emptyDeal' } as const;
 
@@ -41,22 +45,34 @@ const MAIL_EMPTY = { accountId: 'mailbox.list.empty', objectId: 'mailbox.list.em
  * Given `mail` (an account's, a property's, a lead's or a deal's), it is the record's timeline
  * (issue 46): its activities and the mail of its thread together, newest first, or either alone
  * (kept in a cookie); a mail row opens the message (reply, attachments saved to the files), and a
- * new e-mail is written from here.
+ * new e-mail is written from here. The state filter is the activities' alone (mail has no state):
+ * offered with them only, and set back to all when the mail is shown. With mail shown a page holds
+ * at most MAIL_PAGE_MAX rows: a larger size kept from the activities is shown as the largest offered.
  */
 export function ActivityList({ entityType, id, editable = false, mail }: { entityType: number; id: number; editable?: boolean; mail?: TMailRecord }) {
   const { t } = useTranslation();
-  const [perPage, setPerPage] = useCookieState<number>('ActivityList.perPage', 20);
-  const [chosenKind, setKind] = useCookieState<TTimelineKind>('ActivityList.kind', 'all');
-  const kind: TTimelineKind = mail && TIMELINE_KINDS.includes(chosenKind) ? chosenKind : 'activities';
+  const [keptPerPage, setPerPage] = useCookieState<number>('ActivityList.perPage', 20);
+  const [kind, setKind] = useTimelineKind(!!mail);
+  const withMail = kind !== 'activities';
+  const pageSizes = withMail ? MAIL_PAGE_SIZES : LIST_PAGE_SIZES;
+  const perPage = withMail && keptPerPage > MAIL_PAGE_MAX ? Math.max(...pageSizes) : keptPerPage;
   const [page, setPage] = useState(1);
   const [done, setDone] = useState<TActivityDoneFilter>('all');
+  // Another kind shown (chosen, or the record's mail given or taken away): from its first page; and a
+  // state asked of the activities, which would leave all mail out, is not kept with the mail shown.
+  const [shownKind, setShownKind] = useState(kind);
+  if (shownKind !== kind) {
+    setShownKind(kind);
+    setPage(1);
+    if (kind !== 'activities') setDone('all');
+  }
   const [text, setText] = useState('');
   const [debouncedText] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const [editing, setEditing] = useState<{ activity: TActivity; isNew: boolean } | null>(null);
   const [openMail, setOpenMail] = useState<number | null>(null);
   const [composing, setComposing] = useState(false);
   const mailOf = mail && recordQuery(mail);
-  const doneFilter = kind === 'mail' ? 'all' : done;
+  const doneFilter = kind === 'activities' ? done : 'all';
   const filterActive = doneFilter !== 'all' || text.trim() !== '';
   // Another record in the same screen (the route's id changed): start afresh.
   useEffect(() => {
@@ -97,18 +113,18 @@ export function ActivityList({ entityType, id, editable = false, mail }: { entit
   // One flat, keyed list of rows, so that the editor keeps its state when the list reloads and
   // a new activity's row turns up from the server.
   const rows: Entry[] = editing && !items.some((e) => e.kind === 'activity' && e.activity.id === editing.activity.id) ? [{ kind: 'activity', activity: editing.activity }, ...items] : items;
-  const title = kind === 'all' ? t('activities.timeline.title') : kind === 'mail' ? t('mailbox.tab') : t('activities.title');
+  const title = t(TIMELINE_TITLE[kind]);
   const empty =
     rows.length > 0
       ? null
       : list.isPending
         ? t('common.loading')
         : kind === 'mail' && mailOf
-          ? t(filterActive ? 'activities.timeline.emptyFiltered' : MAIL_EMPTY[Object.keys(mailOf)[0] as keyof typeof MAIL_EMPTY])
-          : // Nothing at all (or nothing found) with the activities shown: the activity list's own words (the spec's).
-            filterActive
-            ? t('activities.emptyFiltered')
-            : editable
+          ? t(filterActive ? 'activities.timeline.emptyMailFiltered' : MAIL_EMPTY[Object.keys(mailOf)[0] as keyof typeof MAIL_EMPTY])
+          : filterActive
+            ? t(kind === 'all' ? 'activities.timeline.emptyFiltered' : 'activities.emptyFiltered')
+            : // Nothing at all with the activities shown: the activity list's own words (the spec's), with the way to add one.
+              editable
               ? t('activities.empty')
               : t('activities.emptyReadOnly');
 
@@ -124,7 +140,7 @@ export function ActivityList({ entityType, id, editable = false, mail }: { entit
         filtersTestId="activity-filters"
         filters={() => (
           <>
-            {kind !== 'mail' && (
+            {kind === 'activities' && (
               <Select
                 label={t('activities.filter.done')}
                 w={220}
@@ -151,10 +167,7 @@ export function ActivityList({ entityType, id, editable = false, mail }: { entit
               {mail && (
                 <SegmentedControl
                   value={kind}
-                  onChange={(v) => {
-                    setKind(v as TTimelineKind);
-                    setPage(1);
-                  }}
+                  onChange={(v) => setKind(v as TTimelineKind)}
                   data={TIMELINE_KINDS.map((k) => ({ value: k, label: t(`activities.timeline.kind.${k}`) }))}
                   aria-label={t('activities.timeline.show')}
                   data-testid="timeline-kind"
@@ -177,7 +190,7 @@ export function ActivityList({ entityType, id, editable = false, mail }: { entit
         pager={{
           perPage,
           page,
-          pageSizes: LIST_PAGE_SIZES.map((n) => ({ value: String(n), label: n === SHOW_ALL ? t('activities.showAll') : String(n) })),
+          pageSizes: pageSizes.map((n) => ({ value: String(n), label: n === SHOW_ALL ? t('activities.showAll') : String(n) })),
           onPerPage: (n) => {
             setPerPage(n);
             setPage(1);
@@ -311,8 +324,17 @@ function MailTimelineRow({ m, onOpen }: { m: TMailRow; onOpen: () => void }) {
         </span>
       </td>
       <td className="nowrap" data-label={t('mailbox.msg.date')}><When value={m.date} /></td>
-      <td data-label={t('mailbox.msg.from')} data-testid="mail-row-from">{who(m.from)}</td>
-      <td data-label={t('activities.timeline.mailbox')}>{m.mailbox}</td>
+      {/* Under "Created by" and "Assigned to" a mail has neither: its sender and mailbox, in one cell, each named. */}
+      <td colSpan={2} className="timeline-mail-who">
+        <div data-testid="mail-row-from">
+          <span className="timeline-mail-label">{t('mailbox.msg.from')}: </span>
+          {who(m.from)}
+        </div>
+        <div data-testid="mail-row-mailbox">
+          <span className="timeline-mail-label">{t('activities.timeline.mailbox')}: </span>
+          {m.mailbox}
+        </div>
+      </td>
       <td />
       <td />
       <td />

@@ -8,6 +8,7 @@ import { ACCOUNT, href } from '@crm/contract/resources';
 import { ApiError, call } from '../lib/api.ts';
 import { describeError } from '../lib/errors.ts';
 import { useGuardedMutation } from '../lib/use-guarded-mutation.ts';
+import { activityKeys } from './activities/api.ts';
 
 type Contact = NonNullable<TMailMessage['newContact']>;
 
@@ -37,6 +38,8 @@ export function MailNewContact({ mailId, contact }: { mailId: number; contact: C
       setAdded(r.id);
       void qc.invalidateQueries({ queryKey: ['mail', mailId] });
       void qc.invalidateQueries({ queryKey: ['mail', 'list'] });
+      // The record's timeline (its activities and mail together) reads the mail again too.
+      void qc.invalidateQueries({ queryKey: activityKeys.all });
     },
     onError: (e) => {
       if (e instanceof ApiError && e.status === 400) setErrors(e.fieldErrors);

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { accounts, dealParties, deals, leads } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
-import { appendMail, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
+import { appendMail, imapOf, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
 import { syncMailbox } from './mail-sync.ts';
 
 /**
@@ -82,6 +82,97 @@ describe('a record\'s timeline', () => {
     expect(shown(await page(other, 2))).toEqual(['A Called about the loan', `M First question on #${ref}`]);
     expect(shown(await page(other, 3))).toEqual([]);
     expect(shown(await page(admin, 2))).toEqual(['M Private offer', 'A Called about the loan']);
+  });
+
+  it('walks one row a page to the same list: ties, the undated last, mail deleted on the server neither shown nor counted', async () => {
+    const [maria] = await db.insert(accounts).values({ firstName: 'Μαρία', lastName: 'Κωνσταντίνου', isClient: true, emails: ['maria.k@example.gr'] } as never).returning({ id: accounts.id });
+    // A mail's date has whole seconds: an activity made at the very same moment ties with it.
+    const tie = new Date(Math.floor(ago(8).getTime() / 1000) * 1000);
+    const from = `From: Maria K <maria.k@example.gr>\nTo: info@agency.test`;
+    await appendMail(dovecot, `${from}\nSubject: Call me back\nMessage-ID: <w1@example.gr>\nDate: ${rfcDate(tie)}\n\nAfter six, please.\n`, { date: tie });
+    await appendMail(dovecot, `${from}\nSubject: Asking price\nMessage-ID: <w2@example.gr>\nDate: ${rfcDate(ago(12))}\n\nIs it negotiable?\n`, { date: ago(12) });
+    await appendMail(dovecot, `${from}\nSubject: No date on this one\nMessage-ID: <w3@example.gr>\n\nSent from an old phone.\n`);
+    await appendMail(dovecot, `${from}\nSubject: Withdrawn offer\nMessage-ID: <w4@example.gr>\nDate: ${rfcDate(ago(6))}\n\nPlease ignore.\n`, { date: ago(6) });
+    await appendMail(dovecot, `From: Maria K <maria.k@example.gr>\nTo: agent@agency.test\nSubject: Private terms\nMessage-ID: <w5@example.gr>\nDate: ${rfcDate(ago(15))}\n\nBetween us.\n`, { folder: privateFolder, date: ago(15) });
+    await syncMailbox(app, office.id);
+    await syncMailbox(app, own.id);
+    // Deleted in a mail program: the next sync marks it deleted.
+    const imap = await imapOf(dovecot);
+    try {
+      await imap.mailboxOpen('INBOX');
+      const uids = (await imap.search({ header: { 'message-id': '<w4@example.gr>' } }, { uid: true })) || [];
+      expect(uids).toHaveLength(1);
+      await imap.messageDelete(uids, { uid: true });
+    } finally {
+      await imap.logout();
+    }
+    await syncMailbox(app, office.id);
+    const deleted = await db.execute(sql`select deleted_on from mail_messages where message_id like '%w4@example.gr%'`);
+    expect(deleted.rows).toMatchObject([{ deleted_on: expect.anything() }]);
+
+    const made = async (description: string, at: Date) => {
+      const res = await admin.post('/api/activity/add', { entityType: 2, id: maria!.id, description, done: null });
+      expect(res.statusCode, res.body).toBe(200);
+      await db.execute(sql`update activities set created_on = ${at.toISOString()}::timestamptz where id = ${res.json().id as number}`);
+    };
+    await made('Called back at six', tie);
+    // Two activities made at the same moment: the later one stored first, as the activity list has them.
+    const twins = ago(3);
+    await made('Keys handed over', twins);
+    await made('Keys returned', twins);
+    await made('First meeting', ago(50));
+
+    const url = (q: string) => `/api/mail/timeline?accountId=${maria!.id}${q}`;
+    const withPrivate = ['A Keys returned', 'A Keys handed over', 'A Called back at six', 'M Call me back', 'M Asking price', 'M Private terms', 'A First meeting', 'M No date on this one'];
+    for (const [reader, expected] of [
+      [admin, withPrivate],
+      [other, withPrivate.filter((r) => r !== 'M Private terms')],
+    ] as const) {
+      const whole = (await reader.get(url(''))).json() as Answer;
+      expect(shown(whole)).toEqual(expected);
+      expect(whole.totalRows).toBe(expected.length);
+      // One row a page: page n is the n-th row of the whole list (each side read `offset + perPage` deep).
+      const walked: string[] = [];
+      for (let n = 1; n <= whole.totalRows; n++) {
+        const p = (await reader.get(url(`&perPage=1&currentPage=${n}`))).json() as Answer;
+        expect(p.totalRows).toBe(whole.totalRows);
+        expect(p.items).toHaveLength(1);
+        walked.push(...shown(p));
+      }
+      expect(walked).toEqual(expected);
+      expect(shown((await reader.get(url(`&perPage=1&currentPage=${whole.totalRows + 1}`))).json())).toEqual([]);
+      // Two a page, the same.
+      const pairs: string[] = [];
+      for (let n = 1; n <= Math.ceil(whole.totalRows / 2); n++) pairs.push(...shown((await reader.get(url(`&perPage=2&currentPage=${n}`))).json()));
+      expect(pairs).toEqual(expected);
+    }
+    expect(JSON.stringify((await admin.get(url('&perPage=200'))).json())).not.toContain('Withdrawn offer');
+    // The totals as filtered: the mail alone, a text in both kinds, a sender, the deleted mail's subject.
+    const total = async (reader: typeof admin, q: string) => ((await reader.get(url(q))).json() as Answer).totalRows;
+    expect(await total(admin, '&kind=mail')).toBe(4);
+    expect(await total(other, '&kind=mail')).toBe(3);
+    expect(await total(admin, '&kind=activities')).toBe(4);
+    expect(shown((await admin.get(url('&text=call'))).json())).toEqual(['A Called back at six', 'M Call me back']);
+    expect(await total(admin, '&text=call')).toBe(2);
+    expect(await total(admin, '&text=keys')).toBe(2);
+    expect(await total(admin, '&text=maria.k@')).toBe(4);
+    expect(await total(other, '&text=maria.k@')).toBe(3);
+    expect(await total(admin, '&text=withdrawn')).toBe(0);
+    expect(shown((await admin.get(url('&text=maria.k@&perPage=1&currentPage=3'))).json())).toEqual(['M Private terms']);
+  });
+
+  it('holds at most 200 rows a page with mail in it (as a page of mail does); the activities alone may be shown all', async () => {
+    const url = (q: string) => `/api/mail/timeline?accountId=${client!.id}${q}`;
+    expect((await other.get(url('&perPage=200'))).statusCode).toBe(200);
+    expect((await other.get(url('&kind=mail&perPage=200'))).statusCode).toBe(200);
+    expect((await other.get(url('&kind=activities&perPage=1000000'))).json()).toMatchObject({ totalRows: 2 });
+    for (const q of ['&perPage=201', '&kind=all&perPage=1000000', '&kind=mail&perPage=1000000']) {
+      const res = await other.get(url(q), { lang: 'el' });
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().errors).toEqual({ perPage: ['Όταν εμφανίζεται αλληλογραφία, η σελίδα χωράει έως 200 γραμμές· το «Όλες» ισχύει μόνο για τις δραστηριότητες.'] });
+    }
+    expect((await other.get(url('&kind=mail&perPage=1000000'))).json().detail).toBe('With e-mails shown, a page holds at most 200 rows; “Show all” is for activities alone.');
+    expect((await other.get(url('&perPage=1000001'))).statusCode).toBe(400);
   });
 
   it('shows one kind when asked; a state is an activity\'s; the text looks in activities and in mail subjects and senders', async () => {

@@ -76,8 +76,9 @@ export function ObjectViewPage() {
       {numericId != null && (
         <>
           <Assignments parent="object" parentId={numericId} editable />
-          {/* Below the whole property: drawn when scrolled near, once the view above is in place. */}
-          <ActivityList entityType={LINK_OBJECT} id={numericId} editable armed={mode !== 0 || !!view.data} mail={{ objectId: numericId }} />
+          {/* Below the whole property: drawn when scrolled near, once the view above is in place. Its
+              mail (and "New e-mail") is the view's, as the mail card was; editing, its activities. */}
+          <ActivityList entityType={LINK_OBJECT} id={numericId} editable armed={mode !== 0 || !!view.data} mail={mode === 0 ? { objectId: numericId } : undefined} />
         </>
       )}
     </Stack>
