@@ -1168,9 +1168,6 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     // The last-name look-up table is kept by a trigger the load skipped: filled once, before its indexes.
     await c.query('select crm_account_last_names_rebuild()');
     log(`  last names (${t()})`);
-    // And the deals' parties' last names kept on each deal (0110), read from those.
-    await c.query('select crm_deal_party_names_rebuild()');
-    log(`  deals' party names (${t()})`);
     // So is the global search's word table (0033).
     await c.query('select crm_account_words_rebuild()');
     log(`  search words (${t()})`);

@@ -74,8 +74,11 @@ BEGIN
   DELETE FROM public.reservation_totals WHERE n = 0;
 END $$;--> statement-breakpoint
 -- Counted whole from the bookings (the migration; the bench generator's load without triggers).
+-- The bookings are share-locked first (no change of one between the deltas' deletion and the count),
+-- then the fold's lock: the order a truncate of the bookings takes the two in.
 CREATE OR REPLACE FUNCTION crm_reservation_totals_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  LOCK TABLE public.reservations IN SHARE MODE;
   PERFORM pg_advisory_xact_lock(7275106);
   DELETE FROM public.reservation_total_deltas;
   DELETE FROM public.reservation_totals;
@@ -87,8 +90,10 @@ BEGIN
   WHERE k.day IS NOT NULL
   GROUP BY 1, 2, 3;
 END $$;--> statement-breakpoint
+-- The bookings truncated: a fold under way is waited for (its lock), so nothing it adds outlives the truncate.
 CREATE OR REPLACE FUNCTION crm_reservation_totals_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM pg_advisory_xact_lock(7275106);
   DELETE FROM public.reservation_total_deltas;
   DELETE FROM public.reservation_totals;
   RETURN NULL;

@@ -20,14 +20,7 @@ describe('migrations', () => {
     // Before 0111: no index of the accounts by name in each language carrying their search text.
     for (const l of ['en', 'el', 'ru']) await q(`drop index accounts_name_search_${l}_idx`);
     await q(`drop index accounts_long_search_idx`);
-    // Before 0110: no parties' last names kept on the deals.
-    await q(`drop trigger accounts_deal_party_names_lock on accounts`);
-    await q(`drop function crm_deal_party_names_lock()`);
-    await q(`drop function crm_deal_party_names_renamed() cascade`);
-    await q(`drop function crm_deal_party_names_changed() cascade`);
-    await q(`drop function crm_deal_party_names_rebuild()`);
-    await q(`drop function crm_deal_party_names_set(int[])`);
-    await q(`alter table deals drop column party_names, drop column party_latin`);
+    // Before 0110: no index of the viewings in the list's order with its tie.
     await q(`drop index viewings_date_id_idx`);
     // Before 0109: no stored files pending, no holder named on a mailbox's sync lease.
     await q(`drop table stored_files_pending`);

@@ -32,8 +32,6 @@ const REWRITTEN_TABLES: Record<string, string[]> = {
   '0070_dotted_words': ['accounts'],
   // Filled whole: the global search reads a word's newest open leads from its index alone.
   '0103_search_fragments_ranked': ['lead_words'],
-  // Every deal written again with its parties' last names (the list's name filter reads them).
-  '0110_deal_party_names': ['deals'],
 };
 
 /** The tags of the journal's migrations created after the newest one applied (those about to run). */

@@ -38,7 +38,6 @@ export const deals = pgTable(
       index('deals_shown_price_idx').on(sql`coalesce(${c.price!}, ${c.askingPrice!})`, t.id),
       index('deals_object_idx').on(t.objectId),
       index('deals_demand_idx').on(t.demandId),
-      // party_names and party_latin (0110, decision 103): the parties' last names kept by triggers, trigram-indexed in SQL; only the list's filter reads them.
     ];
   },
 );

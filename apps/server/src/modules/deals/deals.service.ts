@@ -43,7 +43,7 @@ import { logAction } from '../../lib/audit.ts';
 import { advanceLeadStage } from '../leads/lead-progress.ts';
 import { agencyToday, toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { containsPattern, lastNameMatches, latinMatch } from '../accounts/accounts.sql.ts';
+import { containsPattern, lastNameMatches } from '../accounts/accounts.sql.ts';
 import { describeLeadOption } from '../leads/leads.service.ts';
 import { objectTitle, placeName } from '../objects/objects.sql.ts';
 import { OBJECT_LOG_ENTITY } from '../objects/object-change.ts';
@@ -757,14 +757,17 @@ export async function filterConditions(db: Db, f: Partial<TDealFilter>): Promise
   if (f.agentId) where.push(sql`${deals.id} in (select p.deal_id from deal_parties p where p.account_id = ${f.agentId} and p.relation = ${DEAL_RELATION.assigned})`);
   const name = f.lastName?.trim();
   if (name) {
-    // The parties' last names kept on the deal (decision 103: one account a line, migration 0110):
-    // matched inside the deals' own statements, so the page walks the list's order and the count and
-    // totals read the matched deals once. A fragment holding a line break could match across two
-    // people there: it looks the accounts up first, as before.
-    if (!name.includes('\n')) {
-      const latin = latinMatch(sql`${deals}.party_latin`, name);
-      where.push(sql`(${deals}.party_names like ${containsPattern(name)}${latin ? sql` or ${latin}` : sql``})`);
-    } else where.push(await partiesByLastName(db, name));
+    // The parties' deals as a list of ids: a name test (or a long list of accounts) inside the
+    // list's query is checked against every deal the order index walks past. The accounts are
+    // found in the same statement (`any(array(…))`: their parties read by account from the index
+    // alone; a join hashed every party): their ids no longer go to the app and back, where
+    // PostgreSQL planned 3,000 of them as a constant for «Παπαδ» (decision 092). The deals' ids
+    // travel as PostgreSQL's own int[] text (IdSet), not parsed and written out again. No copy of
+    // the names is kept on the deals (decision 103: keeping it deadlocked renames, merges and saves).
+    const parties = await db.execute<{ ids: string }>(
+      sql`select coalesce(array_agg(distinct p.deal_id), '{}')::text as ids from deal_parties p where p.account_id = any(array(${lastNameMatches(name)}))`,
+    );
+    where.push(sql`${deals.id} = any(${parties.rows[0]?.ids ?? '{}'}::int[])`);
   }
   const obj = f.object?.trim().replace(/^#/, '');
   if (obj) {
@@ -772,19 +775,6 @@ export async function filterConditions(db: Db, f: Partial<TDealFilter>): Promise
     else where.push(sql`${deals.objectId} in (select o.id from objects o where o.search_text like ${containsPattern(obj)})`);
   }
   return where;
-}
-
-/**
- * The deals one of whose parties' last names holds the fragment, found through the accounts
- * (account_last_names, then their parties): the statement the kept names replaced (decision 103),
- * kept for a fragment with a line break and as the reference its tests compare with.
- */
-export async function partiesByLastName(db: Db, name: string): Promise<SQL> {
-  // The deals' ids travel as PostgreSQL's own int[] text (IdSet), not parsed and written out again.
-  const parties = await db.execute<{ ids: string }>(
-    sql`select coalesce(array_agg(distinct p.deal_id), '{}')::text as ids from deal_parties p where p.account_id = any(array(${lastNameMatches(name)}))`,
-  );
-  return sql`${deals.id} = any(${parties.rows[0]?.ids ?? '{}'}::int[])`;
 }
 
 export const SORT_SQL: Record<TDealSearch['sortBy'], (dir: SQL) => SQL[]> = {

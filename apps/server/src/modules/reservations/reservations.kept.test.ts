@@ -5,6 +5,7 @@
 // with the deltas folded now and then. The seed is in every failure message.
 import { describe, expect, it } from 'vitest';
 import { and, sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
 import { RESERVATION_CANCELLED, RESERVATION_SOURCES, RESERVATION_STAGES, ZReservationSearch, type TReservationSearch } from '@crm/contract';
 import { createTestApp } from '../../../test/harness.ts';
 import { seededRandom } from '../../../test/seeded.ts';
@@ -141,6 +142,24 @@ async function before(f: TReservationSearch, from: string | null, till: string |
   };
 }
 
+/** The answers compared that read the kept months, and those that summed the bookings. */
+const paths = { kept: 0, summed: 0 };
+
+/**
+ * Whether the list's count for `f` is read from the kept months: a marker line added to the deltas
+ * in every month of each date kind (and the filter's stage) changes it only then; removed after.
+ */
+async function readsKept(f: TReservationSearch, n: number): Promise<boolean> {
+  const stage = f.stages[0] ?? RESERVATION_STAGES[0];
+  await db.execute(sql`insert into reservation_total_deltas (kind, month, stage, n, total, payment_to_owner, comission, comission3rd_party, final_comission)
+    select k, m::date, ${stage}, 1, 0, 0, 0, 0, -424242 from generate_series(0, 2) k, generate_series('2024-01-01'::date, '2028-12-01'::date, '1 month') m`);
+  try {
+    return (await findReservations(app, f, 'el', 'ids')).totalRows !== n;
+  } finally {
+    await db.execute(sql`delete from reservation_total_deltas where final_comission = -424242`);
+  }
+}
+
 async function compare(round: number) {
   for (let i = 0; i < 6; i++) {
     const f = filter();
@@ -149,6 +168,7 @@ async function compare(round: number) {
     const what = `round ${round}, ${JSON.stringify(f)}, seed ${SEED}`;
     expect({ totalRows: now.totalRows, sums: now.sums, page: now.rows.map((r) => Number(r.id)) }, what).toEqual(was);
     expect((await findReservations(app, f, 'el', 'ids')).rows.map((r) => Number(r.id)), what).toEqual(was.page);
+    paths[(await readsKept(f, now.totalRows)) ? 'kept' : 'summed']++;
   }
 }
 
@@ -168,6 +188,10 @@ describe('the bookings list kept per month', () => {
     await db.execute(sql`select crm_reservation_totals_rebuild()`);
     expect((await db.execute(sql`select * from reservation_totals order by 1, 2, 3`)).rows, `seed ${SEED}`).toEqual(kept);
     await compare(40);
+    // Both ways were compared: answers read from the kept months (a list whose sums were never kept
+    // would fail here), and answers summed from the bookings.
+    expect(paths.kept, `seed ${SEED}`).toBeGreaterThan(0);
+    expect(paths.summed, `seed ${SEED}`).toBeGreaterThan(0);
   });
 
   it('shows the kept sums on the list: this year by check-out, as the screen opens it', async () => {
@@ -178,5 +202,80 @@ describe('the bookings list kept per month', () => {
     const body = res.json() as { totalRows: number; sums: unknown; items: { id: number }[] };
     expect({ totalRows: body.totalRows, sums: body.sums, page: body.items.map((r) => r.id) }).toEqual(was);
     expect(body.totalRows).toBeGreaterThan(0);
+  });
+
+  it('answers ranges at the ends of the calendar (years 1 and 9999) as the statements it replaced', async () => {
+    const [object] = await ids(sql`insert into objects (title, for_short_rent) values ('Far dates', true) returning id`);
+    for (const [booked, checkIn, nights] of [
+      ['9999-11-30', '9999-12-20', 5],
+      ['9999-12-02', '9999-12-27', 4],
+      ['9998-12-31', '9999-01-10', 3],
+      [null, '0001-01-02', 3],
+      ['0050-03-20', '0050-05-01', 7],
+    ] as const) {
+      await db.execute(sql`insert into reservations (object_id, reservation_stage, booking_date, check_in, duration, client_last_name, total, comission)
+        values (${object}, 1, ${booked}, ${checkIn}, ${nights}, 'Far', 100.5, 7.25)`);
+    }
+    const ranges = [
+      ['9999-12-05', '9999-12-31'],
+      ['9999-12-01', '9999-12-31'],
+      ['9999-11-01', '9999-12-31'],
+      ['9998-12-15', '9999-12-31'],
+      ['9999-12-31', '9999-12-31'],
+      ['0001-01-01', '0001-03-10'],
+      ['0001-01-01', '0001-01-01'],
+      ['0050-03-15', '0051-02-10'],
+    ];
+    let found = 0;
+    for (const [startDate, endDate] of ranges) {
+      for (const dateFilterType of [0, 1, 2, 3]) {
+        for (const sortBy of ['checkIn', 'checkOut']) {
+          const body = { startDate, endDate, dateFilterType, sortBy, sortDir: 'asc', perPage: 20, currentPage: 1 };
+          const res = await agent.post('/api/Reservation/search', body);
+          expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(200);
+          const got = res.json() as { totalRows: number; sums: unknown; items: { id: number }[] };
+          const was = await before(ZReservationSearch.parse(body), startDate!, endDate!);
+          expect({ totalRows: got.totalRows, sums: got.sums, page: got.items.map((r) => r.id) }, JSON.stringify(body)).toEqual(was);
+          found += got.totalRows;
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+
+  it('a truncate of the bookings waits for a fold under way, and leaves no sums behind', async () => {
+    await book(5);
+    const folding = new pg.Client({ connectionString: t.dbUrl });
+    const truncating = new pg.Client({ connectionString: t.dbUrl });
+    await folding.connect();
+    await truncating.connect();
+    try {
+      const pid = Number((await truncating.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
+      expect((await db.execute(sql`select count(*)::int as n from reservation_total_deltas`)).rows[0]).not.toEqual({ n: 0 });
+      // A fold under way: the deltas taken, added into the totals, not yet committed.
+      await folding.query('begin');
+      await folding.query('select crm_reservation_totals_fold()');
+      let done = false;
+      const truncated = truncating.query('truncate reservations cascade').then(() => {
+        done = true;
+      });
+      // What the truncate waits for, asked of PostgreSQL (not timed): the fold's lock.
+      let waitingFor: string | null = null;
+      for (;;) {
+        const r = await t.pool.query<{ event: string }>(`select wait_event as event from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [pid]);
+        if (r.rowCount) waitingFor = r.rows[0]!.event;
+        if (waitingFor || done) break;
+      }
+      expect(waitingFor).toBe('advisory');
+      await folding.query('commit');
+      await truncated;
+      const left = await db.execute(sql`select (select count(*) from reservation_totals)::int as totals, (select count(*) from reservation_total_deltas)::int as deltas`);
+      expect(left.rows[0]).toEqual({ totals: 0, deltas: 0 });
+      const res = await agent.post('/api/Reservation/search', { perPage: 20, currentPage: 1 });
+      expect((res.json() as { totalRows: number }).totalRows).toBe(0);
+    } finally {
+      await folding.end();
+      await truncating.end();
+    }
   });
 });

@@ -434,11 +434,25 @@ const roundedSums = (stage: SQL, withCancelled: boolean, p = sql`r`) => {
   return sql.join(['total', 'payment_to_owner', 'comission', 'comission3rd_party', 'final_comission'].map(total), sql`, `);
 };
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
+/**
+ * The days a date holds (years 1 to 9999, as the shared date type): a day computed past them is
+ * clamped to the first or the last (JavaScript would write year 10000 as "+010000", and PostgreSQL
+ * refuses year 0). Each caller reads a clamped day as a bound no narrower than the one meant.
+ */
+const FIRST_DAY = '0001-01-01';
+const LAST_DAY = '9999-12-31';
+const addDays = (day: string, days: number) => {
+  const ms = Date.parse(`${day}T00:00:00Z`) + days * 86400000;
+  if (ms < Date.parse(`${FIRST_DAY}T00:00:00Z`)) return FIRST_DAY;
+  if (ms > Date.parse(`${LAST_DAY}T00:00:00Z`)) return LAST_DAY;
+  return new Date(ms).toISOString().slice(0, 10);
+};
 const monthStart = (day: string) => `${day.slice(0, 8)}01`;
+/** The first day of the month after `day`'s, written out (Date.UTC reads years 0-99 as 1900-1999); past December 9999, the last day. */
 const nextMonth = (day: string) => {
   const [y, m] = day.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+  if (m < 12) return `${day.slice(0, 5)}${String(m + 1).padStart(2, '0')}-01`;
+  return y < 9999 ? `${String(y + 1).padStart(4, '0')}-01-01` : LAST_DAY;
 };
 
 /**
@@ -450,7 +464,9 @@ const nextMonth = (day: string) => {
 function keptSums(f: TReservationSearch, from: string | null, till: string | null, withCancelled: boolean): SQL | undefined {
   if (f.dateFilterType === 3 || !from || !till) return undefined;
   if (f.objectId || f.objectWebsiteCode?.trim() || f.reservationNumber?.replace(/\D/g, '') || f.reservationNumberExternal?.trim() || f.sources.length || f.clientName?.trim()) return undefined;
-  // The whole months in [from, till]: from the first that starts on or after `from` to the last that ends on or before `till`.
+  // The whole months in [from, till]: from the first that starts on or after `from` to the last that
+  // ends on or before `till`. In December 9999 the day after is clamped to its last day (no first of
+  // a month): its days are then read from the bookings, and a `from` in it has no whole month after.
   const first = from === monthStart(from) ? from : nextMonth(from);
   const afterLast = addDays(till, 1) === monthStart(addDays(till, 1)) ? addDays(till, 1) : monthStart(till);
   if (first >= afterLast) return undefined;
@@ -459,11 +475,11 @@ function keptSums(f: TReservationSearch, from: string | null, till: string | nul
   const rowStages = f.stages.length ? sql`and r.reservation_stage in ${f.stages}` : sql``;
   const cells = (table: SQL) => sql`select stage, n, total, payment_to_owner, comission, comission3rd_party, final_comission from ${table}
       where kind = ${f.dateFilterType} and month >= ${first}::date and month < ${afterLast}::date ${stages}`;
-  const days = (lo: string, hi: string) => sql`select r.reservation_stage, 1, r.total, r.payment_to_owner, r.comission, r.comission3rd_party, r.final_comission
-      from reservations r where ${col} >= ${lo}::date and ${col} < ${hi}::date ${rowStages}`;
+  const days = (lo: string, below: SQL) => sql`select r.reservation_stage, 1, r.total, r.payment_to_owner, r.comission, r.comission3rd_party, r.final_comission
+      from reservations r where ${col} >= ${lo}::date and ${col} ${below} ${rowStages}`;
   const parts = [cells(sql`reservation_totals`), cells(sql`reservation_total_deltas`)];
-  if (from < first) parts.push(days(from, first));
-  if (afterLast <= till) parts.push(days(afterLast, addDays(till, 1)));
+  if (from < first) parts.push(days(from, sql`< ${first}::date`));
+  if (afterLast <= till) parts.push(days(afterLast, sql`<= ${till}::date`));
   return sql`
     select coalesce(sum(x.n), 0)::int as n, ${roundedSums(sql`x.stage`, withCancelled, sql`x`)}
     from (${sql.join(parts, sql` union all `)}) x (stage, n, total, payment_to_owner, comission, comission3rd_party, final_comission)`;
