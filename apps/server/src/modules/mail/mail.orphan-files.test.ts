@@ -161,17 +161,16 @@ describe.each(stores.map((s, i) => ({ ...s, i })))('an attachment written by a s
     expect(await storage().stat(inFlight!.name)).toBeUndefined();
     await sweeper.killHard();
     expect(await sweeper.exited).toBe('SIGKILL');
-    // The name stays, marked swept: the live sync cannot take it off, so its message is not stored.
-    expect(await rows(sql`select name, swept_on is not null as swept from stored_files_pending`)).toEqual([{ name: inFlight!.name, swept: true }]);
+    // The name stays, marked swept: the live sync cannot take it off, so its message is not stored
+    // and every committed attachment names a file that is there.
     sync.send('go');
     await sync.said((l) => l === 'done');
+    const named = await rows<{ system_name: string }>(sql`select system_name from mail_attachments`);
+    for (const a of named) expect(await storage().stat(a.system_name), a.system_name).toBeDefined();
     expect(sync.lines).toContain('{"result":null}');
     expect(await rows(sql`select id from mail_messages where mailbox_id = ${id}`)).toEqual([]);
     expect(await rows(sql`select last_sync_error from mailboxes where id = ${id}`)).toEqual([{ last_sync_error: null }]);
     expect(await rows(sql`select name, swept_on is not null as swept from stored_files_pending`)).toEqual([{ name: inFlight!.name, swept: true }]);
-    // Every committed attachment names a file that is there.
-    const named = await rows<{ system_name: string }>(sql`select system_name from mail_attachments`);
-    for (const a of named) expect(await storage().stat(a.system_name), a.system_name).toBeDefined();
 
     // The next sweep (whatever its grace: the name is marked already) removes the name.
     expect(await sweepPendingFiles(t.app, 3600)).toBe(1);
