@@ -142,4 +142,26 @@ describe('two app processes syncing one mailbox', () => {
     expect(await stored()).toBe(50);
     expect(await mailbox()).toEqual({ last_uid: 50, last_sync_on: null, last_sync_error: null, sync_held_by: 'another#instance' });
   }, 120_000);
+
+  it('a sync whose lease another holds after its last batch marks nothing expunged and writes no sync time', async () => {
+    const id = await mailboxWith('Last', 10);
+    const sync = startChild(t, 'sync', [String(id)], { CRM_PAUSE_AT: 'mail.sync.batchDone' });
+    children.push(sync);
+    await sync.said((l) => l === 'paused mail.sync.batchDone');
+    expect(await count(sql`select count(*)::int as n from mail_messages where mailbox_id = ${id}`)).toBe(10);
+    // A message deleted on the server meanwhile, and the mailbox handed to another holder.
+    const imap = await imapOf(dovecot);
+    await imap.mailboxOpen('Last');
+    await imap.messageDelete((await imap.search({ header: { 'message-id': '<Last-3@example.gr>' } }, { uid: true })) || [], { uid: true });
+    await imap.logout();
+    await t.db.execute(sql`update mailboxes set sync_held_by = 'another#instance', sync_locked_until = now() + interval '1 hour' where id = ${id}`);
+    sync.send('go');
+    await sync.said((l) => l === 'done');
+    expect(sync.lines).toContain('{"result":null}');
+    // The expunged mark and the sync's time are the holder's to write.
+    expect(await count(sql`select count(*)::int as n from mail_messages where mailbox_id = ${id} and deleted_on is not null`)).toBe(0);
+    expect((await t.db.execute(sql`select last_sync_on, last_sync_error, sync_held_by from mailboxes where id = ${id}`)).rows).toEqual([
+      { last_sync_on: null, last_sync_error: null, sync_held_by: 'another#instance' },
+    ]);
+  }, 120_000);
 });
