@@ -159,7 +159,8 @@ async function markExpunged(app: FastifyInstance, client: ImapFlow, id: number, 
  * only means some messages are looked at again, never added twice; the highest UID is kept after
  * each batch. A changed UIDVALIDITY (the server renumbered the folder) starts over from UID 1 under
  * the new one: the messages already kept are recognised by their Message-ID and only get their new UID.
- * Answers null when another sync holds the mailbox.
+ * Answers null when another sync holds the mailbox, or took it over meanwhile, or the housekeeping
+ * took an attachment's file (decision 104): nothing is then written on the mailbox.
  */
 export async function syncMailbox(app: FastifyInstance, id: number, signal?: AbortSignal): Promise<SyncResult> {
   const lease = await takeLease(app, id);
