@@ -183,8 +183,10 @@ const ZEnv = z.object({
   /**
    * How long a file written to the store before the row naming it commits (a synced mail's
    * attachment, decision 104) may stay unnamed before the housekeeping removes it as an orphan.
+   * At least 10 minutes: a live sync still writing a large attachment is not to lose it (it would
+   * store nothing and try again). Tests sweep with their own grace (sweepPendingFiles' argument).
    */
-  STORED_FILE_GRACE_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(3600),
+  STORED_FILE_GRACE_SECONDS: z.coerce.number().int().min(600).max(7 * 24 * 3600).default(3600),
   /** The authserv-id of the agency's receiving mail server, whose Authentication-Results header alone is read for portal mail (decision 090). */
   MAIL_AUTHSERV_ID: z.string().trim().min(1).max(255).optional(),
   /** The wait before a failed delivery is tried again; each further wait doubles (at most an hour). */

@@ -4,12 +4,15 @@
 // there), its settings from the test's own plus CHILD_ENV (a JSON object of settings).
 //   sync       syncs the mailbox once; says "syncing", then its result and "done".
 //   jobs       the job runner on (its job lease CHILD_JOB_LEASE_SECONDS), as a running instance; says "ready".
+//   sweep      the housekeeping's sweep of pending stored files once, with the grace period given
+//              (seconds, after the mode); says "sweeping", then how many it removed and "done".
 //   sync-loop  syncs the mailbox again and again, as instances polling one mailbox do, its log
 //              (the sync lease taken and given back) on standard output as JSON lines.
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { connectDb } from '../src/db/client.ts';
 import { syncMailbox } from '../src/modules/mail/mail-sync.ts';
+import { sweepPendingFiles } from '../src/storage/pending-files.ts';
 
 const [dbUrl, dataDir, mode, id] = process.argv.slice(2);
 const extra = JSON.parse(process.env.CHILD_ENV ?? '{}') as Record<string, string>;
@@ -31,6 +34,14 @@ if (mode === 'jobs') {
   process.stdout.write('syncing\n');
   const r = await syncMailbox(app, Number(id));
   process.stdout.write(`${JSON.stringify({ result: r })}\ndone\n`);
+  await app.close();
+  await handle.close();
+} else if (mode === 'sweep') {
+  const app = await buildApp({ config, db: handle.db, jobs: false });
+  await app.ready();
+  process.stdout.write('sweeping\n');
+  const removed = await sweepPendingFiles(app, Number(id));
+  process.stdout.write(`${JSON.stringify({ removed })}\ndone\n`);
   await app.close();
   await handle.close();
 } else if (mode === 'sync-loop') {

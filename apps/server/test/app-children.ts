@@ -31,7 +31,8 @@ export function startChild(t: Pick<TestApp, 'dbUrl' | 'dataDir' | 'db'>, mode: s
   const proc = spawn(process.execPath, ['--import', 'tsx', 'test/app-child.ts', url, t.dataDir, mode, ...args], {
     cwd: server,
     stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, ...env },
+    // NODE_ENV test whatever the runner's: the pause points (lib/pause-point.ts) hold only outside production.
+    env: { ...process.env, NODE_ENV: 'test', ...env },
   });
   const lines: string[] = [];
   const waiting: { match: (l: string) => boolean; resolve: (l: string) => void; reject: (e: Error) => void }[] = [];

@@ -9,10 +9,11 @@ let paused = false;
  * the process writes `paused <name>` on its standard output and waits until it reads a line `go`
  * on its standard input, once per process. With `CRM_PAUSE_ONCE` naming a file, only the process
  * that makes that file first stops (several processes share the point). Unset, as everywhere
- * outside those tests: nothing happens.
+ * outside those tests: nothing happens. Never in production (NODE_ENV=production): a setting left
+ * over there cannot hold a live process.
  */
 export async function pausePoint(name: string): Promise<void> {
-  if (paused || process.env.CRM_PAUSE_AT !== name) return;
+  if (paused || process.env.NODE_ENV === 'production' || process.env.CRM_PAUSE_AT !== name) return;
   paused = true;
   const once = process.env.CRM_PAUSE_ONCE;
   if (once) {

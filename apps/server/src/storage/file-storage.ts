@@ -86,8 +86,11 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
+  /** The file, and the part a writer killed mid-put left of it (decision 104). */
   async delete(name: string): Promise<void> {
-    await fs.promises.rm(this.pathOf(name), { force: true });
+    const p = this.pathOf(name);
+    await fs.promises.rm(p, { force: true });
+    await fs.promises.rm(`${p}.part`, { force: true });
   }
 
   async *list(): AsyncIterable<{ name: string; size: number }> {

@@ -2,15 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { getFileStorage } from './file-storage.ts';
+import { pausePoint } from '../lib/pause-point.ts';
 
 /**
  * Files written to the store before the row that names them commits (decision 104). A process
  * killed between the two would leave a file nobody names, for good. So the name is put in
  * `stored_files_pending` first, in a statement of its own that commits before the file is written;
- * the transaction that stores the naming row takes the name off again (claimPendingFiles), and a
- * name the housekeeping already took makes that transaction fail, so a committed row never names a
- * file the housekeeping removed. Names left behind longer than STORED_FILE_GRACE_SECONDS are
- * orphans: sweepPendingFiles removes the file, then the name. Only names recorded here are ever
+ * the transaction that stores the naming row takes the name off again (claimPendingFiles). Names
+ * left behind longer than STORED_FILE_GRACE_SECONDS are orphans, swept in two steps
+ * (sweepPendingFiles): first marked swept in a short committed statement (from then on no row can
+ * take the name off: its transaction fails and stores nothing), then the files removed outside any
+ * transaction, then the names. A sweep that fails or dies after the mark leaves the names marked,
+ * and the next sweep removes their files (again: nothing there is no error) and names. So a
+ * committed row never names a file the housekeeping removed. Only names recorded here are ever
  * removed: the same on local disk and on S3, and nothing another module wrote is looked at.
  */
 export class PendingFileGone extends Error {
@@ -27,24 +31,33 @@ export async function notePendingFiles(db: Db, names: string[]): Promise<void> {
 
 /**
  * In the transaction of the row that names the files: their names taken off the pending list. One
- * already gone (the housekeeping took it as an orphan and removed the file) fails the transaction.
- * A sweep holding a name waits for this transaction, and one that comes after finds nothing.
+ * gone or marked swept (the housekeeping took it as an orphan: its file is being removed) fails
+ * the transaction. A sweep marking a name waits for this transaction and then skips the name; a
+ * claim that comes after a committed mark finds it marked.
  */
 export async function claimPendingFiles(tx: Tx, names: string[]): Promise<void> {
   if (!names.length) return;
-  const r = await tx.execute(sql`delete from stored_files_pending where name = any(${sql.param(names)}::text[]) returning name`);
+  const r = await tx.execute(sql`delete from stored_files_pending where name = any(${sql.param(names)}::text[]) and swept_on is null returning name`);
   if (r.rows.length !== new Set(names).size) {
     const got = new Set((r.rows as { name: string }[]).map((x) => x.name));
     throw new PendingFileGone(names.filter((n) => !got.has(n)));
   }
 }
 
-/** Files written for a row that was not stored after all: removed, then their names (a crash between leaves the name, so the sweep finishes it). */
+/**
+ * Files written for a row that was not stored after all (or whose commit answered an error though
+ * it may have committed): in one transaction, the names still pending taken off and only their
+ * files removed. A name a committed row took off is not returned, so its file stays; one the
+ * housekeeping marked swept is left to it. A crash before this commits leaves the names, and the
+ * sweep removes the files (again) and the names.
+ */
 export async function dropPendingFiles(app: FastifyInstance, names: string[]): Promise<void> {
   if (!names.length) return;
   const storage = getFileStorage(app.config.dataDir);
-  for (const n of names) await storage.delete(n);
-  await app.db.execute(sql`delete from stored_files_pending where name = any(${sql.param(names)}::text[])`);
+  await app.db.transaction(async (tx) => {
+    const r = await tx.execute(sql`delete from stored_files_pending where name = any(${sql.param(names)}::text[]) and swept_on is null returning name`);
+    for (const { name } of r.rows as { name: string }[]) await storage.delete(name);
+  });
 }
 
 /** The housekeeping's job that removes orphaned stored files. */
@@ -53,27 +66,28 @@ const SWEEP_BATCH = 200;
 
 /**
  * Removes the files named pending for longer than the grace period (their process died before the
- * row naming them committed), a batch at a time: each batch's names locked (skipping any a storing
- * transaction holds), the files removed, then the names, in that transaction. A crash midway
- * leaves the names, and the next sweep removes the same files again (nothing there: no error).
- * Answers how many were removed.
+ * row naming them committed), a batch at a time, in three steps: the batch's names marked swept in
+ * one committed statement (skipping any a storing transaction holds; names an earlier sweep marked
+ * and did not finish come first), their files removed outside any transaction, then the names.
+ * Answers how many names were removed. `graceSeconds` is the setting's unless a test says otherwise.
  */
-export async function sweepPendingFiles(app: FastifyInstance): Promise<number> {
+export async function sweepPendingFiles(app: FastifyInstance, graceSeconds = app.config.storedFileGraceSeconds): Promise<number> {
   const storage = getFileStorage(app.config.dataDir);
-  const grace = app.config.storedFileGraceSeconds;
   let removed = 0;
   for (;;) {
-    const n = await app.db.transaction(async (tx) => {
-      const rows = (
-        await tx.execute(sql`select name from stored_files_pending where made_on <= now() - make_interval(secs => ${grace})
-          order by made_on limit ${SWEEP_BATCH} for update skip locked`)
-      ).rows as { name: string }[];
-      for (const r of rows) await storage.delete(r.name);
-      if (rows.length) await tx.execute(sql`delete from stored_files_pending where name = any(${sql.param(rows.map((r) => r.name))}::text[])`);
-      return rows.length;
-    });
-    removed += n;
-    if (n < SWEEP_BATCH) break;
+    const rows = (
+      await app.db.execute(sql`update stored_files_pending p set swept_on = coalesce(p.swept_on, now())
+        where p.name in (select name from stored_files_pending
+          where swept_on is not null or made_on <= now() - make_interval(secs => ${graceSeconds})
+          order by swept_on nulls last, made_on limit ${SWEEP_BATCH} for update skip locked)
+        returning p.name`)
+    ).rows as { name: string }[];
+    await pausePoint('files.sweep.marked');
+    for (const r of rows) await storage.delete(r.name);
+    await pausePoint('files.sweep.filesRemoved');
+    if (rows.length) await app.db.execute(sql`delete from stored_files_pending where name = any(${sql.param(rows.map((r) => r.name))}::text[]) and swept_on is not null`);
+    removed += rows.length;
+    if (rows.length < SWEEP_BATCH) break;
   }
   if (removed) app.log.info({ removed }, 'orphaned stored files removed');
   return removed;

@@ -30,6 +30,9 @@ export function s3ClientOf(s: S3Settings): S3Client {
     requestChecksumCalculation: s.checksums === 'when_required' ? 'WHEN_REQUIRED' : 'WHEN_SUPPORTED',
     responseChecksumValidation: s.checksums === 'when_required' ? 'WHEN_REQUIRED' : 'WHEN_SUPPORTED',
   };
+  // A store that stops answering fails the request instead of holding its caller for good (a sync
+  // holding its mailbox, decision 104): 10 s to connect, 60 s without a byte on an open request.
+  config.requestHandler = { connectionTimeout: 10_000, requestTimeout: 60_000 };
   if (s.endpoint) config.endpoint = s.endpoint;
   // Without keys in the settings, the SDK's own chain finds them (AWS_* variables, a role, a profile).
   if (s.accessKeyId && s.secretAccessKey) config.credentials = { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey };

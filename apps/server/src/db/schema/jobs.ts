@@ -57,4 +57,6 @@ export const workLeases = pgTable('work_leases', {
 export const storedFilesPending = pgTable('stored_files_pending', {
   name: text('name').primaryKey(),
   madeOn: tsz('made_on').notNull().defaultNow(),
+  /** Taken by the housekeeping as an orphan (its file being removed): no row may take the name off any more. */
+  sweptOn: tsz('swept_on'),
 });

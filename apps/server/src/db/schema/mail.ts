@@ -31,7 +31,7 @@ export const mailboxes = pgTable('mailboxes', {
   lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
   lastSyncOn: tsz('last_sync_on'),
   lastSyncError: text('last_sync_error'),
-  /** One sync of a mailbox at a time across instances: a lease, renewed while it runs, lapsing when its holder dies. */
+  /** One sync of a mailbox at a time across instances: a lease, renewed while the sync makes progress, lapsing when its holder dies or hangs (decision 104). */
   syncLockedUntil: tsz('sync_locked_until'),
   /** The instance whose sync holds that lease (0109): only it renews or gives it back. */
   syncHeldBy: text('sync_held_by'),

@@ -11,7 +11,7 @@ import { startChild, type AppChild } from '../../../test/app-children.ts';
  * its job runner on) sends the delivery again. The receiver, a real HTTP server here that checks each
  * signature, got the first try and never answered it; the sender was killed before any answer was
  * recorded. A second process takes the dead one's job once its lease lapses and the endpoint once
- * its hold lapses (WEBHOOK_TIMEOUT_SECONDS + WEBHOOK_HOLD_EXTRA_SECONDS, short here), and sends the
+ * its hold lapses (WEBHOOK_TIMEOUT_SECONDS + WEBHOOK_HOLD_EXTRA_SECONDS, 21 s here), and sends the
  * same event again as attempt 2, then the change made while no sender lived as attempt 1. The
  * delivery log holds each once.
  */
@@ -66,8 +66,10 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
   }
 }
 
+// The receiver's time (20 s) long enough that a slow machine never records the held first try as
+// timed out before the kill; the second sender waits that long for the dead one's hold to lapse.
 const senderEnv = {
-  CHILD_ENV: JSON.stringify({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_SECONDS: '5', WEBHOOK_HOLD_EXTRA_SECONDS: '1', WEBHOOK_RETRY_SECONDS: '1', MAIL_IDLE: 'false' }),
+  CHILD_ENV: JSON.stringify({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_SECONDS: '20', WEBHOOK_HOLD_EXTRA_SECONDS: '1', WEBHOOK_RETRY_SECONDS: '1', MAIL_IDLE: 'false' }),
   CHILD_JOB_LEASE_SECONDS: '2',
 };
 

@@ -6,6 +6,8 @@ import { mailboxes, mailMessages } from '../../db/schema/index.ts';
 import { openSecret, secretKey } from '../../lib/secret-box.ts';
 import { connectImap, MailStepError, openFolder, type ImapSettings } from './mail-connection.ts';
 import { messageIdOf, storeMessage, SyncLeaseLost } from './mail-store.ts';
+import { PendingFileGone } from '../../storage/pending-files.ts';
+import type { Tx } from '../../db/client.ts';
 import { pausePoint } from '../../lib/pause-point.ts';
 import { logAction } from '../../lib/audit.ts';
 import { MAIL_ACTOR } from './enquiry-lead.ts';
@@ -25,29 +27,41 @@ export function imapSettingsOf(app: FastifyInstance, m: MailboxRow): ImapSetting
 }
 
 /**
- * The mailbox's sync lease (decision 078): taken when no other sync holds a live one, in the row
- * with the holder's name (this run's own, so two syncs of one instance are told apart too), renewed
- * every third of MAIL_SYNC_LEASE_SECONDS while the sync runs, given back at its end; a holder that
- * died stops renewing it and it lapses. Each message is stored only while it is held (mail-store.ts).
+ * The mailbox's sync lease (decisions 078, 104): taken when no other sync holds a live one, in the
+ * row with the holder's name (this run's own, so two syncs of one instance are told apart too),
+ * renewed every third of MAIL_SYNC_LEASE_SECONDS while the sync makes progress (a message or a
+ * batch done: `progress()`), given back at its end. A sync that made none for STALLED_LEASES
+ * leases (hung on a store, a lock, a server) stops renewing and counts the lease lost, so the
+ * mailbox is free at most a lease later; a holder that died stops renewing at once. Every write of
+ * the sync to the mailbox and its messages requires it still be the holder (`stillHeld`).
  */
-type SyncLease = { holder: string; since: string; lost: () => boolean; release: () => Promise<string | null> };
+type SyncLease = { holder: string; since: string; lost: () => boolean; progress: () => void; release: () => Promise<string | null> };
+const STALLED_LEASES = 2;
 
 async function takeLease(app: FastifyInstance, id: number): Promise<SyncLease | null> {
   const seconds = app.config.mailIn.syncLeaseSeconds;
   const holder = `${app.jobs.instanceId}#${randomBytes(4).toString('hex')}`;
   const r = await app.db.execute(sql`update mailboxes set sync_locked_until = now() + make_interval(secs => ${seconds}), sync_held_by = ${holder}
-    where id = ${id} and active and (sync_locked_until is null or sync_locked_until < now()) returning now() as since`);
+    where id = ${id} and active and (sync_locked_until is null or sync_locked_until < now()) returning clock_timestamp() as since`);
   const row = r.rows[0] as { since: string | Date } | undefined;
   if (!row) return null;
   let lost = false;
+  let lastProgress = Date.now();
   const renew = setInterval(() => {
+    if (Date.now() - lastProgress > STALLED_LEASES * seconds * 1000) {
+      // No progress for that long: the lease is left to lapse, and this sync stops where it is.
+      lost = true;
+      clearInterval(renew);
+      app.log.warn({ mailbox: id, holder }, 'mailbox sync made no progress; its lease is left to lapse');
+      return;
+    }
     app.db
       .execute(sql`update mailboxes set sync_locked_until = now() + make_interval(secs => ${seconds}) where id = ${id} and sync_held_by = ${holder} returning id`)
       .then((x) => {
         if (!x.rows.length) lost = true;
       })
       .catch(() => {
-        /* the database away: the lease may lapse, and each store checks it is still held */
+        /* the database away: the lease may lapse, and each write checks it is still held */
       });
   }, (seconds * 1000) / 3);
   renew.unref();
@@ -55,6 +69,9 @@ async function takeLease(app: FastifyInstance, id: number): Promise<SyncLease | 
     holder,
     since: new Date(row.since).toISOString(),
     lost: () => lost,
+    progress: () => {
+      lastProgress = Date.now();
+    },
     release: async () => {
       clearInterval(renew);
       const g = await app.db.execute(sql`update mailboxes set sync_locked_until = null, sync_held_by = null where id = ${id} and sync_held_by = ${holder} returning clock_timestamp() as at`);
@@ -62,6 +79,12 @@ async function takeLease(app: FastifyInstance, id: number): Promise<SyncLease | 
       return at ? new Date(at).toISOString() : null;
     },
   };
+}
+
+/** In a transaction of the sync's: the mailbox still held by this holder (kept so until the commit), else SyncLeaseLost. */
+async function stillHeld(tx: Tx, id: number, holder: string): Promise<void> {
+  const held = await tx.execute(sql`select 1 from mailboxes where id = ${id} and sync_held_by = ${holder} for share`);
+  if (!held.rows.length) throw new SyncLeaseLost(id);
 }
 
 export type SyncResult = { added: number; seen: number; deleted: number; uidValidityChanged: boolean } | null;
@@ -82,7 +105,7 @@ const EXPUNGE_MEMO = new WeakMap<FastifyInstance, Map<number, ExpungeMemo>>();
  * message) only when its count says a message up to the last UID checked has gone; else only the
  * UIDs synced since that check are looked at (each poll and each IDLE wake-up stays small on a big folder).
  */
-async function markExpunged(app: FastifyInstance, client: ImapFlow, id: number, uidValidity: number): Promise<number> {
+async function markExpunged(app: FastifyInstance, client: ImapFlow, id: number, uidValidity: number, holder: string): Promise<number> {
   const [m] = await app.db.select({ lastUid: mailboxes.lastUid }).from(mailboxes).where(eq(mailboxes.id, id));
   if (!m || m.lastUid < 1) return 0;
   let memos = EXPUNGE_MEMO.get(app);
@@ -115,6 +138,7 @@ async function markExpunged(app: FastifyInstance, client: ImapFlow, id: number, 
   const found = present;
   // NOT IN a subquery: a hashed set, so 10,000 stored against 10,000 present stays one pass.
   const marked = await app.db.transaction(async (tx) => {
+    await stillHeld(tx, id, holder);
     const gone = (
       await tx.execute(sql`update mail_messages set deleted_on = now()
         where mailbox_id = ${id} and uid_validity = ${uidValidity} and uid >= ${from} and uid <= ${m.lastUid} and deleted_on is null
@@ -135,7 +159,8 @@ async function markExpunged(app: FastifyInstance, client: ImapFlow, id: number, 
  * only means some messages are looked at again, never added twice; the highest UID is kept after
  * each batch. A changed UIDVALIDITY (the server renumbered the folder) starts over from UID 1 under
  * the new one: the messages already kept are recognised by their Message-ID and only get their new UID.
- * Answers null when another sync holds the mailbox.
+ * Answers null when another sync holds the mailbox, or took it over meanwhile, or the housekeeping
+ * took an attachment's file (decision 104): nothing is then written on the mailbox.
  */
 export async function syncMailbox(app: FastifyInstance, id: number, signal?: AbortSignal): Promise<SyncResult> {
   const lease = await takeLease(app, id);
@@ -148,6 +173,7 @@ export async function syncMailbox(app: FastifyInstance, id: number, signal?: Abo
     if (!m) return null;
     client = await connectImap(imapSettingsOf(app, m));
     const opened = await openFolder(client, m.imapFolder);
+    lease.progress();
     const uidValidity = Number(opened.uidValidity);
     let lastUid = m.lastUid;
     const changed = m.uidValidity !== null && m.uidValidity !== uidValidity;
@@ -157,21 +183,25 @@ export async function syncMailbox(app: FastifyInstance, id: number, signal?: Abo
       // Another server, account or folder (the settings changed, decision 078): the messages kept are of
       // another numbering, though it may bear the same UIDVALIDITY (many servers use 1); theirs dropped,
       // they are not taken for expunged from this folder, and get this folder's UID when seen in it.
-      if (m.uidValidity === null) await app.db.update(mailMessages).set({ uidValidity: null }).where(and(eq(mailMessages.mailboxId, id), eq(mailMessages.uidValidity, uidValidity)));
-      await app.db.update(mailboxes).set({ uidValidity, lastUid: 0 }).where(eq(mailboxes.id, id));
+      await app.db.transaction(async (tx) => {
+        await stillHeld(tx, id, lease.holder);
+        if (m.uidValidity === null) await tx.update(mailMessages).set({ uidValidity: null }).where(and(eq(mailMessages.mailboxId, id), eq(mailMessages.uidValidity, uidValidity)));
+        await tx.update(mailboxes).set({ uidValidity, lastUid: 0 }).where(eq(mailboxes.id, id));
+      });
     }
     const since = new Date();
     since.setMonth(since.getMonth() - m.syncMonths);
     const found = await client.search({ since, uid: `${lastUid + 1}:*` }, { uid: true });
     const uids = (found || []).filter((u) => u > lastUid).sort((a, b) => a - b);
+    lease.progress();
     for (let i = 0; i < uids.length; i += BATCH) {
       if (signal?.aborted) break;
-      if (lease.lost()) throw new SyncLeaseLost(id);
       const batch = uids.slice(i, i + BATCH);
       const heads: { uid: number; messageId: string | null }[] = [];
       for await (const msg of client.fetch(batch, { uid: true, envelope: true }, { uid: true })) {
         heads.push({ uid: msg.uid, messageId: messageIdOf(msg.envelope?.messageId, null) });
       }
+      lease.progress();
       const named = heads.filter((h) => h.messageId).map((h) => h.messageId!);
       const known = new Set(
         named.length
@@ -179,17 +209,24 @@ export async function syncMailbox(app: FastifyInstance, id: number, signal?: Abo
           : [],
       );
       for (const h of heads.sort((a, b) => a.uid - b.uid)) {
+        if (lease.lost()) throw new SyncLeaseLost(id);
         if (h.messageId && known.has(h.messageId)) {
           // Seen again under a new UID (renumbered, or put back into the folder): shown again if it was marked deleted.
-          await app.db
-            .update(mailMessages)
-            .set({ uid: h.uid, uidValidity, deletedOn: null })
-            .where(and(eq(mailMessages.mailboxId, id), eq(mailMessages.messageId, h.messageId)));
+          const messageId = h.messageId;
+          await app.db.transaction(async (tx) => {
+            await stillHeld(tx, id, lease.holder);
+            await tx
+              .update(mailMessages)
+              .set({ uid: h.uid, uidValidity, deletedOn: null })
+              .where(and(eq(mailMessages.mailboxId, id), eq(mailMessages.messageId, messageId)));
+          });
+          lease.progress();
           continue;
         }
         const one = await client.fetchOne(String(h.uid), { source: true }, { uid: true });
         if (!one || !one.source) continue;
         if (await storeMessage(app, m, one.source, { uid: h.uid, uidValidity, messageId: h.messageId, lease: lease.holder })) added++;
+        lease.progress();
       }
       const kept = await app.db
         .update(mailboxes)
@@ -197,17 +234,33 @@ export async function syncMailbox(app: FastifyInstance, id: number, signal?: Abo
         .where(and(eq(mailboxes.id, id), eq(mailboxes.syncHeldBy, lease.holder)))
         .returning({ id: mailboxes.id });
       if (!kept.length) throw new SyncLeaseLost(id);
+      lease.progress();
       await pausePoint('mail.sync.batchDone');
     }
-    const deleted = signal?.aborted ? 0 : await markExpunged(app, client, id, uidValidity);
-    await app.db.update(mailboxes).set({ lastSyncOn: new Date(), lastSyncError: null }).where(eq(mailboxes.id, id));
+    if (lease.lost()) throw new SyncLeaseLost(id);
+    const deleted = signal?.aborted ? 0 : await markExpunged(app, client, id, uidValidity, lease.holder);
+    const done = await app.db
+      .update(mailboxes)
+      .set({ lastSyncOn: new Date(), lastSyncError: null })
+      .where(and(eq(mailboxes.id, id), eq(mailboxes.syncHeldBy, lease.holder)))
+      .returning({ id: mailboxes.id });
+    if (!done.length) throw new SyncLeaseLost(id);
     return { added, seen: uids.length, deleted, uidValidityChanged: changed };
   } catch (e) {
     client?.close();
     client = undefined;
+    // The mailbox another sync holds now (or a file the housekeeping took): this sync stops and
+    // writes nothing on the mailbox; the next one goes on from the last batch kept.
+    if (e instanceof SyncLeaseLost || e instanceof PendingFileGone) {
+      app.log.warn({ mailbox: id, holder: lease.holder, err: { message: e.message } }, 'mailbox sync stopped');
+      return null;
+    }
     const step = e instanceof MailStepError ? e.step : 'other';
     // The step only: a server's words may quote what it was sent, never kept where staff read them.
-    await app.db.update(mailboxes).set({ lastSyncOn: new Date(), lastSyncError: step }).where(eq(mailboxes.id, id));
+    await app.db
+      .update(mailboxes)
+      .set({ lastSyncOn: new Date(), lastSyncError: step })
+      .where(and(eq(mailboxes.id, id), eq(mailboxes.syncHeldBy, lease.holder)));
     app.log.warn({ mailbox: id, step, err: { message: (e as Error).message } }, 'mailbox sync failed');
     return { added: 0, seen: 0, deleted: 0, uidValidityChanged: false };
   } finally {

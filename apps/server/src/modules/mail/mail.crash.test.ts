@@ -18,8 +18,8 @@ import { sweepPendingFiles } from '../../storage/pending-files.ts';
 const TOTAL = 600;
 const dovecot = await startDovecot();
 afterAll(() => dovecot.stop());
-// Files named pending are orphans at once here (the housekeeping's grace period, decision 104).
-const t = await createTestApp({ STORED_FILE_GRACE_SECONDS: '0' }, undefined, { jobs: false });
+// Files named pending are orphans at once here (the housekeeping swept with a grace period of 0, decision 104).
+const t = await createTestApp({}, undefined, { jobs: false });
 const admin = await t.user({ roles: ['admin'] });
 const server = path.resolve(import.meta.dirname, '../../..');
 
@@ -82,7 +82,7 @@ describe('a sync killed with SIGKILL in the middle', () => {
     expect(await syncMailbox(t.app, id)).toMatchObject({ added: 0 });
     // Whatever file the killed sync wrote for a message it never committed, the housekeeping removes:
     // the store then holds exactly the files the stored attachments name.
-    await sweepPendingFiles(t.app);
+    await sweepPendingFiles(t.app, 0);
     const named = ((await t.db.execute(sql`select system_name from mail_attachments order by system_name`)).rows as { system_name: string }[]).map((r) => r.system_name);
     const inStore: string[] = [];
     for await (const f of getFileStorage(t.dataDir).list()) inStore.push(f.name);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { accounts } from '../../db/schema/index.ts';
@@ -5,7 +7,7 @@ import { createTestApp } from '../../../test/harness.ts';
 import { appendMail, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
 import { startChild, type AppChild } from '../../../test/app-children.ts';
 import { startS3Server } from '../../../test/s3-server.ts';
-import { getFileStorage } from '../../storage/file-storage.ts';
+import { getFileStorage, shardOf, type LocalDiskStorage } from '../../storage/file-storage.ts';
 import { PENDING_FILES_SWEEP_JOB, sweepPendingFiles } from '../../storage/pending-files.ts';
 import { syncMailbox, type SyncResult } from './mail-sync.ts';
 
@@ -15,7 +17,7 @@ import { syncMailbox, type SyncResult } from './mail-sync.ts';
  * removes it, and the next sync stores the message once with its attachment. A sync held at the
  * same point while the housekeeping takes its file cannot commit a message naming it.
  * Real processes (test/app-child.ts) against a real Dovecot, with the files on local disk and in
- * an S3 store (s3rver); the grace period is 0 here.
+ * an S3 store (s3rver); the housekeeping sweeps with a grace period of 0 here.
  */
 const dovecot = await startDovecot();
 const s3 = await startS3Server('crm-orphans');
@@ -39,7 +41,7 @@ const stores = [
   { store: 'local disk', env: {} as Record<string, string> },
   { store: 'an S3 store', env: S3_ENV as Record<string, string> },
 ];
-const apps = await Promise.all(stores.map((s) => createTestApp({ STORED_FILE_GRACE_SECONDS: '0', ...s.env }, undefined, { jobs: false })));
+const apps = await Promise.all(stores.map((s) => createTestApp(s.env, undefined, { jobs: false })));
 const PDF = Buffer.from('%PDF-1.4\n% kept once\n');
 
 const mailText = (n: number) =>
@@ -93,7 +95,7 @@ describe.each(stores.map((s, i) => ({ ...s, i })))('an attachment written by a s
 
     // The housekeeping (a recurring job of every instance) removes it.
     expect(t.app.jobs.names()).toContain(PENDING_FILES_SWEEP_JOB);
-    expect(await sweepPendingFiles(t.app)).toBe(1);
+    expect(await sweepPendingFiles(t.app, 0)).toBe(1);
     expect(await storedFiles()).toEqual([]);
     expect(await pending()).toEqual([]);
 
@@ -122,13 +124,15 @@ describe.each(stores.map((s, i) => ({ ...s, i })))('an attachment written by a s
     children.push(child);
     await child.said((l) => l === 'paused mail.store.filesWritten');
     const [inFlight] = await pending();
-    expect(await sweepPendingFiles(t.app)).toBe(1);
+    expect(await sweepPendingFiles(t.app, 0)).toBe(1);
     expect(await storage().stat(inFlight!.name)).toBeUndefined();
-    // Let go: its message's commit finds its file taken, so nothing names a removed file.
+    // Let go: its message's commit finds its file taken, so nothing names a removed file. It stops
+    // without an error on the mailbox (the next sync stores the message).
     child.send('go');
     await child.said((l) => l === 'done');
+    expect(child.lines).toContain('{"result":null}');
     expect(await rows(sql`select id from mail_messages where mailbox_id = ${id}`)).toEqual([]);
-    expect(await rows(sql`select last_sync_error from mailboxes where id = ${id}`)).toEqual([{ last_sync_error: 'other' }]);
+    expect(await rows(sql`select last_sync_error from mailboxes where id = ${id}`)).toEqual([{ last_sync_error: null }]);
     expect(await storedFiles()).toEqual(before);
     expect(await pending()).toEqual([]);
 
@@ -137,4 +141,58 @@ describe.each(stores.map((s, i) => ({ ...s, i })))('an attachment written by a s
     expect(await storage().stat(att!.system_name)).toEqual({ size: PDF.length });
     expect(await storedFiles()).toEqual([...before, att!.system_name].sort());
   }, 120_000);
+
+  it('taken by a sweep killed -9 after removing the file: the held sync stores nothing, the next sweep finishes, no row ever names a missing file', async () => {
+    const saved = await admin.post('/api/mailboxes/update', mailboxSettings(dovecot, { name: 'Third', imapFolder: `Third${i}` }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const id = saved.json().id as number;
+    await appendMail(dovecot, mailText(3), { folder: `Third${i}` });
+
+    // A live sync held after writing its file; a sweeping process (grace 0) held after removing the
+    // files of its batch, before removing their names, and killed -9 there.
+    const sync = startChild(t, 'sync', [String(id)], { CRM_PAUSE_AT: 'mail.store.filesWritten', CHILD_ENV: JSON.stringify(storeEnv) });
+    children.push(sync);
+    await sync.said((l) => l === 'paused mail.store.filesWritten');
+    const [inFlight] = await pending();
+    expect(await storage().stat(inFlight!.name)).toEqual({ size: PDF.length });
+    const sweeper = startChild(t, 'sweep', ['0'], { CRM_PAUSE_AT: 'files.sweep.filesRemoved', CHILD_ENV: JSON.stringify(storeEnv) });
+    children.push(sweeper);
+    await sweeper.said((l) => l === 'paused files.sweep.filesRemoved');
+    expect(await storage().stat(inFlight!.name)).toBeUndefined();
+    await sweeper.killHard();
+    expect(await sweeper.exited).toBe('SIGKILL');
+    // The name stays, marked swept: the live sync cannot take it off, so its message is not stored
+    // and every committed attachment names a file that is there.
+    sync.send('go');
+    await sync.said((l) => l === 'done');
+    const named = await rows<{ system_name: string }>(sql`select system_name from mail_attachments`);
+    for (const a of named) expect(await storage().stat(a.system_name), a.system_name).toBeDefined();
+    expect(sync.lines).toContain('{"result":null}');
+    expect(await rows(sql`select id from mail_messages where mailbox_id = ${id}`)).toEqual([]);
+    expect(await rows(sql`select last_sync_error from mailboxes where id = ${id}`)).toEqual([{ last_sync_error: null }]);
+    expect(await rows(sql`select name, swept_on is not null as swept from stored_files_pending`)).toEqual([{ name: inFlight!.name, swept: true }]);
+
+    // The next sweep (whatever its grace: the name is marked already) removes the name.
+    expect(await sweepPendingFiles(t.app, 3600)).toBe(1);
+    expect(await pending()).toEqual([]);
+    expect(await syncHere(id)).toMatchObject({ added: 1 });
+    const [att] = await rows<{ system_name: string }>(sql`select a.system_name from mail_attachments a join mail_messages m on m.id = a.message_id where m.mailbox_id = ${id}`);
+    expect(await storage().stat(att!.system_name)).toEqual({ size: PDF.length });
+  }, 120_000);
+});
+
+describe('a stored file on local disk whose put was killed midway', () => {
+  const t = apps[0]!;
+  it('leaves a part the sweep removes with its name', async () => {
+    const name = `${'ab'.repeat(16)}.pdf`;
+    const storage = getFileStorage(t.dataDir);
+    await t.db.execute(sql`insert into stored_files_pending (name) values (${name})`);
+    // What a writer killed during its put leaves on disk: the part, never renamed to the file.
+    const part = path.join((storage as LocalDiskStorage).root, shardOf(name), `${name}.part`);
+    fs.mkdirSync(path.dirname(part), { recursive: true });
+    fs.writeFileSync(part, PDF.subarray(0, 5));
+    expect(await sweepPendingFiles(t.app, 0)).toBe(1);
+    expect(fs.existsSync(part)).toBe(false);
+    expect((await t.db.execute(sql`select name from stored_files_pending where name = ${name}`)).rows).toEqual([]);
+  });
 });
