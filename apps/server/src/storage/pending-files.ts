@@ -60,6 +60,18 @@ export async function dropPendingFiles(app: FastifyInstance, names: string[]): P
   });
 }
 
+/**
+ * Files written for a row that surely was not stored (its transaction rolled back, or the message
+ * was already there): no row names them, so all are removed, then their names. A file the
+ * housekeeping removed while it was still being written, and that the write then put back, goes too.
+ */
+export async function discardPendingFiles(app: FastifyInstance, names: string[]): Promise<void> {
+  if (!names.length) return;
+  const storage = getFileStorage(app.config.dataDir);
+  for (const name of names) await storage.delete(name);
+  await app.db.execute(sql`delete from stored_files_pending where name = any(${sql.param(names)}::text[])`);
+}
+
 /** The housekeeping's job that removes orphaned stored files. */
 export const PENDING_FILES_SWEEP_JOB = 'files.sweepPending';
 const SWEEP_BATCH = 200;
@@ -67,8 +79,9 @@ const SWEEP_BATCH = 200;
 /**
  * Removes the files named pending for longer than the grace period (their process died before the
  * row naming them committed), a batch at a time, in three steps: the batch's names marked swept in
- * one committed statement (skipping any a storing transaction holds; names an earlier sweep marked
- * and did not finish come first), their files removed outside any transaction, then the names.
+ * one committed statement (skipping any a storing transaction holds; oldest first, names an earlier
+ * sweep marked and did not finish included whatever their age), their files removed outside any
+ * transaction, then the names. A file the store would not remove is tried again after the others.
  * Answers how many names were removed. `graceSeconds` is the setting's unless a test says otherwise.
  */
 export async function sweepPendingFiles(app: FastifyInstance, graceSeconds = app.config.storedFileGraceSeconds): Promise<number> {
@@ -79,15 +92,28 @@ export async function sweepPendingFiles(app: FastifyInstance, graceSeconds = app
       await app.db.execute(sql`update stored_files_pending p set swept_on = coalesce(p.swept_on, now())
         where p.name in (select name from stored_files_pending
           where swept_on is not null or made_on <= now() - make_interval(secs => ${graceSeconds})
-          order by swept_on nulls last, made_on limit ${SWEEP_BATCH} for update skip locked)
+          order by made_on limit ${SWEEP_BATCH} for update skip locked)
         returning p.name`)
     ).rows as { name: string }[];
     await pausePoint('files.sweep.marked');
-    for (const r of rows) await storage.delete(r.name);
+    const gone: string[] = [];
+    const failed: string[] = [];
+    for (const r of rows) {
+      try {
+        await storage.delete(r.name);
+        gone.push(r.name);
+      } catch (err) {
+        // One file the store refuses to remove does not hold up the others: it is tried again at
+        // the end of the queue (still marked, so never claimed meanwhile).
+        failed.push(r.name);
+        app.log.warn({ err, name: r.name }, 'an orphaned stored file could not be removed; tried again later');
+      }
+    }
     await pausePoint('files.sweep.filesRemoved');
-    if (rows.length) await app.db.execute(sql`delete from stored_files_pending where name = any(${sql.param(rows.map((r) => r.name))}::text[]) and swept_on is not null`);
-    removed += rows.length;
-    if (rows.length < SWEEP_BATCH) break;
+    if (gone.length) await app.db.execute(sql`delete from stored_files_pending where name = any(${sql.param(gone)}::text[]) and swept_on is not null`);
+    if (failed.length) await app.db.execute(sql`update stored_files_pending set made_on = now() where name = any(${sql.param(failed)}::text[])`);
+    removed += gone.length;
+    if (rows.length < SWEEP_BATCH || !gone.length) break;
   }
   if (removed) app.log.info({ removed }, 'orphaned stored files removed');
   return removed;

@@ -6,7 +6,7 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { Db, Tx } from '../../db/client.ts';
 import { mailAttachments, mailMessages, type TMailAddressJson } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
-import { claimPendingFiles, dropPendingFiles, notePendingFiles } from '../../storage/pending-files.ts';
+import { claimPendingFiles, discardPendingFiles, dropPendingFiles, notePendingFiles } from '../../storage/pending-files.ts';
 import { pausePoint } from '../../lib/pause-point.ts';
 import { sanitizeMailHtml } from './mail-html.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
@@ -170,6 +170,9 @@ export async function storeMessage(
   // Named pending before they are written (decision 104): a process killed before the message
   // commits leaves names the housekeeping finds, never a file nobody names.
   await notePendingFiles(app.db, names);
+  // Set as the transaction's work is done: an error before it rolled the transaction back for sure;
+  // one after it came from the COMMIT, which may have committed.
+  let committing = false;
   try {
     for (const s of stored) await storage.put(s.systemName, Readable.from([s.content]));
     await pausePoint('mail.store.filesWritten');
@@ -218,12 +221,17 @@ export async function storeMessage(
         html: parsed.html || null,
         authResults: authResultsOf(parsed.headerLines),
       });
+      committing = true;
       return true;
     });
-    if (!isNew) await dropPendingFiles(app, names).catch(() => {});
+    // Already stored: no row names these files, whatever the housekeeping did meanwhile.
+    if (!isNew) await discardPendingFiles(app, names).catch(() => {});
     return isNew;
   } catch (e) {
-    await dropPendingFiles(app, names).catch(() => {});
+    // Rolled back: no row names them (a file the housekeeping removed while it was still being
+    // written is removed again here). A COMMIT that answered an error may have committed: only the
+    // names still pending are this sync's to remove.
+    await (committing ? dropPendingFiles(app, names) : discardPendingFiles(app, names)).catch(() => {});
     throw e;
   }
 }

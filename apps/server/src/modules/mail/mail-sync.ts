@@ -30,12 +30,12 @@ export function imapSettingsOf(app: FastifyInstance, m: MailboxRow): ImapSetting
  * The mailbox's sync lease (decisions 078, 104): taken when no other sync holds a live one, in the
  * row with the holder's name (this run's own, so two syncs of one instance are told apart too),
  * renewed every third of MAIL_SYNC_LEASE_SECONDS while the sync makes progress (a message or a
- * batch done: `progress()`), given back at its end. A sync that made none for STALLED_LEASES
+ * batch done: `progress()`; bytes still arriving from the IMAP server: `watch()`), given back at its end. A sync that made none for STALLED_LEASES
  * leases (hung on a store, a lock, a server) stops renewing and counts the lease lost, so the
  * mailbox is free at most a lease later; a holder that died stops renewing at once. Every write of
  * the sync to the mailbox and its messages requires it still be the holder (`stillHeld`).
  */
-type SyncLease = { holder: string; since: string; lost: () => boolean; progress: () => void; release: () => Promise<string | null> };
+type SyncLease = { holder: string; since: string; lost: () => boolean; progress: () => void; watch: (bytes: (() => number) | null) => void; release: () => Promise<string | null> };
 const STALLED_LEASES = 2;
 
 async function takeLease(app: FastifyInstance, id: number): Promise<SyncLease | null> {
@@ -47,7 +47,15 @@ async function takeLease(app: FastifyInstance, id: number): Promise<SyncLease | 
   if (!row) return null;
   let lost = false;
   let lastProgress = Date.now();
+  // Bytes of a message still arriving from the server count as progress: one large message on a slow line is not a hang.
+  let bytes: (() => number) | null = null;
+  let bytesSeen = -1;
   const renew = setInterval(() => {
+    const now = bytes?.() ?? -1;
+    if (now !== bytesSeen) {
+      if (now >= 0 && bytesSeen >= 0) lastProgress = Date.now();
+      bytesSeen = now;
+    }
     if (Date.now() - lastProgress > STALLED_LEASES * seconds * 1000) {
       // No progress for that long: the lease is left to lapse, and this sync stops where it is.
       lost = true;
@@ -71,6 +79,10 @@ async function takeLease(app: FastifyInstance, id: number): Promise<SyncLease | 
     lost: () => lost,
     progress: () => {
       lastProgress = Date.now();
+    },
+    watch: (read) => {
+      bytes = read;
+      bytesSeen = read?.() ?? -1;
     },
     release: async () => {
       clearInterval(renew);
@@ -172,6 +184,8 @@ export async function syncMailbox(app: FastifyInstance, id: number, signal?: Abo
     const [m] = await app.db.select().from(mailboxes).where(eq(mailboxes.id, id));
     if (!m) return null;
     client = await connectImap(imapSettingsOf(app, m));
+    const connected = client;
+    const received = () => connected.stats().received;
     const opened = await openFolder(client, m.imapFolder);
     lease.progress();
     const uidValidity = Number(opened.uidValidity);
@@ -223,7 +237,9 @@ export async function syncMailbox(app: FastifyInstance, id: number, signal?: Abo
           lease.progress();
           continue;
         }
-        const one = await client.fetchOne(String(h.uid), { source: true }, { uid: true });
+        // While a message comes down, its bytes arriving count as progress (not an idle connection's keep-alives).
+        lease.watch(received);
+        const one = await client.fetchOne(String(h.uid), { source: true }, { uid: true }).finally(() => lease.watch(null));
         if (!one || !one.source) continue;
         if (await storeMessage(app, m, one.source, { uid: h.uid, uidValidity, messageId: h.messageId, lease: lease.holder })) added++;
         lease.progress();

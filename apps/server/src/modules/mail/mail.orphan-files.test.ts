@@ -142,7 +142,7 @@ describe.each(stores.map((s, i) => ({ ...s, i })))('an attachment written by a s
     expect(await storedFiles()).toEqual([...before, att!.system_name].sort());
   }, 120_000);
 
-  it('taken by a sweep killed -9 after removing the file: the held sync stores nothing, the next sweep finishes, no row ever names a missing file', async () => {
+  it('taken by a sweep killed -9 after removing the file: the held sync stores nothing and clears its file and name, no row ever names a missing file', async () => {
     const saved = await admin.post('/api/mailboxes/update', mailboxSettings(dovecot, { name: 'Third', imapFolder: `Third${i}` }));
     expect(saved.statusCode, saved.body).toBe(200);
     const id = saved.json().id as number;
@@ -161,8 +161,9 @@ describe.each(stores.map((s, i) => ({ ...s, i })))('an attachment written by a s
     expect(await storage().stat(inFlight!.name)).toBeUndefined();
     await sweeper.killHard();
     expect(await sweeper.exited).toBe('SIGKILL');
-    // The name stays, marked swept: the live sync cannot take it off, so its message is not stored
-    // and every committed attachment names a file that is there.
+    // Marked swept, the name cannot be taken off by the live sync, so its message is not stored and
+    // every committed attachment names a file that is there; the sync, rolled back, removes its file
+    // and the name itself.
     sync.send('go');
     await sync.said((l) => l === 'done');
     const named = await rows<{ system_name: string }>(sql`select system_name from mail_attachments`);
@@ -170,11 +171,9 @@ describe.each(stores.map((s, i) => ({ ...s, i })))('an attachment written by a s
     expect(sync.lines).toContain('{"result":null}');
     expect(await rows(sql`select id from mail_messages where mailbox_id = ${id}`)).toEqual([]);
     expect(await rows(sql`select last_sync_error from mailboxes where id = ${id}`)).toEqual([{ last_sync_error: null }]);
-    expect(await rows(sql`select name, swept_on is not null as swept from stored_files_pending`)).toEqual([{ name: inFlight!.name, swept: true }]);
-
-    // The next sweep (whatever its grace: the name is marked already) removes the name.
-    expect(await sweepPendingFiles(t.app, 3600)).toBe(1);
     expect(await pending()).toEqual([]);
+    expect(await storage().stat(inFlight!.name)).toBeUndefined();
+    expect(await sweepPendingFiles(t.app, 3600)).toBe(0);
     expect(await syncHere(id)).toMatchObject({ added: 1 });
     const [att] = await rows<{ system_name: string }>(sql`select a.system_name from mail_attachments a join mail_messages m on m.id = a.message_id where m.mailbox_id = ${id}`);
     expect(await storage().stat(att!.system_name)).toEqual({ size: PDF.length });

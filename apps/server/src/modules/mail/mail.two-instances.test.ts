@@ -76,7 +76,9 @@ describe('two app processes syncing one mailbox', () => {
     const env = {
       CRM_PAUSE_AT: 'mail.sync.batchDone',
       CRM_PAUSE_ONCE: path.join(t.dataDir, 'paused-once'),
-      CHILD_ENV: JSON.stringify({ MAIL_SYNC_LEASE_SECONDS: '10' }),
+      // 20 s: the held holder renews for 40 s more, time enough on a loaded machine for the other's
+      // refusal to be seen and the holder killed before its lease could lapse on its own.
+      CHILD_ENV: JSON.stringify({ MAIL_SYNC_LEASE_SECONDS: '20' }),
     };
     const a = startChild(t, 'sync-loop', [String(id)], env);
     const b = startChild(t, 'sync-loop', [String(id)], env);
@@ -91,8 +93,8 @@ describe('two app processes syncing one mailbox', () => {
     expect(leases(other, id)).toEqual([]);
 
     // The holder killed -9 in the middle of its sync: the other takes over once its lease lapses.
-    // The time is read just before the kill: the holder's lease, renewed while it lives, lapses only
-    // after it, however long the machine takes to report the death.
+    // The time is read just before the kill: the holder's lease, renewed while it is held still
+    // (40 s), lapses only after it, however long the machine takes to report the death.
     const killedAt = Date.parse(((await t.db.execute(sql`select clock_timestamp() as at`)).rows[0] as { at: string }).at);
     holder.proc.kill('SIGKILL');
     expect(await holder.exited).toBe('SIGKILL');
