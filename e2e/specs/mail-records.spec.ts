@@ -36,7 +36,7 @@ const LANGUAGES = [
     // The control and the heading of the mail alone say the same (they were «E-mail» and «Αλληλογραφία»).
     timeline: { title: 'Δραστηριότητες και αλληλογραφία', all: 'Όλα', activities: 'Δραστηριότητες', mail: 'Αλληλογραφία', mailTitle: 'Αλληλογραφία', activitiesTitle: 'Δραστηριότητες' },
     row: { from: 'Από', mailbox: 'Γραμματοκιβώτιο' },
-    empty: { all: 'Καμία δραστηριότητα ή e-mail δεν ταιριάζει με τα φίλτρα.', mail: 'Κανένα e-mail δεν ταιριάζει με τα φίλτρα.', activities: 'Καμία δραστηριότητα δεν ταιριάζει με τα φίλτρα.' },
+    empty: { all: 'Καμία δραστηριότητα ή μήνυμα δεν ταιριάζει με τα φίλτρα.', mail: 'Κανένα μήνυμα δεν ταιριάζει με τα φίλτρα.', activities: 'Καμία δραστηριότητα δεν ταιριάζει με τα φίλτρα.' },
     state: { all: 'Όλες', todo: 'Προς εκτέλεση' },
     showAll: 'Όλες',
   },

@@ -104,7 +104,9 @@ describe('a property opened with Add and not filled in', () => {
     await storage.put('draftwood-web.webp', Readable.from(Buffer.from('web copy')));
     await storage.put('draftwood.jpg', Readable.from(Buffer.from('camera original')));
     await db.insert(files).values({ systemName: 'draftwood.jpg', userName: 'IMG_0001.jpg', mime: 'image/jpeg', size: 100, parentType: LinkKind.Object, parentId: draft.id, type: 'image', webName: 'draftwood-web.webp', thumbName: 'draftwood-web.webp' });
-    expect((await runPublish(db, { objectId: draft.id, actor: { id: null, name: 'test' } })).state).toBe('published');
+    // Published now, or a moment ago by the app's own publishing job (the save asked for it): either
+    // way it is on the site below.
+    expect(['published', 'unchanged']).toContain((await runPublish(db, { objectId: draft.id, actor: { id: null, name: 'test' } })).state);
 
     const after = await seen();
     expect(after.shown).toEqual({ list: true, search: true, map: true, found: true, picker: true, matches: true, kept: true, feed: true, publicPage: true });
