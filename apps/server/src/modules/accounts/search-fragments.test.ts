@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { createTestApp } from '../../../test/harness.ts';
 import { seededRandom } from '../../../test/seeded.ts';
-import { WALK_WORDS_MIN, searchAccountMatches, searchAccounts } from './accounts.search.ts';
+import { WALK_WORDS_MIN, WORDS_MAX, searchAccountMatches, searchAccounts } from './accounts.search.ts';
 import { collationOf, containsPattern, latinMatch, phoneDigits, startsPattern } from './accounts.sql.ts';
 
 const t = await createTestApp({}, undefined, { jobs: false });
@@ -183,6 +183,35 @@ describe(`the global search's fragments ranked ahead (SEARCH_FRAGMENTS_SEED=${SE
     expect(await words('ail.%')).toBeLessThanOrEqual(WALK_WORDS_MIN);
     expect(await words('%gmail%')).toBeLessThanOrEqual(WALK_WORDS_MIN);
     expect(await words('%gmail%')).toBeGreaterThan(200);
+  }, 60_000);
+});
+
+describe(`a fragment in more than WORDS_MAX words of fewer than 20 accounts (SEARCH_FRAGMENTS_SEED=${SEED})`, () => {
+  it('groups them all, with the same answers', async () => {
+    // Apart from the rounds above: there these accounts' search texts made every round slow.
+    const per = Math.ceil((WORDS_MAX + 100) / 10);
+    await db.execute(sql`insert into accounts (first_name, last_name, emails)
+      select 'Big', case when g <= 5 then 'Zzz ' else 'Aaa ' end || g,
+        array(select case when g <= 5 then '' else 'x' end || 'bigl' || g || '.' || i || '@b.gr' from generate_series(1, ${per}) i) from generate_series(1, 10) g`);
+    const big = await column(sql`select id from accounts where first_name = 'Big' order by id`);
+    for (let i = 0; i < 30; i++) {
+      await db.execute(sql`insert into leads (account_id, stage, created_on, draft, for_purchase)
+        values (${pick(big)}, ${pick([null, 1, 7])}, date_trunc('day', now()) - make_interval(days => ${between(0, 5)}), ${chance(0.1)}, true)`);
+    }
+    const words = (await column(sql`select count(*)::int as id from search_words where word like '%bigl%'`))[0]!;
+    expect(words).toBeGreaterThan(WORDS_MAX);
+    for (const text of ['bigl', 'igl']) {
+      for (const culture of ['en', 'el', 'ru']) {
+        const was = await before(text, culture);
+        const now = await searchAccountMatches(t.app, text, culture);
+        const where = `${text} (${culture}), seed ${SEED}`;
+        expect(now.walked, where).toEqual({ accounts: false, leads: false });
+        expect(now.top.map((a) => a.id), `accounts for ${where}`).toEqual(was.top.map(Number));
+        expect(now.openLeads, `leads for ${where}`).toEqual(was.leads.map(Number));
+        if (now.openLeads!.length < 20) expect(now.ids.literal.slice(1, -1).split(',').filter(Boolean).map(Number).sort((a, b) => a - b), `ids for ${where}`).toEqual(was.ids.map(Number));
+        expect((await searchAccounts(t.app, text, 0, culture)).items.map((i) => i.id), `picker for ${where}`).toEqual(was.top.map(Number));
+      }
+    }
   }, 60_000);
 });
 
