@@ -214,10 +214,12 @@ function walkWords(text: string): SQL {
   // `limit (select …)`: a limit the planner cannot see, so it plans for many rows and reads the
   // trigram index (with `limit 1001` it chose a sequential scan of search_words). Many words of few
   // accounts (a mailing list's addresses) are not walked: the walk would not find its 20 and give way
-  // to the words after all; whether the first words read belong to 20 accounts is a few look-ups.
+  // to the words after all; whether the first words read belong to 20 accounts is a look-up a word
+  // in account_words' index (the lateral keeps it from a scan of the whole table: `in` was hashed).
   return sql`with c as materialized (select s.word from search_words s where ${wordMatch(text)} limit (select ${sql.raw(String(WALK_WORDS_MIN + 1))}))
     select case when (select count(*) from c) > ${WALK_WORDS_MIN} and ${walkable} then (select count(*) from (
-      select distinct aw.account_id from account_words aw where aw.word in (select word from c) limit ${SEARCH_MAX_HITS}) d) >= ${SEARCH_MAX_HITS}
+      select distinct x.account_id from c cross join lateral (
+        select aw.account_id from account_words aw where aw.word = c.word limit ${SEARCH_MAX_HITS}) x limit ${SEARCH_MAX_HITS}) d) >= ${SEARCH_MAX_HITS}
       else false end as walk`;
 }
 
