@@ -45,8 +45,13 @@ for (const language of ['en-UK', 'el'] as const) {
 
     // The offer agreement: the seller proposed first, the buyer chosen among the deal's parties.
     const offer = page.getByTestId('deal-sign-offer');
-    await offer.getByTestId('sign-send-open').click();
     let dialog = page.getByTestId('sign-send-dialog');
+    // The page's first click, while its parts are still arriving, may land on a card drawn again
+    // under it: clicked again until the dialog is there.
+    await expect(async () => {
+      if (!(await dialog.isVisible())) await offer.getByTestId('sign-send-open').click({ timeout: 2_000 });
+      await expect(dialog.getByTestId('sign-signer-email')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(dialog.getByTestId('sign-signer-email')).toHaveValue(sellerEmail);
     await expect(dialog.getByTestId('sign-signer-name')).toHaveValue(sellerName);
     await dialog.getByTestId('sign-signer').selectOption({ label: `${buyerName} (${say.buyerRole}): ${buyerEmail}` });
