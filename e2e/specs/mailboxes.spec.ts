@@ -10,7 +10,7 @@ import { appendMail } from '../../apps/server/test/dovecot.ts';
  */
 const LANGUAGES = [
   { cookie: 'en-UK', ok: 'The connection works.', signIn: 'Sign-in was refused: check the user name and the password.', tab: 'Activities and e-mails', blocked: 'Remote images blocked to protect your privacy: 1.', imagesFailed: 'Images that could not be loaded: 1.' },
-  { cookie: 'el', ok: 'Η σύνδεση λειτουργεί.', signIn: 'Η σύνδεση απορρίφθηκε: ελέγξτε το όνομα χρήστη και τον κωδικό.', tab: 'Δραστηριότητες και e-mail', blocked: 'Εξωτερικές εικόνες που αποκλείστηκαν για την προστασία του απορρήτου σας: 1.', imagesFailed: 'Εικόνες που δεν φορτώθηκαν: 1.' },
+  { cookie: 'el', ok: 'Η σύνδεση λειτουργεί.', signIn: 'Η σύνδεση απορρίφθηκε: ελέγξτε το όνομα χρήστη και τον κωδικό.', tab: 'Δραστηριότητες και αλληλογραφία', blocked: 'Εξωτερικές εικόνες που αποκλείστηκαν για την προστασία του απορρήτου σας: 1.', imagesFailed: 'Εικόνες που δεν φορτώθηκαν: 1.' },
 ];
 
 const servers = useMailServers({ smtp: false });
