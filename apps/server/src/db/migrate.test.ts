@@ -17,6 +17,12 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0112: a record's mail counted on the spot.
+    await q(`drop function crm_mail_links_changed() cascade`);
+    await q(`drop function crm_mail_messages_changed() cascade`);
+    await q(`drop function crm_mail_counts_truncate() cascade`);
+    await q(`drop function crm_mail_counts_fold(), crm_mail_counts_rebuild()`);
+    await q(`drop table mail_counts, mail_count_changes`);
     // Before 0111: no index of the accounts by name in each language carrying their search text.
     for (const l of ['en', 'el', 'ru']) await q(`drop index accounts_name_search_${l}_idx`);
     await q(`drop index accounts_long_search_idx`);

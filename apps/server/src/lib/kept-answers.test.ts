@@ -230,6 +230,8 @@ describe('kept answers', () => {
       // kept matches and their changes (decision 070), kept figures (071, 072), the changes themselves
       'lead_matches', 'lead_match_lists', 'object_matches', 'object_match_lists', 'match_changes',
       'report_lines', 'report_cells', 'report_cell_deltas', 'report_zone', 'deal_totals', 'deal_total_deltas', 'reservation_totals', 'reservation_total_deltas', 'data_changes',
+      // a record's mail counted ahead (decision 105): made from the mail's links and messages
+      'mail_counts', 'mail_count_changes',
       // sign-ins' sessions (touched on every request), throttles, reset links, repeated requests, the job queue
       'sessions', 'login_failures', 'password_resets', 'idempotent_requests', 'jobs',
       // work one instance holds at a time (a sign-in's file being made): shown nowhere

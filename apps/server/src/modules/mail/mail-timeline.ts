@@ -44,7 +44,8 @@ export async function recordTimeline(app: FastifyInstance, user: SessionUser, q:
   const [page, activityCount, mailCount] = await Promise.all([
     app.db.execute(sql`select u.kind, u.id from (${sql.join(parts, sql` union all `)}) u order by u.at desc nulls last, u.kind, u.id desc limit ${q.perPage} offset ${offset}`),
     withActivities ? countActivities(app.db, where) : 0,
-    withMail ? countThread(app, user, thread, match) : 0,
+    // Unfiltered, the thread's total is the one kept ahead (decision 105).
+    withMail ? countThread(app, user, thread, text ? match : undefined) : 0,
   ]);
   const rows = page.rows as { kind: 'activity' | 'mail'; id: number }[];
   const [acts, mail] = await Promise.all([

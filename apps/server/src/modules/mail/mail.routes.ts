@@ -4,7 +4,7 @@ import { MAIL, MAILBOX } from '@crm/contract/resources';
 import { OFFICE_ADMIN, STAFF } from '../../plugins/auth.ts';
 import { registerCalls } from '../../lib/calls.ts';
 import { deleteMailbox, listMailboxes, queueSync, saveMailbox, testMailbox } from './mailboxes.service.ts';
-import { listMail, sendAttachment, viewMail } from './mail.service.ts';
+import { MAIL_COUNTS_FOLD_JOB, foldMailCounts, listMail, sendAttachment, viewMail } from './mail.service.ts';
 import { replyToMail } from './mail-reply.ts';
 import { recordTimeline } from './mail-timeline.ts';
 import { mailDraft, sendNewMail } from './mail-compose.ts';
@@ -22,6 +22,8 @@ export const mailRoutes = async (app: FastifyInstance) => {
   // Every active mailbox synced every minute, once across instances; one mailbox now when asked (saved, "Sync now").
   app.jobs.register(MAIL_SYNC_JOB, (_p, ctx) => syncAllMailboxes(app, ctx.signal), { everySeconds: app.config.mailIn.pollSeconds, maxAttempts: 2 });
   app.jobs.register<{ mailboxId: number }>(MAIL_SYNC_ONE_JOB, async (p, ctx) => void (await syncMailbox(app, p.mailboxId, ctx.signal)), { maxAttempts: 3, backoffSeconds: 30 });
+  // The records whose mail changed counted again (decision 105); until then they are counted on the spot.
+  app.jobs.register(MAIL_COUNTS_FOLD_JOB, () => foldMailCounts(app), { everySeconds: 30, maxAttempts: 2 });
   // New mail within seconds where the server offers IDLE (decision 090): where this instance runs background work.
   const idle = createMailIdle(app);
   app.addHook('onReady', async () => {

@@ -89,13 +89,46 @@ export function threadOf(user: SessionUser, q: TThreadOf, limit: SQL | null, mat
   return sql`select s.message_id, s.sent_on from ${seenLinks(user, linksOf(q), limit, match)} s`;
 }
 
+/** The kind a record's mail is counted ahead under (0112, decision 105), by the link table it is read from. */
+function countedAs(q: TThreadOf): { kind: number; id: number } | null {
+  if (q.accountId != null) return { kind: 0, id: q.accountId };
+  if (q.objectId != null) return { kind: 1, id: q.objectId };
+  if (q.leadId != null) return { kind: 2, id: q.leadId };
+  return null;
+}
+
+/**
+ * An account's, property's or lead's thread as counted ahead (decision 105): the kept counts of the
+ * mailboxes the reader sees; null while a change to the record's links, or to one of its messages
+ * (marked deleted, shown again), waits for the fold (then it is counted on the spot).
+ */
+async function keptCount(app: FastifyInstance, user: SessionUser, q: TThreadOf): Promise<number | null> {
+  const c = countedAs(q);
+  if (!c) return null;
+  const l = linksOf(q);
+  const res = await app.db.execute(sql`select case when exists (select 1 from mail_count_changes x where x.kind = ${c.kind} and x.id = ${c.id})
+      or exists (select 1 from mail_count_changes x join ${l.table} l on l.${l.id} = x.id and l.${l.where} where x.kind = 3) then null
+    else (select coalesce(sum(k.n), 0)::int from mail_counts k join mailboxes mb on mb.id = k.mailbox_id and ${visibleTo(user)} where k.kind = ${c.kind} and k.record_id = ${c.id}) end as n`);
+  return (res.rows[0] as { n: number | null }).n;
+}
+
 /**
  * How many messages a record's thread holds for the reader (`match`: of those). An account's,
- * property's or lead's counts its links whose message is not marked deleted, the mailboxes looked
- * at only when the reader does not see every one (an account of 2,000 messages, npm run bench); a
- * deal's counts its distinct messages.
+ * property's or lead's, unfiltered, is read from the counts kept ahead (decision 105) when no change
+ * to it waits to be folded; otherwise, and filtered, its links whose message is not marked deleted
+ * are counted, the mailboxes looked at only when the reader does not see every one; a deal's counts
+ * its distinct messages.
  */
-export async function countThread(app: FastifyInstance, user: SessionUser, q: TThreadOf, match: SQL = sql`true`): Promise<number> {
+export async function countThread(app: FastifyInstance, user: SessionUser, q: TThreadOf, match?: SQL): Promise<number> {
+  if (!match) {
+    const kept = await keptCount(app, user, q);
+    if (kept != null) return kept;
+  }
+  return countOnTheSpot(app, user, q, match ?? sql`true`);
+}
+
+/** A record's thread counted message by message (countThread when nothing is kept for it; the kept counts' test compares with it). */
+export async function countOnTheSpot(app: FastifyInstance, user: SessionUser, q: TThreadOf, match: SQL = sql`true`): Promise<number> {
   const l = linksOf(q);
   const res =
     q.dealId != null
@@ -104,6 +137,14 @@ export async function countThread(app: FastifyInstance, user: SessionUser, q: TT
       where ${match} and (not exists (select 1 from mailboxes mb where not (${visibleTo(user)}))
         or exists (select 1 from mailboxes mb where mb.id = m.mailbox_id and ${visibleTo(user)}))`);
   return (res.rows[0] as { n: number }).n;
+}
+
+/** The job that counts again the records whose mail changed (decision 105). */
+export const MAIL_COUNTS_FOLD_JOB = 'mail.countsFold';
+export async function foldMailCounts(app: FastifyInstance): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    await tx.execute(sql`select crm_mail_counts_fold()`);
+  });
 }
 
 /** Answers 404 for a deal that is not there (its thread reads its parties and property). */
