@@ -129,8 +129,8 @@ export async function countThread(app: FastifyInstance, user: SessionUser, q: TT
   return countOnTheSpot(app, user, q, match ?? sql`true`);
 }
 
-/** A record's thread counted message by message (countThread when nothing is kept for it; the kept counts' test compares with it). */
-export async function countOnTheSpot(app: FastifyInstance, user: SessionUser, q: TThreadOf, match: SQL = sql`true`): Promise<number> {
+/** A record's thread counted message by message: filtered, a deal's, or while a change to it waits to be folded. */
+async function countOnTheSpot(app: FastifyInstance, user: SessionUser, q: TThreadOf, match: SQL = sql`true`): Promise<number> {
   const l = linksOf(q);
   const res =
     q.dealId != null
