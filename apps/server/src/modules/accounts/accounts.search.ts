@@ -196,10 +196,11 @@ const WALK_ROW_BYTES = 2400;
  *   it, stopping at 20; the open leads newest first from their date index, each tested on its
  *   client's search text. A fragment without a space lies inside one word, so the search text has
  *   it exactly when one of its words does. A walk that does not find its 20 within
- *   WALK_ACCOUNTS_MAX or WALK_LEADS_MAX rows falls back to the words (each part is behind a
- *   condition on what came before, so what is not needed is not run). The walk is a statement of
- *   its own, run when the word-by-word one answered only that its words are too many: planning
- *   both in one cost every search about 1 ms more.
+ *   WALK_ACCOUNTS_MAX or WALK_LEADS_MAX rows leaves that part to the words.
+ * Three statements, each planned for its own work only (decision 110): this count, then the words
+ * (wordMatches) or the walk (walkMatches), and the words again after a walk only for what the walk
+ * did not find. Planned together, every search paid for the parts it did not run: the words' plan
+ * for a walked fragment, the words' fallback inside the walk's.
  * All the matched accounts are read (at most 5,000) only when the open leads are fewer than 20 and
  * the leads' search wants them to look among the closed ones too.
  */
