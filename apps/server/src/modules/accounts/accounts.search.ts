@@ -196,10 +196,11 @@ const WALK_ROW_BYTES = 2400;
  *   it, stopping at 20; the open leads newest first from their date index, each tested on its
  *   client's search text. A fragment without a space lies inside one word, so the search text has
  *   it exactly when one of its words does. A walk that does not find its 20 within
- *   WALK_ACCOUNTS_MAX or WALK_LEADS_MAX rows falls back to the words (each part is behind a
- *   condition on what came before, so what is not needed is not run). The walk is a statement of
- *   its own, run when the word-by-word one answered only that its words are too many: planning
- *   both in one cost every search about 1 ms more.
+ *   WALK_ACCOUNTS_MAX or WALK_LEADS_MAX rows leaves that part to the words.
+ * Three statements, each planned for its own work only (decision 110): this count, then the words
+ * (wordMatches) or the walk (walkMatches), and the words again after a walk only for what the walk
+ * did not find. Planned together, every search paid for the parts it did not run: the words' plan
+ * for a walked fragment, the words' fallback inside the walk's.
  * All the matched accounts are read (at most 5,000) only when the open leads are fewer than 20 and
  * the leads' search wants them to look among the closed ones too.
  */
@@ -214,28 +215,29 @@ function walkWords(text: string): SQL {
   // `limit (select …)`: a limit the planner cannot see, so it plans for many rows and reads the
   // trigram index (with `limit 1001` it chose a sequential scan of search_words). Many words of few
   // accounts (a mailing list's addresses) are not walked: the walk would not find its 20 and give way
-  // to the words after all; whether the first words read belong to 20 accounts is a look-up a word
-  // in account_words' index (the lateral keeps it from a scan of the whole table: `in` was hashed).
-  return sql`with c as materialized (select s.word from search_words s where ${wordMatch(text)} limit (select ${sql.raw(String(WALK_WORDS_MIN + 1))}))
-    select case when (select count(*) from c) > ${WALK_WORDS_MIN} and ${walkable} then (select count(*) from (
-      select distinct x.account_id from c cross join lateral (
-        select aw.account_id from account_words aw where aw.word = c.word limit ${SEARCH_MAX_HITS}) x limit ${SEARCH_MAX_HITS}) d) >= ${SEARCH_MAX_HITS}
-      else false end as walk`;
+  // to the words after all. Whether the first words read belong to 20 accounts is asked word by word
+  // in their order (`r`), each word adding the accounts not seen yet, and stops at 20: a fragment
+  // of many accounts reads a few dozen words, not all 1,001 (decision 110).
+  return sql`with recursive c as materialized (select s.word from search_words s where ${wordMatch(text)} limit (select ${sql.raw(String(WALK_WORDS_MIN + 1))})),
+    cw as materialized (select count(*)::int as n, array_agg(word) as words from c),
+    r (i, ids) as (
+      select 0, '{}'::int[]
+      union all
+      select r.i + 1, r.ids || array(select aw.account_id from account_words aw
+        where aw.word = (select words from cw)[r.i + 1] and aw.account_id <> all(r.ids) limit ${SEARCH_MAX_HITS})
+      from r where cardinality(r.ids) < ${SEARCH_MAX_HITS} and r.i < (select n from cw))
+    select case when (select n from cw) > ${WALK_WORDS_MIN} and ${walkable}
+      then (select max(cardinality(ids)) from r) >= ${SEARCH_MAX_HITS} else false end as walk`;
 }
 
-function wordMatches(text: string, walk: boolean, withIds = true, culture?: string): SQL {
+/** Word by word (decision 099): the words' own first 20 accounts and 20 newest open leads; the matched ids too when asked. */
+function wordMatches(text: string, withIds = true, culture?: string): SQL {
   const collate = collationOf(culture);
-  const { match, rank } = matchParts(text);
-  // Walked from the index by name that carries the search text (0111), which leaves out the few
-  // accounts too long for a btree row: those are read apart (`long`), all of them.
-  const short = sql`coalesce(octet_length(${accounts.displayName}), 0) + coalesce(octet_length(${accounts.searchText}), 0)`;
-  const byName = sql`(select ${accounts.id}, ${accounts.displayName}, ${accounts.searchText} from ${accounts} where ${short} <= ${sql.raw(String(WALK_ROW_BYTES))}
-      order by ${accounts.displayName} collate ${collate}, ${accounts.id} limit ${WALK_ACCOUNTS_MAX}) ${accounts}`;
-  const long = sql`(select ${accounts.id}, ${accounts.displayName}, ${accounts.searchText} from ${accounts} where ${short} > ${sql.raw(String(WALK_ROW_BYTES))}) ${accounts}`;
   // Word by word up to WORDS_MAX words; past it (many words of few accounts, or a walk given up)
   // every account of the words grouped: the same first 20 (kw counts the words read already).
   const few = sql`(select few from kw)`;
-  const best = sql`kw as materialized (select count(*) <= ${WORDS_MAX} as few from (select 1 from w limit ${WORDS_MAX + 1}) c),
+  const ctes = sql`w as materialized (${matchedWords(text)}),
+    kw as materialized (select count(*) <= ${WORDS_MAX} as few from (select 1 from w limit ${WORDS_MAX + 1}) c),
     best as (
       (select x.account_id as id, min(w.rank) as rank, min(x.name) as name
       from w cross join lateral (
@@ -246,6 +248,44 @@ function wordMatches(text: string, walk: boolean, withIds = true, culture?: stri
       (select aw.account_id as id, min(w.rank) as rank, min(aw.name) as name
       from w join account_words aw on aw.word = w.word
       where not ${few} group by aw.account_id order by min(w.rank), min(aw.name) collate ${collate}, aw.account_id limit ${SEARCH_MAX_HITS}))`;
+  const top = topOf(sql`best`, collate);
+  if (!withIds) return sql`with ${ctes} select ${top}`;
+  const byWords = sql`case when ${few} then array(
+      select u.lead_id from (
+        select distinct y.lead_id, y.created_on from w cross join lateral (
+          select lw.lead_id, lw.created_on from lead_words lw where lw.word = w.word
+          order by lw.created_on desc, lw.lead_id desc limit ${SEARCH_MAX_HITS}) y) u
+      order by u.created_on desc, u.lead_id desc limit ${SEARCH_MAX_HITS}) else array(
+      select u.lead_id from (select distinct lw.lead_id, lw.created_on from w join lead_words lw on lw.word = w.word) u
+      order by u.created_on desc, u.lead_id desc limit ${SEARCH_MAX_HITS}) end`;
+  return sql`
+    with ${ctes},
+    lz as materialized (select ${byWords} as leads),
+    m as materialized (
+      select distinct aw.account_id as id from account_words aw where aw.word in (select word from w) limit ${MATCHES_MAX})
+    select ${IDS_AND_LEADS}, ${top} from lz`;
+}
+
+/** The 20 accounts shown, with their columns (Found), from `from` (id, rank, name), in order. */
+const topOf = (from: SQL, collate: SQL) => sql`coalesce((select json_agg(t) from (
+        select ${HIT_FIELDS}
+        from ${from} c join ${accounts} on ${accounts.id} = c.id
+        order by c.rank, c.name collate ${collate}, c.id) t), '[]') as top`;
+
+/**
+ * Walked (decision 099): the accounts in name order and (`withLeads`) the open leads newest first,
+ * each tested on the search text, stopping at 20. Only the walk: `accountsWalked` and `leadsWalked`
+ * say whether each found its 20 (or all there are), else the words answer that part (oneWordMatches).
+ */
+function walkMatches(text: string, withLeads: boolean, culture?: string): SQL {
+  const collate = collationOf(culture);
+  const { match, rank } = matchParts(text);
+  // Walked from the index by name that carries the search text (0111), which leaves out the few
+  // accounts too long for a btree row: those are read apart (`long`), all of them.
+  const short = sql`coalesce(octet_length(${accounts.displayName}), 0) + coalesce(octet_length(${accounts.searchText}), 0)`;
+  const byName = sql`(select ${accounts.id}, ${accounts.displayName}, ${accounts.searchText} from ${accounts} where ${short} <= ${sql.raw(String(WALK_ROW_BYTES))}
+      order by ${accounts.displayName} collate ${collate}, ${accounts.id} limit ${WALK_ACCOUNTS_MAX}) ${accounts}`;
+  const long = sql`(select ${accounts.id}, ${accounts.displayName}, ${accounts.searchText} from ${accounts} where ${short} > ${sql.raw(String(WALK_ROW_BYTES))}) ${accounts}`;
   // Word starts (rank 0): their words from search_words' own order (a prefix of the key); few of
   // them are looked up word by word (r0w), many walked (r0s, and the long accounts r0l).
   const few0 = sql`(select words from k0) <= ${WALK_WORDS_MIN}`;
@@ -266,52 +306,21 @@ function wordMatches(text: string, walk: boolean, withIds = true, culture?: stri
       where not (select done from done0) and ${match}),
     done as materialized (select (select done from done0) or (${few0} and (select count(*) from a1s) >= ${SEARCH_MAX_HITS}) as done),
     chosen as (
-      select id, rank, name from best where not (select done from done)
-      union all
-      (select id, min(rank) as rank, min(name) as name from (
+      select id, min(rank) as rank, min(name) as name from (
         select id, 0 as rank, name from r0w union all select id, 0, name from r0s union all select id, 0, name from r0l
         union all select id, rank, name from a1s union all select id, rank, name from a1l) b
-      where (select done from done) group by id order by min(rank), min(name) collate ${collate}, id limit ${SEARCH_MAX_HITS}))`;
-  const from = walk ? sql`chosen` : sql`best`;
-  const top = sql`coalesce((select json_agg(t) from (
-        select ${HIT_FIELDS}
-        from ${from} c join ${accounts} on ${accounts.id} = c.id
-        order by c.rank, c.name collate ${collate}, c.id) t), '[]') as top`;
-  // Word by word, the words are counted in the same statement (k), and nothing else is read when
-  // they are too many: the walk is another statement.
-  const words = sql`w as materialized (${matchedWords(text)})`;
-  const ctes = walk ? sql`${words}, ${best}, ${walked}` : sql`k as materialized (${walkWords(text)}), ${words}, ${best}`;
-  // Walked: whether the accounts shown came from the walk (else from the words, the walk given up).
-  const answer = (select: SQL) =>
-    walk ? sql`select (select done from done) as "accountsWalked", r.* from (${select}) r` : sql`select k.walk, r.* from k left join (${select} where not (select walk from k) offset 0) r on true`;
-  if (!withIds) return sql`with ${ctes} ${answer(sql`select ${top}`)}`;
-  const byWords = sql`case when ${few} then array(
-      select u.lead_id from (
-        select distinct y.lead_id, y.created_on from w cross join lateral (
-          select lw.lead_id, lw.created_on from lead_words lw where lw.word = w.word
-          order by lw.created_on desc, lw.lead_id desc limit ${SEARCH_MAX_HITS}) y) u
-      order by u.created_on desc, u.lead_id desc limit ${SEARCH_MAX_HITS}) else array(
-      select u.lead_id from (select distinct lw.lead_id, lw.created_on from w join lead_words lw on lw.word = w.word) u
-      order by u.created_on desc, u.lead_id desc limit ${SEARCH_MAX_HITS}) end`;
-  const leads = walk
-    ? sql`lwalk as materialized (select array(
+      where (select done from done) group by id order by min(rank), min(name) collate ${collate}, id limit ${SEARCH_MAX_HITS})`;
+  const answer = sql`(select done from done) as "accountsWalked", ${topOf(sql`chosen`, collate)}`;
+  if (!withLeads) return sql`with ${walked} select ${answer}`;
+  return sql`with ${walked},
+    lwalk as materialized (select array(
       select l.id from (select l.id, l.account_id, l.created_on from leads l
         where not l.draft and coalesce(l.stage, 0) not in (${closedStages})
         order by l.created_on desc, l.id desc limit ${WALK_LEADS_MAX}) l
       join ${accounts} on ${accounts.id} = l.account_id
       where ${match}
-      order by l.created_on desc, l.id desc limit ${SEARCH_MAX_HITS}) as leads),
-    lz as materialized (select case when cardinality((select leads from lwalk)) = ${SEARCH_MAX_HITS} then (select leads from lwalk) else ${byWords} end as leads)`
-    : sql`lz as materialized (select ${byWords} as leads)`;
-  return sql`
-    with ${ctes},
-    ${leads},
-    m as materialized (
-      select distinct aw.account_id as id from account_words aw where aw.word in (select word from w) limit ${MATCHES_MAX})
-    ${answer(sql`select case when cardinality(lz.leads) < ${SEARCH_MAX_HITS} then coalesce((select array_agg(id) from m), '{}')::text end as ids,
-      case when cardinality(lz.leads) < ${SEARCH_MAX_HITS} then (select count(*) from m)::int else cardinality(lz.leads) end as n,
-      lz.leads, ${top}${walk ? sql`, cardinality((select leads from lwalk)) = ${SEARCH_MAX_HITS} as "leadsWalked"` : sql``}
-    from lz`)}`;
+      order by l.created_on desc, l.id desc limit ${SEARCH_MAX_HITS}) as leads)
+    select ${answer}, (select leads from lwalk) as leads, cardinality((select leads from lwalk)) = ${SEARCH_MAX_HITS} as "leadsWalked"`;
 }
 
 const closedStages = sql.join(
@@ -322,12 +331,26 @@ const closedStages = sql.join(
 /** The row of the global search's statement (ids, n and leads only with the ids asked for). */
 type MatchesRow = { ids: string | null; n: number; top: Found[]; leads: number[]; accountsWalked?: boolean; leadsWalked?: boolean };
 
-/** One word typed: ranked ahead, word by word or walked (whichever the count of its words chose). */
+/**
+ * One word typed: ranked ahead, word by word or walked (whichever the count of its words chose, a
+ * statement of its own: planned with either, it cost every search the other's planning). A walk
+ * that did not find its 20 accounts, or its 20 open leads, leaves that part to the words.
+ */
 async function oneWordMatches(app: FastifyInstance, text: string, withIds: boolean, culture?: string): Promise<MatchesRow | undefined> {
-  const byWords = (await app.db.execute<MatchesRow & { walk: boolean }>(wordMatches(text, false, withIds, culture))).rows[0];
-  if (!byWords?.walk) return byWords;
-  return (await app.db.execute<MatchesRow>(wordMatches(text, true, withIds, culture))).rows[0];
+  const walk = (await app.db.execute<{ walk: boolean }>(walkWords(text))).rows[0]?.walk === true;
+  if (!walk) return (await app.db.execute<MatchesRow>(wordMatches(text, withIds, culture))).rows[0];
+  const walked = (await app.db.execute<WalkRow>(walkMatches(text, withIds, culture))).rows[0]!;
+  const leadsWalked = withIds ? walked.leadsWalked === true : undefined;
+  if (walked.accountsWalked && leadsWalked !== false) return { ids: null, n: walked.leads?.length ?? 0, top: walked.top, leads: walked.leads ?? [], accountsWalked: true, leadsWalked };
+  // The words for what the walk left: the accounts, or the open leads and (fewer than 20) the matched ids.
+  const words = (await app.db.execute<MatchesRow>(wordMatches(text, withIds && !leadsWalked, culture))).rows[0]!;
+  const top = walked.accountsWalked ? walked.top : words.top;
+  if (leadsWalked) return { ids: null, n: walked.leads!.length, top, leads: walked.leads!, accountsWalked: walked.accountsWalked, leadsWalked };
+  return { ...words, top, accountsWalked: walked.accountsWalked, leadsWalked };
 }
+
+/** The walk's row (walkMatches): leads only when asked for. */
+type WalkRow = { accountsWalked: boolean; top: Found[]; leads?: number[]; leadsWalked?: boolean };
 
 /**
  * The ids of the accounts whose search text has the typed text (as typed, or as its Latin skeleton:
