@@ -443,7 +443,8 @@ export const CALENDAR_TABLES = ['viewings', 'viewing_objects', 'assignments', 'l
  * GET /api/calendar: viewings (by their time) and planned activities (to-dos with a date) between
  * two days, optionally of one employee (assigned to the viewing, or the activity's assignee), and,
  * with `stays`, the short lets' check-ins and check-outs in those days (cancelled bookings left
- * out; they belong to no employee). One statement per kind, each cut at CALENDAR_MAX_EACH.
+ * out; they belong to no employee). One statement per kind, each cut at CALENDAR_MAX_EACH; the
+ * to-dos and their first links each from an index of their own (decision 106).
  */
 export async function calendar(app: FastifyInstance, from: string, till: string, assigned: number | undefined, stays: boolean, t: T, culture: TCulture) {
   const tz = app.config.timeZone;
