@@ -213,6 +213,8 @@ export const activities = pgTable(
     index('activities_assigned_idx').on(t.assignedTo, t.createdOn),
     index('activities_created_by_idx').on(t.createdBy, t.createdOn),
     index('activities_open_idx').on(t.assignedTo, t.date).where(sql`${t.done} = false`),
+    // The calendar's to-dos in its order (decision 106).
+    index('activities_todo_date_idx').on(t.date, t.id).where(sql`${t.done} = false`),
     // The action list (activities that are actions), newest first, without scanning notes.
     index('activities_actions_idx').on(t.createdOn).where(sql`${t.done} is not null`),
     // The action list filtered by employee (assigned or creator): count and page from the index.
@@ -231,7 +233,12 @@ export const activityLinks = pgTable(
     /** The first link is the record the activity was created on. */
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.activityId, t.entity, t.entityId] }), index('activity_links_entity_idx').on(t.entity, t.entityId, t.activityId)],
+  (t) => [
+    primaryKey({ columns: [t.activityId, t.entity, t.entityId] }),
+    index('activity_links_entity_idx').on(t.entity, t.entityId, t.activityId),
+    // An activity's first link read from the index alone (the calendar, decision 106).
+    index('activity_links_first_idx').on(t.activityId, t.position, t.entity, t.entityId),
+  ],
 );
 
 /** People assigned to a record. Parent kinds: Object 0, Account 1, Lead 2, Viewing 3. */

@@ -13,6 +13,7 @@ import {
   type TViewingSearch,
   type TViewingUpdate,
   type TCulture,
+  type TCalendarEvent,
   type TViewingClient,
   type TViewingObjectKey,
   LOG_MESSAGE,
@@ -442,7 +443,8 @@ export const CALENDAR_TABLES = ['viewings', 'viewing_objects', 'assignments', 'l
  * GET /api/calendar: viewings (by their time) and planned activities (to-dos with a date) between
  * two days, optionally of one employee (assigned to the viewing, or the activity's assignee), and,
  * with `stays`, the short lets' check-ins and check-outs in those days (cancelled bookings left
- * out; they belong to no employee). One statement per kind, each cut at CALENDAR_MAX_EACH.
+ * out; they belong to no employee). One statement per kind, each cut at CALENDAR_MAX_EACH; the
+ * to-dos and their first links each from an index of their own (decision 106).
  */
 export async function calendar(app: FastifyInstance, from: string, till: string, assigned: number | undefined, stays: boolean, t: T, culture: TCulture) {
   const tz = app.config.timeZone;
@@ -468,7 +470,8 @@ export async function calendar(app: FastifyInstance, from: string, till: string,
       from viewing_objects vo join objects o on o.id = vo.object_id
       where vo.viewing_id = any(array(select id from v)) group by vo.viewing_id)
     select v.id, v.date_of_viewing, v.version, a.display_name as client, coalesce(who.assigned, '') as assigned, coalesce(refs.refs, '') as refs,
-      (select p from unnest(a.phones) p where btrim(p) <> '' limit 1) as client_phone, refs.addresses
+      -- The first phone written (most often the first one, then without a subquery a row).
+      case when btrim(a.phones[array_lower(a.phones, 1)]) <> '' then a.phones[array_lower(a.phones, 1)] else (select p from unnest(a.phones) p where btrim(p) <> '' limit 1) end as client_phone, refs.addresses
     from v left join leads l on l.id = v.demand_id left join accounts a on a.id = l.account_id
       left join who on who.id = v.id left join refs on refs.id = v.id
     order by v.date_of_viewing, v.id`);
@@ -477,12 +480,12 @@ export async function calendar(app: FastifyInstance, from: string, till: string,
       select ac.id, ac.date, ac.version, ac.description, ac.assigned_to from activities ac
       where ac.done = false and ac.date >= ${start} and ac.date < ${end}
         ${assigned ? sql`and ac.assigned_to = ${assigned}` : sql``}
-      order by ac.date, ac.id limit ${CALENDAR_MAX_EACH + 1}),
-    first_links as (
-      select distinct on (l.activity_id) l.activity_id as id, array[l.entity::int, l.entity_id] as first_link
-      from activity_links l where l.activity_id = any(array(select id from ac)) order by l.activity_id, l.position)
+      order by ac.date, ac.id limit ${CALENDAR_MAX_EACH + 1})
+    -- Each one's first link read from the index alone (activity_links_first_idx, in its order).
     select ac.id, ac.date, ac.version, ac.description, x.display_name as assigned, f.first_link
-    from ac left join accounts x on x.id = ac.assigned_to left join first_links f on f.id = ac.id
+    from ac left join accounts x on x.id = ac.assigned_to
+      left join lateral (select array[l.entity::int, l.entity_id] as first_link from activity_links l
+        where l.activity_id = ac.id order by l.position, l.entity, l.entity_id limit 1) f on true
     order by ac.date, ac.id`);
   // Check-ins and check-outs as one list of entries (the check-outs of a day before its check-ins),
   // each half read by its own index (check_in, check_out), cut before their properties are looked
@@ -506,49 +509,62 @@ export async function calendar(app: FastifyInstance, from: string, till: string,
   const [vs, acts, moves] = await Promise.all([viewingsRead, activitiesRead, movesRead]);
   const when = (d: unknown) => toLocalDateTime(new Date(d as string), tz)!;
   const truncated = vs.rows.length > CALENDAR_MAX_EACH || acts.rows.length > CALENDAR_MAX_EACH || moves.rows.length > CALENDAR_MAX_EACH;
-  return {
-    truncated,
-    items: [
-      ...(vs.rows.slice(0, CALENDAR_MAX_EACH) as Row[]).map((r) => ({
-        kind: 'viewing' as const,
-        id: r.id as number,
-        start: when(r.date_of_viewing),
-        allDay: false,
-        title: [t('viewings.calendarTitle'), r.client, r.refs].filter(Boolean).join(' · '),
-        version: r.version as number,
-        link: `/Viewing/${r.id}`,
-        assigned: (r.assigned as string) ?? '',
-        client: (r.client as string | null) ?? null,
-        clientPhone: (r.client_phone as string | null) ?? null,
-        addresses: ((r.addresses as (string | null)[] | null) ?? []).filter((x): x is string => !!x),
-      })),
-      ...(acts.rows.slice(0, CALENDAR_MAX_EACH) as Row[]).map((r) => ({
-        kind: 'activity' as const,
-        id: r.id as number,
-        start: when(r.date),
-        allDay: false,
-        title: String(r.description ?? '').slice(0, 120),
-        version: r.version as number,
-        link: recordLink(r.first_link as number[] | null),
-        assigned: (r.assigned as string | null) ?? '',
-      })),
-      ...(moves.rows.slice(0, CALENDAR_MAX_EACH) as Row[]).map((r) => {
-        const kind = r.kind === 'checkIn' ? ('checkIn' as const) : ('checkOut' as const);
-        const at = typeof r.at === 'string' && TIME_OF_DAY.test(r.at) ? r.at : null;
-        const code = r.website_code as string | null;
-        const ref = `#${formatReferenceNumber(r.reference_number as number)}${code ? ` (${code})` : ''}`;
-        const guest = [r.client_last_name, r.client_first_name].filter(Boolean).join(' ');
-        return {
-          kind,
-          id: r.id as number,
-          start: `${r.day as string}T${at ?? '00:00'}:00`,
-          allDay: at == null,
-          title: [t(`reservations.calendar.${kind}`), guest, ref, t(`reservations.stage.${r.reservation_stage as number}`)].filter(Boolean).join(' · '),
-          version: r.version as number,
-          link: `/Reservations/${r.id}`,
-          assigned: '',
-        };
-      }),
-    ].sort((a, b) => a.start.localeCompare(b.start)),
+  // The few texts the entries share, looked up once a request (not once an entry).
+  const viewingTitle = t('viewings.calendarTitle');
+  const moveTitle = { checkIn: t('reservations.calendar.checkIn'), checkOut: t('reservations.calendar.checkOut') };
+  const stageTexts = new Map<number, string>();
+  const stageText = (stage: number) => {
+    let text = stageTexts.get(stage);
+    if (text === undefined) stageTexts.set(stage, (text = t(`reservations.stage.${stage}`)));
+    return text;
   };
+  const items: TCalendarEvent[] = [];
+  for (const r of vs.rows.slice(0, CALENDAR_MAX_EACH) as Row[]) {
+    items.push({
+      kind: 'viewing',
+      id: r.id as number,
+      start: when(r.date_of_viewing),
+      allDay: false,
+      title: [viewingTitle, r.client, r.refs].filter(Boolean).join(' · '),
+      version: r.version as number,
+      link: `/Viewing/${r.id}`,
+      assigned: (r.assigned as string) ?? '',
+      client: (r.client as string | null) ?? null,
+      clientPhone: (r.client_phone as string | null) ?? null,
+      addresses: ((r.addresses as (string | null)[] | null) ?? []).filter((x): x is string => !!x),
+    });
+  }
+  for (const r of acts.rows.slice(0, CALENDAR_MAX_EACH) as Row[]) {
+    items.push({
+      kind: 'activity',
+      id: r.id as number,
+      start: when(r.date),
+      allDay: false,
+      title: String(r.description ?? '').slice(0, 120),
+      version: r.version as number,
+      link: recordLink(r.first_link as number[] | null),
+      assigned: (r.assigned as string | null) ?? '',
+    });
+  }
+  for (const r of moves.rows.slice(0, CALENDAR_MAX_EACH) as Row[]) {
+    const kind = r.kind === 'checkIn' ? ('checkIn' as const) : ('checkOut' as const);
+    const at = typeof r.at === 'string' && TIME_OF_DAY.test(r.at) ? r.at : null;
+    const code = r.website_code as string | null;
+    const ref = `#${formatReferenceNumber(r.reference_number as number)}${code ? ` (${code})` : ''}`;
+    const guest = [r.client_last_name, r.client_first_name].filter(Boolean).join(' ');
+    items.push({
+      kind,
+      id: r.id as number,
+      start: `${r.day as string}T${at ?? '00:00'}:00`,
+      allDay: at == null,
+      title: [moveTitle[kind], guest, ref, stageText(r.reservation_stage as number)].filter(Boolean).join(' · '),
+      version: r.version as number,
+      link: `/Reservations/${r.id}`,
+      assigned: '',
+    });
+  }
+  // By start, the kinds in the order above where equal (a stable sort). Every start is written
+  // "YYYY-MM-DDTHH:MM:SS", so comparing the texts' characters orders them as their days and times.
+  items.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  return { truncated, items };
 }
