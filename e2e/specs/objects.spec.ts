@@ -1,8 +1,7 @@
 import zlib from 'node:zlib';
 import { pick } from '../pages/picker.ts';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { ADMIN, createObject, expectAccessible, unique } from '../fixtures.ts';
-import { RecordPage } from '../pages/record.ts';
+import { ADMIN, createObject, expectAccessible } from '../fixtures.ts';
 
 /**
  * Objects (properties): list, add, edit with auto-save, photos, contacts and past tenants, view,
@@ -15,6 +14,11 @@ const LANGUAGES = [
 ] as const;
 
 type Session = { token: string };
+let seq = 0;
+function unique(prefix: string): string {
+  const n = `${Date.now().toString(36)}${(seq++).toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return prefix + n.replace(/\d/g, (d) => 'qwxyzjkvbh'[Number(d)]!);
+}
 const auth = (token: string, culture = 'en') => ({ authorization: `Bearer ${token}`, 'accept-language': culture });
 
 async function signInByApi(request: APIRequestContext): Promise<Record<string, unknown> & Session> {
@@ -248,10 +252,10 @@ for (const L of LANGUAGES) {
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(page.getByTestId('object-menu')).toBeFocused();
-      const property = new RecordPage(page);
-      await property.askDelete('delete-object', 'object-menu');
-      await expect(property.dialog).toContainText(L.confirm(ref));
-      await property.confirmDelete();
+      await page.getByTestId('object-menu').click();
+      await page.getByTestId('delete-object').click();
+      await expect(page.getByRole('dialog')).toContainText(L.confirm(ref));
+      await page.getByTestId('confirm-delete').click();
       await expect(page).toHaveURL(/\/Objects$/);
       expect((await request.get(`/api/object/view/${id}`, { headers: auth(token) })).status()).toBe(404);
     });
