@@ -51,6 +51,10 @@ export class ListPage {
   rowLinkingTo(href: string): Locator {
     return this.rows.filter({ has: this.page.locator(`a[href="${href}"]`) });
   }
+  /** Sorts by a column: its heading's button, by its name (a first click sorts ascending). */
+  async sortBy(name: string | RegExp) {
+    await this.table.getByRole('button', { name }).click();
+  }
   /** A column's heading, by its title. */
   heading(title: string): Locator {
     return this.table.locator('thead').getByText(title, { exact: true });
