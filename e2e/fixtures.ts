@@ -41,11 +41,35 @@ export async function signedIn(
   return ctx;
 }
 
+/**
+ * A screen opened by the holder of `token` in a browser of their own, reading in `language` (the
+ * session, language and options as `signedIn` presets them): its context (the test closes it) and page.
+ */
+export async function openSignedIn(browser: Browser, baseURL: string, token: string, language: string, path: string, opts: Parameters<typeof signedIn>[4] = {}) {
+  const ctx = await signedIn(browser, baseURL, token, language, opts);
+  const page = await ctx.newPage();
+  await page.goto(path);
+  return { ctx, page };
+}
+
+/** The same as the administrator, signed in through the API first: with the admin's token. */
+export async function openAsAdmin(browser: Browser, request: APIRequestContext, baseURL: string, language: string, path: string, opts: Parameters<typeof signedIn>[4] = {}) {
+  const token = await apiToken(request);
+  return { token, ...(await openSignedIn(browser, baseURL, token, language, path, opts)) };
+}
+
 /** Signs in through the API and answers the bearer token. */
 export async function apiToken(request: APIRequestContext, email = ADMIN.email, password = ADMIN.password): Promise<string> {
   const res = await request.post('/api/authenticate/login', { data: { username: email, password } });
   expect(res.ok()).toBeTruthy();
   return (await res.json()).token as string;
+}
+
+let uniqueSeq = 0;
+/** A name part nobody else uses in this run (letters only, so search and sorting treat it as a word). */
+export function unique(prefix: string): string {
+  const n = `${Date.now().toString(36)}${(uniqueSeq++).toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return prefix + n.replace(/\d/g, (d) => 'qwxyzjkvbh'[Number(d)]!);
 }
 
 /** The header that sends an API call as the holder of the token. */

@@ -4,26 +4,20 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath, fullChromiumPath } from './chromium.ts';
 
 /**
- * The server's port: E2E_PORT, else a free one chosen once by the runner and handed to its
- * workers through the environment (they read this file again).
+ * A port from the environment variable `name`, else a free one chosen once by the runner and handed
+ * to its workers through the environment (they read this file again).
  */
-function e2ePort(): number {
-  if (!process.env.E2E_PORT) {
+function portFrom(name: string): number {
+  if (!process.env[name]) {
     const probe = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
-    process.env.E2E_PORT = execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
+    process.env[name] = execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
   }
-  return Number(process.env.E2E_PORT);
+  return Number(process.env[name]);
 }
-export const E2E_PORT = e2ePort();
-/** The local myDATA stand-in's port (started by mydata-stand-in.ts before the run), chosen as E2E_PORT is. */
-function mydataPort(): number {
-  if (!process.env.E2E_MYDATA_PORT) {
-    const probe = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
-    process.env.E2E_MYDATA_PORT = execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
-  }
-  return Number(process.env.E2E_MYDATA_PORT);
-}
-export const E2E_MYDATA_PORT = mydataPort();
+/** The server's port (E2E_PORT). */
+export const E2E_PORT = portFrom('E2E_PORT');
+/** The local myDATA stand-in's port (started by mydata-stand-in.ts before the run). */
+export const E2E_MYDATA_PORT = portFrom('E2E_MYDATA_PORT');
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ? path.resolve(process.env.E2E_DATA_DIR) : path.resolve(import.meta.dirname, '.data');
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 

@@ -1,4 +1,19 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+
+/**
+ * The workbook a download button gives (a list's xlsx, a statement, the results): pressed as told
+ * (a double click is one download too), its file named `filename`, read back.
+ */
+export async function downloadWorkbook(page: Page, button: Locator, filename: string, press: 'click' | 'dblclick' = 'click'): Promise<ExcelJS.Workbook> {
+  const download = page.waitForEvent('download');
+  await button[press]();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(filename);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(await file.path());
+  return wb;
+}
 
 /**
  * A list screen of the kit (`testId` as the screen names itself: "owners", "deals"): its search and
@@ -36,6 +51,10 @@ export class ListPage {
   rowLinkingTo(href: string): Locator {
     return this.rows.filter({ has: this.page.locator(`a[href="${href}"]`) });
   }
+  /** Sorts by a column: its heading's button, by its name (a first click sorts ascending). */
+  async sortBy(name: string | RegExp) {
+    await this.table.getByRole('button', { name }).click();
+  }
   /** A column's heading, by its title. */
   heading(title: string): Locator {
     return this.table.locator('thead').getByText(title, { exact: true });
@@ -59,5 +78,14 @@ export class ListPage {
   }
   get pageSize(): Locator {
     return this.page.getByTestId(`${this.testId}-table-page-size`);
+  }
+  /** What an empty list says. */
+  get empty(): Locator {
+    return this.page.getByTestId(`${this.testId}-table-empty`);
+  }
+
+  /** The list's xlsx (its Download button), named `filename`: its first sheet. */
+  async downloadSheet(filename: string, press: 'click' | 'dblclick' = 'click'): Promise<ExcelJS.Worksheet> {
+    return (await downloadWorkbook(this.page, this.page.getByTestId(`${this.testId}-download`), filename, press)).worksheets[0]!;
   }
 }

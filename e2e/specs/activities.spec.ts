@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { auth, expectAccessible, openAs } from '../fixtures.ts';
+import { auth, expectAccessible, openAs, unique } from '../fixtures.ts';
 
 /**
  * Activities and assignments on an account's page, and the home page's open actions — in English
@@ -37,12 +37,7 @@ const LANGUAGES = [
   },
 ] as const;
 
-let seq = 0;
 /** A name nobody else uses in this run (letters only, so search treats it as one word). */
-function unique(prefix: string): string {
-  const n = `${Date.now().toString(36)}${(seq++).toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  return prefix + n.replace(/\d/g, (d) => 'qwxyzjkvbh'[Number(d)]!);
-}
 
 async function createAccount(request: APIRequestContext, token: string, body: Record<string, unknown>): Promise<number> {
   const res = await request.post('/api/account/add', { data: body, headers: auth(token) });

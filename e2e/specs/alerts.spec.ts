@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { apiToken, expectAccessible, signedIn, openAsAdmin, openSignedIn } from '../fixtures.ts';
 
 /**
  * A rent reminder from start to notes: a tenant whose rent is due today is linked to a property
@@ -34,9 +34,7 @@ for (const language of ['en-UK', 'el'] as const) {
     });
     expect(link.ok(), await link.text()).toBeTruthy();
 
-    const ctx = await signedIn(browser, baseURL!, token, language);
-    const page = await ctx.newPage();
-    await page.goto('/Alerts');
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, '/Alerts');
     const row = page.getByTestId('alerts-table-row').filter({ hasText: mark });
     // The reminder is made by a job right after the link is saved: the list shows it within moments.
     await expect(async () => {
@@ -140,9 +138,7 @@ for (const [index, language] of (['en-UK', 'el'] as const).entries()) {
     const token = await apiToken(request);
     const el = language === 'el';
     // Each language at one size, the other size in the other language.
-    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: index === 0 ? { width: 1280, height: 800 } : { width: 390, height: 844 } });
-    const page = await ctx.newPage();
-    await page.goto('/Settings');
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, '/Settings', { viewport: index === 0 ? { width: 1280, height: 800 } : { width: 390, height: 844 } });
     await page.getByTestId('settings-jobs').click();
     await expect(page).toHaveURL(/\/Jobs$/);
     await expect(page.getByRole('heading', { name: el ? 'Εργασίες παρασκηνίου' : 'Background jobs', level: 2 })).toBeVisible();
@@ -175,10 +171,7 @@ for (const [index, language] of (['en-UK', 'el'] as const).entries()) {
 // the backups folder should be).
 test.describe.serial('backups made by the e2e server', () => {
   test('an administrator backs up now from the Jobs page and sees the backup: when, how big, where (ru)', async ({ browser, request, baseURL }) => {
-    const token = await apiToken(request);
-    const ctx = await signedIn(browser, baseURL!, token, 'ru');
-    const page = await ctx.newPage();
-    await page.goto('/Jobs');
+    const { token, ctx, page } = await openAsAdmin(browser, request, baseURL!, 'ru', '/Jobs');
     const card = page.getByTestId('backups');
     await expect(card.getByRole('heading', { name: 'Резервные копии' })).toBeVisible();
     // The test server makes no daily backups (BACKUPS=false), and says so.
@@ -210,9 +203,7 @@ test.describe.serial('backups made by the e2e server', () => {
     if (fs.existsSync(dir)) fs.renameSync(dir, aside);
     fs.writeFileSync(dir, 'not a folder');
     try {
-      const ctx = await signedIn(browser, baseURL!, token, 'el');
-      const page = await ctx.newPage();
-      await page.goto('/Jobs');
+      const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'el', '/Jobs');
       await page.getByTestId('backups-now').click();
       const failure = page.getByTestId('backups-failure');
       await expect(failure).toBeVisible({ timeout: 60_000 });

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import ExcelJS from 'exceljs';
-import { apiToken, auth, expectAccessible, inLanguage, patchField, signedIn } from '../fixtures.ts';
+import { apiToken, auth, expectAccessible, inLanguage, patchField, signedIn, openAsAdmin, openSignedIn } from '../fixtures.ts';
+import { downloadWorkbook } from '../pages/list.ts';
+import { RecordPage } from '../pages/record.ts';
 
 /**
  * A sale from the form to the board: a demo flat's sale recorded with its owner as the seller, and
@@ -133,9 +134,7 @@ test('at 1280 px a surname stays whole in the deals list, and a run-together nam
   const buyer = await createAccount(request, token, { firstName: 'Ltd', lastName: `Thessalonikirealestateinvestmentsandholdings${mark}`, isClient: true });
   const made = await request.post('/api/Deal/update', { data: { dealType: 2, dealStage: 1, accounts: [{ accountId: seller, relation: 1 }, { accountId: buyer, relation: 2 }] }, headers: auth(token) });
   expect(made.ok(), await made.text()).toBeTruthy();
-  const ctx = await signedIn(browser, baseURL!, token, 'el', { viewport: { width: 1280, height: 800 } });
-  const page = await ctx.newPage();
-  await page.goto('/Deals');
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'el', '/Deals', { viewport: { width: 1280, height: 800 } });
   await page.getByTestId('deals-filter-name').fill(mark);
   const row = page.getByTestId('deals-table-row');
   await expect(row).toHaveCount(1, { timeout: 20_000 });
@@ -173,9 +172,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await deal({ dealType: 2, dealStage: 1, askingPrice: 120000, commission: 2400 });
     await deal({ dealType: 2, dealStage: 6, price: 95000, commission: 1900 });
     await deal({ dealType: 1, dealStage: 5, price: 600, commission: 300 });
-    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-    const page = await ctx.newPage();
-    await page.goto('/Deals');
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, '/Deals', { viewport: { width: 1280, height: 800 }, acceptDownloads: true });
     await page.getByTestId('deals-filter-name').fill(mark);
     await expect(page.getByTestId('deals-table-row')).toHaveCount(4, { timeout: 20_000 });
     // The totals of all four, the cancelled one left out of the money (and said so).
@@ -191,13 +188,7 @@ for (const language of ['en-UK', 'el'] as const) {
 
     // The download holds all four, with the same totals, in the reader's language. A double click
     // makes it once (the button is busy from the first click): the log below has one row of it.
-    const download = page.waitForEvent('download');
-    await page.getByTestId('deals-download').dblclick();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe('Deals.xlsx');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(await file.path());
-    const ws = wb.worksheets[0]!;
+    const ws = (await downloadWorkbook(page, page.getByTestId('deals-download'), 'Deals.xlsx', 'dblclick')).worksheets[0]!;
     expect(ws.name).toBe(el ? 'Συμφωνίες' : 'Deals');
     expect([ws.getCell('A3').value, ws.getCell('B3').value, ws.getCell('H3').value]).toEqual([el ? '2 πωλήσεις' : '2 sales', 305000.5, 6400.25]);
     expect([7, 8, 9, 10].map((r) => typeof ws.getRow(r).getCell(1).value)).toEqual(['number', 'number', 'number', 'number']);
@@ -387,9 +378,7 @@ for (const language of ['en-UK', 'el'] as const) {
     const offered = await request.post('/api/lead/addObject', { data: { leadId: lead.id, objectId: house.id }, headers: auth(token) });
     expect(offered.ok(), await offered.text()).toBeTruthy();
 
-    const ctx = await signedIn(browser, baseURL!, token, language);
-    const page = await ctx.newPage();
-    await page.goto('/Deals/Add');
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, '/Deals/Add');
     await expect(page.getByTestId('deal-page')).toHaveAttribute('data-mode', 'create');
     // Saved empty: the form says what it needs, and stays.
     await page.getByTestId('deal-save').click();
@@ -519,9 +508,7 @@ for (const language of ['en-UK', 'el'] as const) {
     const owner = await request.post('/api/objectAccount/add', { data: { objectId: added.id, accountId: landlord, relation: 1 }, headers: auth(token) });
     expect(owner.ok(), await owner.text()).toBeTruthy();
 
-    const ctx = await signedIn(browser, baseURL!, token, language);
-    const page = await ctx.newPage();
-    await page.goto(`/Deals/Add?objectId=${added.id}`);
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, `/Deals/Add?objectId=${added.id}`);
     await expect(page.getByTestId('deal-dealType')).toHaveValue(words.rental);
     // The flat's owner comes as its landlord; without parties, the form asks for a rental's people.
     const parties = page.getByTestId('deal-party');
@@ -617,14 +604,15 @@ for (const language of ['en-UK', 'el'] as const) {
     const again = await signedIn(browser, baseURL!, token, language);
     const edit = await again.newPage();
     await edit.goto(`/Deals/Edit/${dealId}`);
-    await edit.getByTestId('deal-delete').click();
+    const deal = new RecordPage(edit);
+    await deal.askDelete('deal-delete');
     const confirm = edit.getByTestId('deal-delete-confirm');
     await expect(confirm).toContainText(words.deleteConfirm);
     await expect(confirm.getByTestId('deal-delete-tenancy')).toHaveText(words.tenantGoes(`Tenant${mark} Irina`, added.referenceNumber));
     await expectAccessible(edit, 'deleting a closed rental');
-    await edit.getByTestId('confirm-delete').click();
+    await deal.confirmDelete();
     await expect(edit).toHaveURL(/\/Deals$/);
-    await expect(edit.getByTestId('banner')).toContainText(words.tenantRemoved(`Tenant${mark} Irina`, added.referenceNumber));
+    await expect(deal.banner).toContainText(words.tenantRemoved(`Tenant${mark} Irina`, added.referenceNumber));
     await edit.goto(`/Objects/View/${added.id}`);
     await expect(edit.getByTestId('contacts-card')).toContainText(`Landlord${mark}`);
     await expect(edit.getByTestId('contacts-card').locator(`[data-testid="contact-line"][data-account="${tenant}"]`)).toHaveCount(0);
@@ -643,10 +631,7 @@ for (const [language, w] of [
   ],
 ] as const) {
   test(`a sale's form has a sale's dates (deposit, negotiations, closing, contract duration), a rental's the rent dates (${language})`, async ({ browser, request, baseURL }) => {
-    const token = await apiToken(request);
-    const ctx = await signedIn(browser, baseURL!, token, language);
-    const page = await ctx.newPage();
-    await page.goto('/Deals/Add');
+    const { token, ctx, page } = await openAsAdmin(browser, request, baseURL!, language, '/Deals/Add');
     await expect(page.getByTestId('deal-page')).toHaveAttribute('data-mode', 'create');
     await expect(page.getByTestId('deal-dealType')).toHaveValue(w.sale);
     const dates = page.getByTestId('deal-group-dates');
@@ -695,9 +680,7 @@ for (const [language, commission, notes] of [['en-UK', 'Agency commission', 'Not
     const notary = await createAccount(request, token, { firstName: 'Eleni', lastName: `Notary${mark}`, isProfessional: true, isNotary: true });
     const made = await request.post('/api/Deal/update', { data: { dealType: 2, dealStage: 1, askingPrice: 150000, commission: 3700.25, notes: 'Keys with the notary', accounts: [{ accountId: notary, relation: DEAL_RELATION.notary }] }, headers: auth(token) });
     expect(made.ok(), await made.text()).toBeTruthy();
-    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 1280, height: 800 } });
-    const page = await ctx.newPage();
-    await page.goto('/Deals');
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, '/Deals', { viewport: { width: 1280, height: 800 } });
     await page.getByTestId('deals-filter-name').fill(mark);
     const rows = page.getByTestId('deals-table-row');
     await expect(rows).toHaveCount(1);
@@ -739,9 +722,7 @@ test('someone else saves the deal meanwhile: my note and my notary stay in the f
   expect(created.ok(), await created.text()).toBeTruthy();
   const deal = (await created.json()) as { id: number; version: number };
 
-  const ctx = await signedIn(browser, baseURL!, token, 'el');
-  const page = await ctx.newPage();
-  await page.goto(`/Deals/Edit/${deal.id}`);
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'el', `/Deals/Edit/${deal.id}`);
   await page.getByTestId('deal-price').fill('145000');
   await page.getByTestId('deal-notes').fill('Ο αγοραστής ζητά παράδοση τον Μάρτιο');
   // The notary, added here as a party.
@@ -787,9 +768,7 @@ test('a deal form with changes asks before they are left behind, and a price is 
   expect(created.ok(), await created.text()).toBeTruthy();
   const deal = (await created.json()) as { id: number };
 
-  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
-  const page = await ctx.newPage();
-  await page.goto(`/Deals/Edit/${deal.id}`);
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'en-UK', `/Deals/Edit/${deal.id}`);
   // "245,000" is 245 000 €: a comma before three digits groups thousands where a price has two decimals.
   await page.getByTestId('deal-price').fill('245,000');
   // Leaving by the menu asks first; Keep editing stays with what was typed.
@@ -824,9 +803,7 @@ test('the delete question says what happens to the tenant as things are when it 
   expect(closed.ok(), await closed.text()).toBeTruthy();
   const deal = (await closed.json()) as { id: number };
 
-  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
-  const page = await ctx.newPage();
-  await page.goto(`/Deals/Edit/${deal.id}`);
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'en-UK', `/Deals/Edit/${deal.id}`);
   await expect(page.getByTestId('deal-delete')).toBeVisible();
   // Meanwhile the tenancy gets its payment day in the property's Contacts: it is the agent's now, and stays.
   const payDay = await request.post('/api/objectAccount/update', {
@@ -835,12 +812,13 @@ test('the delete question says what happens to the tenant as things are when it 
   });
   expect(payDay.ok(), await payDay.text()).toBeTruthy();
 
-  await page.getByTestId('deal-delete').click();
+  const dealScreen = new RecordPage(page);
+  await dealScreen.askDelete('deal-delete');
   const confirm = page.getByTestId('deal-delete-confirm');
   await expect(confirm.getByTestId('deal-delete-tenancy')).toHaveText(
     `Property #${flat.referenceNumber} keeps its tenant Tenant${mark} Irina (01/01/2027 – 31/12/2029): this deal put the tenant there, but the tenancy has been changed since. If the rental is not going ahead, remove the tenant in the property's Contacts.`,
   );
-  await page.getByTestId('confirm-delete').click();
+  await dealScreen.confirmDelete();
   await expect(page).toHaveURL(/\/Deals$/);
   await page.goto(`/Objects/View/${flat.id}`);
   await expect(page.getByTestId('contacts-card').locator(`[data-testid="contact-line"][data-relation="4"][data-account="${tenant}"]`)).toBeVisible();
@@ -863,9 +841,7 @@ test('a flat whose sale is closed reads Sold at the top of its page, not For sal
   expect(closed.ok(), await closed.text()).toBeTruthy();
 
   await expect.poll(async () => (await state()).published, { timeout: 20_000 }).toBe(false);
-  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
-  const page = await ctx.newPage();
-  await page.goto(`/Objects/View/${flat.id}`);
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'en-UK', `/Objects/View/${flat.id}`);
   const summary = page.getByTestId('object-summary');
   await expect(summary.getByTestId('closed-sold')).toHaveText('Sold');
   await expect(summary.getByTestId('offer-forSale')).toHaveCount(0);

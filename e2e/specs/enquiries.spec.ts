@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, auth, createObject, expectAccessible, signedIn } from '../fixtures.ts';
-import { useMailServers } from '../mail-servers.ts';
+import { apiToken, auth, createObject, expectAccessible, openSignedIn } from '../fixtures.ts';
+import { useMailServers, sentMessages } from '../mail-servers.ts';
 import { simpleParser } from 'mailparser';
-import { appendMail, imapOf, mailboxSettings } from '../../apps/server/test/dovecot.ts';
+import { appendMail, mailboxSettings } from '../../apps/server/test/dovecot.ts';
 
 /**
  * A portal's enquiry mail becomes a lead (issue 46, decision 082): the sample Spitogatos mail
@@ -62,9 +62,7 @@ for (const L of LANGUAGES) {
     await expect.poll(() => leadOf(request, token, lastName), { timeout: 60_000 }).not.toBeNull();
     const leadId = (await leadOf(request, token, lastName))!;
 
-    const ctx = await signedIn(browser, baseURL!, token, L.cookie);
-    const page = await ctx.newPage();
-    await page.goto(`/Leads/View/${leadId}`);
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, L.cookie, `/Leads/View/${leadId}`);
     await expect(page.getByTestId('lead-client')).toContainText(lastName);
     // The portal is the lead's source (the demo agency's own "Spitogatos.gr" source, adopted).
     await expect(page.getByTestId('lead-value-source')).toContainText('Spitogatos.gr');
@@ -114,13 +112,7 @@ for (const L of LANGUAGES) {
     expect(out, 'the reply went to the enquirer').toBeDefined();
     const parsed = await simpleParser(out!.raw);
     expect(parsed.text).toContain(L.reply);
-    const imap = await imapOf(servers.dovecot);
-    const lock = await imap.getMailboxLock('Sent');
-    const ids: string[] = [];
-    for await (const m of imap.fetch('1:*', { envelope: true })) ids.push(m.envelope?.messageId ?? '');
-    lock.release();
-    await imap.logout();
-    expect(ids).toContain(parsed.messageId);
+    expect((await sentMessages(servers.dovecot)).map((m) => m.messageId)).toContain(parsed.messageId);
     await ctx.close();
 
     // Disconnected at the end: its job stops polling this spec's Dovecot.

@@ -171,10 +171,10 @@ test('on a phone the filters fold away and the pager fits the width', async ({ b
 
 test('a first click on a column header sorts it ascending', async ({ context, request, baseURL }) => {
   const page = await openAs(context, baseURL!, 'en-UK', await apiToken(request));
-  await page.goto('/Owners');
-  await expect(page.getByTestId('owners-table')).toBeVisible();
+  const owners = new ListPage(page, 'owners', '/Owners');
+  await owners.open();
   const next = page.waitForRequest((r) => r.url().includes('/api/owner?') && r.url().includes('sortBy=name'));
-  await page.getByTestId('owners-table').getByRole('button', { name: /^Name\b/ }).click();
+  await owners.sortBy(/^Name\b/);
   const url = new URL((await next).url());
   expect(url.searchParams.get('sortDir')).toBe('asc');
 });

@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test';
-import { agencyDay, agencyToday, apiToken, auth, createObject, expectAccessible, signedIn } from '../fixtures.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { agencyDay, agencyToday, apiToken, auth, createObject, expectAccessible, signedIn, openAsAdmin } from '../fixtures.ts';
+
+/** Preview pressed: the preview card, with its `rows`, its counts (by name) and the first row's text checked. */
+async function previewOf(page: Page, rows: number, counts: Record<string, string>, firstRow: string) {
+  await page.getByTestId('import-preview').click();
+  const preview = page.getByTestId('import-preview-card');
+  await expect(preview.getByTestId('import-row')).toHaveCount(rows);
+  for (const [name, text] of Object.entries(counts)) await expect(preview.getByTestId(`import-count-${name}`)).toHaveText(text);
+  await expect(preview.getByTestId('import-row').first()).toContainText(firstRow);
+  return preview;
+}
+
 
 /**
  * Import (decision 052): an office admin brings properties with their owners in from a CSV, sees
@@ -39,12 +50,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('import-map-3')).toHaveValue(language === 'el' ? 'Τιμή πώλησης' : 'Sale price');
     await expectAccessible(page, `import mapping (${language})`);
 
-    await page.getByTestId('import-preview').click();
-    const preview = page.getByTestId('import-preview-card');
-    await expect(preview.getByTestId('import-row')).toHaveCount(2);
-    await expect(preview.getByTestId('import-count-objects')).toHaveText(l.objects);
-    await expect(preview.getByTestId('import-count-owners')).toHaveText(l.owners);
-    await expect(preview.getByTestId('import-row').first()).toContainText(l.place);
+    const preview = await previewOf(page, 2, { objects: l.objects, owners: l.owners }, l.place);
     await expect(preview.getByTestId('import-cell-error')).toHaveCount(0);
     await expectAccessible(page, `import preview (${language})`);
 
@@ -91,12 +97,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.locator('input[type="file"]').setInputFiles({ name: 'mandates.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     await page.getByTestId('import-read').click();
     await expect(page.getByTestId('import-mandates-hint')).toBeVisible();
-    await page.getByTestId('import-preview').click();
-    const preview = page.getByTestId('import-preview-card');
-    await expect(preview.getByTestId('import-row')).toHaveCount(2);
-    await expect(preview.getByTestId('import-count-mandates')).toHaveText(m.mandates);
-    await expect(preview.getByTestId('import-count-withErrors')).toHaveText(m.errors);
-    await expect(preview.getByTestId('import-row').first()).toContainText(m.kind);
+    const preview = await previewOf(page, 2, { mandates: m.mandates, withErrors: m.errors }, m.kind);
     // The second mandate runs past 8 months: the law's reason under its end date, as the form says it.
     await expect(preview.getByTestId('import-row').nth(1).getByTestId('import-cell-error')).toContainText(m.law);
     await expect(page.getByTestId('import-run')).toBeDisabled();
@@ -112,10 +113,7 @@ for (const language of ['en-UK', 'el'] as const) {
 }
 
 test('the import screen on a phone: the steps one under the other, the preview scrolls sideways (el)', async ({ browser, request, baseURL }) => {
-  const token = await apiToken(request);
-  const ctx = await signedIn(browser, baseURL!, token, 'el', { viewport: { width: 412, height: 915 }, isMobile: true });
-  const page = await ctx.newPage();
-  await page.goto('/Import');
+  const { ctx, page } = await openAsAdmin(browser, request, baseURL!, 'el', '/Import', { viewport: { width: 412, height: 915 }, isMobile: true });
   await page.locator('input[type="file"]').setInputFiles({
     name: 'owners.csv',
     mimeType: 'text/csv',

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { ADMIN, apiToken, expectAccessible, signedIn, openAsAdmin, openSignedIn } from '../fixtures.ts';
 
 /**
  * Keyboard only (WCAG 2.1.1): sign in, add a client and an activity on it with Tab, Enter, Space
@@ -134,9 +134,7 @@ test('a picked value is cleared with the keyboard: the × after each clearable f
   expect(set.ok(), await set.text()).toBeTruthy();
   const stored = async () => (await (await request.get(`/api/lead/get/${id}`, { headers })).json()) as { priority: number | null; endDate: string | null };
 
-  const ctx = await signedIn(browser, baseURL!, token, 'el');
-  const page = await ctx.newPage();
-  await page.goto(`/Leads/View/${id}/1`);
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'el', `/Leads/View/${id}/1`);
   await expect(page.getByTestId('lead-editor')).toBeVisible();
 
   // A select: Tab from the field reaches its ×, named in Greek; Enter empties the field and the focus
@@ -192,9 +190,7 @@ test('a searchable choice emptied with the keyboard keeps its list closed until 
   expect(added.ok(), await added.text()).toBeTruthy();
   const id = (await added.json()).id as number;
 
-  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
-  const page = await ctx.newPage();
-  await page.goto(`/Accounts/View/${id}/2`);
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'en-UK', `/Accounts/View/${id}/2`);
   const language = page.getByTestId('field-language');
   await expect(language).toHaveValue('Greek');
   // The record's sections show together once all have loaded: focus() does not wait for that.
@@ -236,10 +232,7 @@ test('a searchable choice emptied with the keyboard keeps its list closed until 
 
 test('each chosen value of a multi-select has a × of its own, named after it and reached with Tab', async ({ browser, request, baseURL }) => {
   test.setTimeout(90_000);
-  const token = await apiToken(request);
-  const ctx = await signedIn(browser, baseURL!, token, 'el');
-  const page = await ctx.newPage();
-  await page.goto('/Leads');
+  const { ctx, page } = await openAsAdmin(browser, request, baseURL!, 'el', '/Leads');
   const filter = page.getByTestId('leads-filter');
   const stages = page.getByTestId('leads-filter-stages');
   const pills = filter.locator('.mantine-Pill-root');

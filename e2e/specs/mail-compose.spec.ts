@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { apiToken, auth, expectAccessible, signedIn } from '../fixtures.ts';
-import { useMailServers } from '../mail-servers.ts';
+import { apiToken, auth, expectAccessible, openSignedIn } from '../fixtures.ts';
+import { useMailServers, sentMessages, withPdf } from '../mail-servers.ts';
 import { RecordMailPanel } from '../pages/record-mail.ts';
-import { appendMail, imapOf, mailboxSettings } from '../../apps/server/test/dovecot.ts';
+import { appendMail, mailboxSettings } from '../../apps/server/test/dovecot.ts';
 
 /**
  * A new e-mail written from a client's account (issue 46, decision 089), against a private Dovecot
@@ -49,9 +49,7 @@ for (const L of LANGUAGES) {
     expect(saved.status(), await saved.text()).toBe(200);
     const boxId = ((await saved.json()) as { id: number }).id;
 
-    const ctx = await signedIn(browser, baseURL!, token, L.cookie);
-    const page = await ctx.newPage();
-    await page.goto(`/Accounts/View/${accountId}`);
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, L.cookie, `/Accounts/View/${accountId}`);
     const mail = new RecordMailPanel(page);
     await mail.startNew(`Office ${tag} <office.${tag}@agency.test>`);
     // To the client's address; the agency's texts in the client's language (Greek), whatever the reader's.
@@ -73,13 +71,7 @@ for (const L of LANGUAGES) {
     expect(parsed.text).toContain('Για να προχωρήσουμε');
     expect(parsed.text).toContain(`-- \n${signature}`);
     // In the Sent folder on the IMAP server.
-    const imap = await imapOf(servers.dovecot);
-    const lock = await imap.getMailboxLock('Sent');
-    const to: string[] = [];
-    for await (const m of imap.fetch('1:*', { envelope: true })) to.push(...(m.envelope?.to ?? []).map((a) => a.address ?? ''));
-    lock.release();
-    await imap.logout();
-    expect(to).toContain(client);
+    expect((await sentMessages(servers.dovecot)).flatMap((m) => m.to)).toContain(client);
 
     // The message is read from the thread, with the signature.
     await mail.row(SUBJECT).click();
@@ -101,28 +93,7 @@ for (const L of LANGUAGES) {
     const subject = `The deed ${tag}`;
     await appendMail(
       servers.dovecot,
-      [
-        `From: Nikos <${client}>`,
-        'To: info@agency.test',
-        `Subject: ${subject}`,
-        `Message-ID: <${tag}@example.gr>`,
-        `Date: ${new Date().toUTCString()}`,
-        'MIME-Version: 1.0',
-        'Content-Type: multipart/mixed; boundary=b1',
-        '',
-        '--b1',
-        'Content-Type: text/plain; charset=utf-8',
-        '',
-        'Here is the deed.',
-        '--b1',
-        'Content-Type: application/pdf; name="deed.pdf"',
-        'Content-Disposition: attachment; filename="deed.pdf"',
-        'Content-Transfer-Encoding: base64',
-        '',
-        'JVBERi0xLjQKJcTl8uXrCg==',
-        '--b1--',
-        '',
-      ].join('\r\n'),
+      withPdf([`From: Nikos <${client}>`, 'To: info@agency.test', `Subject: ${subject}`, `Message-ID: <${tag}@example.gr>`, `Date: ${new Date().toUTCString()}`], 'Here is the deed.', 'deed.pdf').join('\r\n'),
     );
     // Saved active: the job runner syncs it at once.
     const saved = await request.post('/api/mailboxes/update', { data: mailboxSettings(servers.dovecot, { name: `Inbox ${tag}`, address: `inbox.${tag}@agency.test` }), headers: auth(token) });
@@ -132,9 +103,7 @@ for (const L of LANGUAGES) {
       .poll(async () => ((await (await request.get(`/api/mail?accountId=${accountId}`, { headers: auth(token) })).json()) as { totalRows: number }).totalRows)
       .toBe(1);
 
-    const ctx = await signedIn(browser, baseURL!, token, L.cookie);
-    const page = await ctx.newPage();
-    await page.goto(`/Accounts/View/${accountId}`);
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, L.cookie, `/Accounts/View/${accountId}`);
     const mail = new RecordMailPanel(page);
     await mail.row(subject).click();
     const row = mail.message.getByTestId('mail-attachment-row').filter({ hasText: 'deed.pdf' });

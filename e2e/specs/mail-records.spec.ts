@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { apiToken, auth, createObject, expectAccessible, signedIn } from '../fixtures.ts';
-import { useMailServers } from '../mail-servers.ts';
+import { apiToken, auth, createObject, expectAccessible, openSignedIn } from '../fixtures.ts';
+import { useMailServers, sentMessages, withPdf } from '../mail-servers.ts';
 import { RecordMailPanel } from '../pages/record-mail.ts';
-import { appendMail, imapOf, mailboxSettings } from '../../apps/server/test/dovecot.ts';
+import { appendMail, mailboxSettings } from '../../apps/server/test/dovecot.ts';
 
 /**
  * Mail on the lead and "new contact?" (issue 46, decisions 089 and 082), against a private Dovecot
@@ -51,6 +51,18 @@ async function ok<T>(res: Promise<{ ok(): boolean; text(): Promise<string>; json
   return (await r.json()) as T;
 }
 
+/**
+ * A mailbox of the spec's Dovecot saved active (`settings` over the defaults): the job runner syncs
+ * it; answers once the CRM holds one message on the record's thread (`thread`: "objectId=12").
+ */
+async function connectAndWait(request: APIRequestContext, token: string, settings: Record<string, unknown>, thread: string) {
+  const box = await ok<{ id: number }>(request.post('/api/mailboxes/update', { data: mailboxSettings(servers.dovecot, settings), headers: auth(token) }));
+  await expect
+    .poll(async () => ((await (await request.get(`/api/mail?${thread}`, { headers: auth(token) })).json()) as { totalRows: number }).totalRows, { timeout: 60_000 })
+    .toBe(1);
+  return box;
+}
+
 /** A Greek-speaking client with an e-mail address, and a purchase lead of theirs offered one property. */
 async function clientLead(request: APIRequestContext, token: string, tag: string) {
   const flat = await createObject(request, token, { title: `Lead flat ${tag}`, forSale: true, salePrice: 240000 });
@@ -78,9 +90,7 @@ for (const L of LANGUAGES) {
     const call = `Called Katerina ${tag}`;
     await ok(request.post('/api/activity/add', { data: { entityType: 4, id: leadId, description: call }, headers: auth(token) }));
 
-    const ctx = await signedIn(browser, baseURL!, token, L.cookie);
-    const page = await ctx.newPage();
-    await page.goto(`/Leads/View/${leadId}`);
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, L.cookie, `/Leads/View/${leadId}`);
     const mail = new RecordMailPanel(page);
     await expect(mail.panel.getByRole('heading', { name: L.timeline.title })).toBeVisible();
     await expect(mail.rows).toHaveCount(1);
@@ -172,13 +182,7 @@ for (const L of LANGUAGES) {
     const parsed = await simpleParser(sent!.raw);
     expect(parsed.subject).toBe(subject);
     expect(parsed.text).toContain(`-- \nΓραφείο ${tag}`);
-    const imap = await imapOf(servers.dovecot);
-    const lock = await imap.getMailboxLock('Sent');
-    const ids: string[] = [];
-    for await (const m of imap.fetch('1:*', { envelope: true })) ids.push(m.envelope?.messageId ?? '');
-    lock.release();
-    await imap.logout();
-    expect(ids).toContain(parsed.messageId);
+    expect((await sentMessages(servers.dovecot)).map((m) => m.messageId)).toContain(parsed.messageId);
 
     await mail.row(subject).click();
     await expect(mail.message.getByTestId('mail-text')).toContainText(`Γραφείο ${tag}`);
@@ -235,17 +239,10 @@ for (const L of LANGUAGES) {
       ].join('\n'),
       { folder },
     );
-    const box = await ok<{ id: number }>(
-      request.post('/api/mailboxes/update', { data: mailboxSettings(servers.dovecot, { name: `Unknown ${tag}`, address: `unknown.${tag}@agency.test`, imapFolder: folder }), headers: auth(token) }),
-    );
-    // Saved active: the job runner syncs it; the mail names the property, so it is on the property's thread.
-    await expect
-      .poll(async () => ((await (await request.get(`/api/mail?objectId=${flat.id}`, { headers: auth(token) })).json()) as { totalRows: number }).totalRows, { timeout: 60_000 })
-      .toBe(1);
+    // The mail names the property, so it is on the property's thread.
+    const box = await connectAndWait(request, token, { name: `Unknown ${tag}`, address: `unknown.${tag}@agency.test`, imapFolder: folder }, `objectId=${flat.id}`);
 
-    const ctx = await signedIn(browser, baseURL!, token, L.cookie);
-    const page = await ctx.newPage();
-    await page.goto(`/Objects/View/${flat.id}`);
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, L.cookie, `/Objects/View/${flat.id}`);
     const mail = new RecordMailPanel(page);
     await mail.row(subject).click();
     const offer = mail.message.getByTestId('new-contact');
@@ -296,40 +293,12 @@ for (const L of SAVES) {
     const folder = `Deal-${tag}`;
     await appendMail(
       servers.dovecot,
-      [
-        'From: notary.office@example.gr',
-        'To: info@agency.test',
-        `Subject: ${subject}`,
-        `Message-ID: <${tag}.deal@example.gr>`,
-        `Date: ${new Date().toUTCString()}`,
-        'MIME-Version: 1.0',
-        'Content-Type: multipart/mixed; boundary=b1',
-        '',
-        '--b1',
-        'Content-Type: text/plain; charset=utf-8',
-        '',
-        'The draft contract is attached.',
-        '--b1',
-        `Content-Type: application/pdf; name="${name}"`,
-        `Content-Disposition: attachment; filename="${name}"`,
-        'Content-Transfer-Encoding: base64',
-        '',
-        'JVBERi0xLjQKJcTl8uXrCg==',
-        '--b1--',
-        '',
-      ].join('\n'),
+      withPdf(['From: notary.office@example.gr', 'To: info@agency.test', `Subject: ${subject}`, `Message-ID: <${tag}.deal@example.gr>`, `Date: ${new Date().toUTCString()}`], 'The draft contract is attached.', name).join('\n'),
       { folder },
     );
-    const box = await ok<{ id: number }>(
-      request.post('/api/mailboxes/update', { data: mailboxSettings(servers.dovecot, { name: `Deals ${tag}`, address: `deals.${tag}@agency.test`, imapFolder: folder }), headers: auth(token) }),
-    );
-    await expect
-      .poll(async () => ((await (await request.get(`/api/mail?dealId=${deal.id}`, { headers: auth(token) })).json()) as { totalRows: number }).totalRows, { timeout: 60_000 })
-      .toBe(1);
+    const box = await connectAndWait(request, token, { name: `Deals ${tag}`, address: `deals.${tag}@agency.test`, imapFolder: folder }, `dealId=${deal.id}`);
 
-    const ctx = await signedIn(browser, baseURL!, token, L.cookie);
-    const page = await ctx.newPage();
-    await page.goto(`/Deals/${deal.id}`);
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, L.cookie, `/Deals/${deal.id}`);
     const mail = new RecordMailPanel(page);
     await mail.row(subject).click();
     const save = mail.message.getByTestId('mail-attachment-save');

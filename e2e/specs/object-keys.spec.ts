@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, auth, createObject as createObjectWith, expectAccessible, placeId, signedIn } from '../fixtures.ts';
+import { apiToken, auth, createObject as createObjectWith, expectAccessible, placeId, signedIn, openAsAdmin, openSignedIn } from '../fixtures.ts';
+import { RecordPage } from '../pages/record.ts';
+import { ListPage } from '../pages/list.ts';
 
 /** The keys register: give a key to an employee, the same-date warning, the list and its cookie, a stale save, delete. */
 const unique = (s: string) => `${s}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -133,8 +135,9 @@ for (const language of ['en-UK', 'el'] as const) {
     expect((await keysOf(request, token, object.referenceNumber))[0]!.description).toBe('Back in the office safe');
 
     // Delete, confirmed.
-    await page.getByTestId('key-delete').click();
-    await page.getByTestId('confirm-delete').click();
+    const keyScreen = new RecordPage(page);
+    await keyScreen.askDelete('key-delete');
+    await keyScreen.confirmDelete();
     await expect(page).toHaveURL(/\/ObjectKeys$/);
     expect(await keysOf(request, token, object.referenceNumber)).toEqual([]);
     // The register's own Add key asks which property.
@@ -190,9 +193,7 @@ for (const language of ['en-UK', 'el'] as const) {
     expect(made.ok(), await made.text()).toBeTruthy();
     const key = (await made.json()) as Key;
 
-    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 412, height: 915 }, isMobile: true });
-    const page = await ctx.newPage();
-    await page.goto(`/ObjectKeys/${key.id}`);
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, `/ObjectKeys/${key.id}`, { viewport: { width: 412, height: 915 }, isMobile: true });
     const loans = page.getByTestId('key-loan');
     await expect(page.getByTestId('key-history')).toContainText(L.title);
     await expect(page.getByTestId('key-state-text')).toHaveText(L.out(firstName, shown(lent)));
@@ -297,9 +298,7 @@ for (const [language, size] of [
     const history = async () => ((await (await request.get(`/api/ObjectKeys/edit/${key.id}`, { headers: auth(token) })).json()) as { history: LoanRow[] }).history;
     expect((await history()).map((l) => l.accountId)).toEqual([nowId, wrongId]);
 
-    const ctx = await signedIn(browser, baseURL!, token, language, size);
-    const page = await ctx.newPage();
-    await page.goto(`/ObjectKeys/${key.id}`);
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, `/ObjectKeys/${key.id}`, size);
     const loans = page.getByTestId('key-loan');
     await expect(loans).toHaveCount(2);
     await expect(loans.nth(1)).toContainText(`${L.given(`${wrong} Stavros`, '05/01/2026')} · ${L.back('08/01/2026')}`);
@@ -396,22 +395,17 @@ for (const [language, size] of [
 }
 
 test('the keys list keeps its page size in a cookie (default 10)', async ({ browser, request, baseURL }) => {
-  const token = await apiToken(request);
-  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
-  const page = await ctx.newPage();
-  await page.goto('/ObjectKeys');
-  const size = page.getByTestId('keys-table-page-size');
-  const empty = page.getByTestId('keys-table-empty');
+  const { ctx, page } = await openAsAdmin(browser, request, baseURL!, 'en-UK', '/ObjectKeys');
+  const keys = new ListPage(page, 'keys', '/ObjectKeys');
   // With keys there is a page-size selector; with none the register says so.
-  await expect(size.or(empty)).toBeVisible();
-  if (await empty.isVisible()) {
-    await expect(empty).toContainText('The agency holds no keys yet');
+  await expect(keys.pageSize.or(keys.empty)).toBeVisible();
+  if (await keys.empty.isVisible()) {
+    await expect(keys.empty).toContainText('The agency holds no keys yet');
   } else {
-    await expect(size).toHaveValue('10');
-    await size.click();
-    await page.getByRole('option', { name: '5', exact: true }).click();
+    await expect(keys.pageSize).toHaveValue('10');
+    await keys.choosePageSize('5');
     await page.reload();
-    await expect(page.getByTestId('keys-table-page-size')).toHaveValue('5');
+    await expect(keys.pageSize).toHaveValue('5');
     const cookie = (await ctx.cookies()).find((c) => c.name === 'ObjectKeys.perPage');
     expect(cookie?.value).toBe('5');
   }
@@ -473,9 +467,7 @@ test('a received date after today is said once, under its field, and goes when i
   const today = athensToday();
   const future = 'Дата получения не может быть позже сегодняшней.';
 
-  const ctx = await signedIn(browser, baseURL!, token, 'ru', { viewport: { width: 1366, height: 800 } });
-  const page = await ctx.newPage();
-  await page.goto(`/ObjectKeys/${key.id}`);
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'ru', `/ObjectKeys/${key.id}`, { viewport: { width: 1366, height: 800 } });
   await page.getByTestId('key-received').fill(shownRu(nextDay(today)));
   await page.getByTestId('key-received').press('Tab');
   await page.getByTestId('key-save').click();
@@ -500,9 +492,7 @@ test('the property picked for a new key stays picked when it is chosen again; on
   test.setTimeout(90_000);
   const token = await apiToken(request);
   const object = await createObject(request, token);
-  const ctx = await signedIn(browser, baseURL!, token, 'ru', { viewport: { width: 412, height: 915 }, isMobile: true });
-  const page = await ctx.newPage();
-  await page.goto('/ObjectKeys/new');
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'ru', '/ObjectKeys/new', { viewport: { width: 412, height: 915 }, isMobile: true });
   const picker = page.getByTestId('key-object-picker');
   await picker.fill(object.referenceNumber);
   const option = page.getByRole('option', { name: new RegExp(`^#${object.referenceNumber}`) });
@@ -550,9 +540,7 @@ test("a key's property is named by its number and title, as the deal form names 
     title: `Διαμέρισμα ${mark}`,
     titleRu: russian,
   });
-  const ctx = await signedIn(browser, baseURL!, token, 'ru', { viewport: { width: 1366, height: 800 } });
-  const page = await ctx.newPage();
-  await page.goto('/ObjectKeys/new');
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'ru', '/ObjectKeys/new', { viewport: { width: 1366, height: 800 } });
   const picker = page.getByTestId('key-object-picker');
   await picker.fill(object.referenceNumber);
   await page.getByRole('option', { name: new RegExp(`^#${object.referenceNumber}`) }).click();
@@ -585,9 +573,7 @@ test('a key back in the office says so in the list and the form, and names its l
   expect(made.ok(), await made.text()).toBeTruthy();
   const key = (await made.json()) as Key;
 
-  const ctx = await signedIn(browser, baseURL!, token, 'ru', { viewport: { width: 412, height: 915 }, isMobile: true });
-  const page = await ctx.newPage();
-  await page.goto(`/ObjectKeys/${key.id}`);
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'ru', `/ObjectKeys/${key.id}`, { viewport: { width: 412, height: 915 }, isMobile: true });
   const form = page.getByTestId('key-form');
   await expect(form.getByRole('combobox', { name: 'Кому выдан', exact: true })).toHaveValue(name);
   await page.getByTestId('key-returned').click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
-import { apiToken, createObject, expectAccessible, placeId, signedIn } from '../fixtures.ts';
+import { apiToken, createObject, expectAccessible, placeId, signedIn, openAsAdmin, openSignedIn } from '../fixtures.ts';
+import { downloadWorkbook } from '../pages/list.ts';
 
 /**
  * The property search: the form, the results as a list and on the map (markers work whether or not
@@ -42,9 +42,7 @@ for (const language of ['en-UK', 'el'] as const) {
     // Same price, but for rent only: the "Sale" box leaves it out.
     await createObject(request, token, { forRent: true, rentPrice: price, locationId: karabournaki, latitude: 40.59, longitude: 22.95, displayCoordinates: true });
 
-    const ctx = await signedIn(browser, baseURL!, token, language);
-    const page = await ctx.newPage();
-    await page.goto('/Objects/Search');
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, '/Objects/Search');
     await expect(page.locator('main h1')).toHaveCount(1);
     await searchFor(page, price, 'Καραμπουρν');
 
@@ -56,13 +54,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(rows.first()).toContainText(title);
     await expect(page.getByTestId('object-search-count')).toHaveText('1');
     // The same one property in Properties.xlsx, with its price as a number.
-    const download = page.waitForEvent('download');
-    await page.getByTestId('object-search-download').click();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe('Properties.xlsx');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(await file.path());
-    const ws = wb.worksheets[0]!;
+    const ws = (await downloadWorkbook(page, page.getByTestId('object-search-download'), 'Properties.xlsx')).worksheets[0]!;
     expect(ws.getCell('A1').value).toBe(language === 'el' ? '1 ακίνητο' : '1 property');
     expect(ws.getRow(6).getCell(1).value).toBe(`#${found.referenceNumber}`);
     expect(ws.getRow(6).values as unknown[]).toContain(price);
@@ -113,10 +105,7 @@ for (const language of ['en-UK', 'el'] as const) {
 }
 
 test('the Realties menu leads to the property search and to the keys', async ({ browser, request, baseURL }) => {
-  const token = await apiToken(request);
-  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
-  const page = await ctx.newPage();
-  await page.goto('/CRM');
+  const { ctx, page } = await openAsAdmin(browser, request, baseURL!, 'en-UK', '/CRM');
   await page.getByTestId('menu-nav.realties').click();
   await page.getByRole('menuitem', { name: 'Property search' }).click();
   await expect(page).toHaveURL(/\/Objects\/Search$/);
@@ -134,9 +123,7 @@ for (const language of ['en-UK', 'el'] as const) {
     const price = uniquePrice();
     const three = await createObject(request, token, { forSale: true, salePrice: price, bedrooms: 3 });
     await createObject(request, token, { forSale: true, salePrice: price, bedrooms: 1 });
-    const ctx = await signedIn(browser, baseURL!, token, language);
-    const page = await ctx.newPage();
-    await page.goto('/Objects/Search');
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, '/Objects/Search');
     await page.getByTestId('object-search-new').click();
     await page.getByTestId('object-search-location').fill(language === 'el' ? 'Καλαμαρ' : 'Kalamar');
     const town = language === 'el' ? 'Καλαμαριά, Θεσσαλονίκη' : 'Kalamaria, Thessaloniki';
@@ -157,10 +144,7 @@ for (const language of ['en-UK', 'el'] as const) {
 }
 
 test('a lower limit above the upper one is refused in the form', async ({ browser, request, baseURL }) => {
-  const token = await apiToken(request);
-  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
-  const page = await ctx.newPage();
-  await page.goto('/Objects/Search');
+  const { ctx, page } = await openAsAdmin(browser, request, baseURL!, 'en-UK', '/Objects/Search');
   await page.getByTestId('object-search-new').click();
   await page.getByTestId('object-search-areaMin').fill('120');
   await page.getByTestId('object-search-areaMax').fill('80');
@@ -205,9 +189,7 @@ for (const [language, floor, bedrooms] of [['en-UK', 'Floor', 'Bedrooms'], ['el'
     const price = uniquePrice();
     const karabournaki = await placeId(request, token, 'Karabournaki');
     await createObject(request, token, { subTypeObjectTypeId: 1, objectSubTypeId: 1, forSale: true, salePrice: price, floor: 3, bedrooms: 4, locationId: karabournaki });
-    const ctx = await signedIn(browser, baseURL!, token, language);
-    const page = await ctx.newPage();
-    await page.goto('/Objects/Search');
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, '/Objects/Search');
     await searchFor(page, price, 'Καραμπουρν');
     const rows = page.getByTestId('object-search-table-row');
     await expect(rows).toHaveCount(1);

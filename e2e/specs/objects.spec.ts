@@ -1,7 +1,8 @@
 import zlib from 'node:zlib';
 import { pick } from '../pages/picker.ts';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { ADMIN, createObject, expectAccessible } from '../fixtures.ts';
+import { ADMIN, createObject, expectAccessible, unique } from '../fixtures.ts';
+import { RecordPage } from '../pages/record.ts';
 
 /**
  * Objects (properties): list, add, edit with auto-save, photos, contacts and past tenants, view,
@@ -14,11 +15,6 @@ const LANGUAGES = [
 ] as const;
 
 type Session = { token: string };
-let seq = 0;
-function unique(prefix: string): string {
-  const n = `${Date.now().toString(36)}${(seq++).toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  return prefix + n.replace(/\d/g, (d) => 'qwxyzjkvbh'[Number(d)]!);
-}
 const auth = (token: string, culture = 'en') => ({ authorization: `Bearer ${token}`, 'accept-language': culture });
 
 async function signInByApi(request: APIRequestContext): Promise<Record<string, unknown> & Session> {
@@ -87,6 +83,13 @@ function png(r: number, g: number, b: number, size = 24): Buffer {
 const choose = (page: Page, testId: string, text: string) => pick(page, testId, text);
 
 const photoIds = (page: Page) => page.getByTestId('photo-item').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-photo-id'))));
+/** Three photos (red, green, blue) added at once in the edit form under `names`: the three are shown; their ids in order. */
+async function addThreePhotos(page: Page, names: [string, string, string]) {
+  const colours: [number, number, number][] = [[200, 40, 40], [40, 200, 40], [40, 40, 200]];
+  await page.getByTestId('edit-photos').getByTestId('file-input').setInputFiles(names.map((name, i) => ({ name, mimeType: 'image/png', buffer: png(...colours[i]!) })));
+  await expect(page.getByTestId('photo-item')).toHaveCount(3);
+  return photoIds(page);
+}
 
 for (const L of LANGUAGES) {
   test.describe(`objects (${L.cookie})`, () => {
@@ -156,13 +159,7 @@ for (const L of LANGUAGES) {
       expect(stored.forSale).toBe(true);
 
       // Three photos at once; a document is refused with the 'Error' dialog.
-      await page.getByTestId('edit-photos').getByTestId('file-input').setInputFiles([
-        { name: 'kitchen.png', mimeType: 'image/png', buffer: png(200, 40, 40) },
-        { name: 'balcony.png', mimeType: 'image/png', buffer: png(40, 200, 40) },
-        { name: 'bedroom.png', mimeType: 'image/png', buffer: png(40, 40, 200) },
-      ]);
-      await expect(page.getByTestId('photo-item')).toHaveCount(3);
-      const before = await photoIds(page);
+      const before = await addThreePhotos(page, ['kitchen.png', 'balcony.png', 'bedroom.png']);
       // Drag the third photo onto the first.
       await page.getByTestId('photo-item').nth(2).dragTo(page.getByTestId('photo-item').nth(0));
       await expect.poll(() => photoIds(page)).toEqual([before[2], before[0], before[1]]);
@@ -252,10 +249,10 @@ for (const L of LANGUAGES) {
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(page.getByTestId('object-menu')).toBeFocused();
-      await page.getByTestId('object-menu').click();
-      await page.getByTestId('delete-object').click();
-      await expect(page.getByRole('dialog')).toContainText(L.confirm(ref));
-      await page.getByTestId('confirm-delete').click();
+      const property = new RecordPage(page);
+      await property.askDelete('delete-object', 'object-menu');
+      await expect(property.dialog).toContainText(L.confirm(ref));
+      await property.confirmDelete();
       await expect(page).toHaveURL(/\/Objects$/);
       expect((await request.get(`/api/object/view/${id}`, { headers: auth(token) })).status()).toBe(404);
     });
@@ -629,13 +626,7 @@ test('on a phone, a photo is moved by dragging its handle with a finger', async 
   const ctx = await sizedContext(browser, baseURL!, SIZES.find((s) => s.isMobile)!, 'el', session);
   const page = await ctx.newPage();
   await page.goto(`/Objects/View/${obj.id}/1`);
-  await page.getByTestId('edit-photos').getByTestId('file-input').setInputFiles([
-    { name: 'one.png', mimeType: 'image/png', buffer: png(200, 40, 40) },
-    { name: 'two.png', mimeType: 'image/png', buffer: png(40, 200, 40) },
-    { name: 'three.png', mimeType: 'image/png', buffer: png(40, 40, 200) },
-  ]);
-  await expect(page.getByTestId('photo-item')).toHaveCount(3);
-  const before = await photoIds(page);
+  const before = await addThreePhotos(page, ['one.png', 'two.png', 'three.png']);
   // A real touch (not a mouse): the third photo's handle is pressed, dragged onto the first photo and let go.
   await page.getByTestId('photo-list').scrollIntoViewIfNeeded();
   const handle = (await page.getByTestId('photo-handle').nth(2).boundingBox())!;

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiToken, createObject, expectAccessible, signedIn } from '../fixtures.ts';
+import { pick } from '../pages/picker.ts';
 
 /**
  * Issue 45, payments: an expense tied to one of the owner's properties from its form (which offers
@@ -42,8 +43,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('transaction-amount').fill(el ? '80,50' : '80.50');
     await page.getByTestId('transaction-date').fill('05/03/2026');
     await page.getByTestId('transaction-time').fill('09:15');
-    await page.getByTestId('transaction-category').click();
-    await page.getByRole('option', { name: el ? 'Ρεύμα' : 'Electricity', exact: true }).click();
+    await pick(page, 'transaction-category', el ? 'Ρεύμα' : 'Electricity');
     // The property: only hers are offered.
     await page.getByTestId('transaction-objectId').click();
     await expect(page.getByRole('option', { name: flat.label })).toBeVisible();

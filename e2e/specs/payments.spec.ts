@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
-import ExcelJS from 'exceljs';
-import { ADMIN, apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { ADMIN, apiToken, expectAccessible, signedIn, openSignedIn } from '../fixtures.ts';
+import { downloadWorkbook } from '../pages/list.ts';
+import { pick } from '../pages/picker.ts';
+import { RecordPage } from '../pages/record.ts';
 
 /**
  * The staff side of an owner's payments: the owner found in the payments list, an income and an
@@ -39,8 +41,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('transaction-amount').fill(el ? '1.250,50' : '1,250.50');
     await page.getByTestId('transaction-date').fill('02/03/2026');
     await page.getByTestId('transaction-time').fill('10:30');
-    await page.getByTestId('transaction-category').click();
-    await page.getByRole('option', { name: el ? 'Μίσθωμα' : 'Rent', exact: true }).click();
+    await pick(page, 'transaction-category', el ? 'Μίσθωμα' : 'Rent');
     await page.getByTestId('transaction-save').click();
     await expect(page).toHaveURL(new RegExp(`/Payments/View/${ownerId}$`));
     await expect(page.getByTestId('statement-total-credit')).toHaveAttribute('data-value', '1250.50');
@@ -50,8 +51,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('transaction-amount').fill(el ? '80,20' : '80.20');
     await page.getByTestId('transaction-date').fill('05/03/2026');
     await page.getByTestId('transaction-time').fill('09:15');
-    await page.getByTestId('transaction-category').click();
-    await page.getByRole('option', { name: el ? 'Ρεύμα' : 'Electricity', exact: true }).click();
+    await pick(page, 'transaction-category', el ? 'Ρεύμα' : 'Electricity');
     const chooser = page.waitForEvent('filechooser');
     await page.getByTestId('transaction-add-files').click();
     await (await chooser).setFiles({ name: 'dei-bill.png', mimeType: 'image/png', buffer: PNG });
@@ -92,13 +92,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('statement-shown-sum').locator('xpath=..')).toContainText(el ? 'Σύνολο εμφανιζόμενων κινήσεων' : 'Sum of the shown rows');
 
     // The download holds exactly the filtered rows, with real numbers, in the reader's language.
-    const download = page.waitForEvent('download');
-    await page.getByTestId('statement-download').click();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe('Transactions.xlsx');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(await file.path());
-    const ws = wb.worksheets[0]!;
+    const ws = (await downloadWorkbook(page, page.getByTestId('statement-download'), 'Transactions.xlsx')).worksheets[0]!;
     expect(ws.getCell('A3').value).toBe(el ? 'Σύνολο χρεώσεων' : 'Total debit');
     expect(ws.getCell('B3').value).toBe(80.2);
     expect(ws.getCell('E3').value).toBe(0);
@@ -139,9 +133,10 @@ for (const language of ['en-UK', 'el'] as const) {
     // The income deleted after "Delete income?".
     await rows.last().getByTestId('statement-edit').click();
     await expect(page).toHaveURL(/\/Payments\/EditIncome\/\d+$/);
-    await page.getByTestId('transaction-delete').click();
-    await expect(page.getByRole('dialog')).toContainText(el ? 'Να διαγραφεί το έσοδο;' : 'Delete income?');
-    await page.getByTestId('confirm-delete').click();
+    const income = new RecordPage(page);
+    await income.askDelete('transaction-delete');
+    await expect(income.dialog).toContainText(el ? 'Να διαγραφεί το έσοδο;' : 'Delete income?');
+    await income.confirmDelete();
     await expect(page).toHaveURL(new RegExp(`/Payments/View/${ownerId}$`));
     await expect(rows).toHaveCount(1);
     await expect(page.getByTestId('statement-balance')).toHaveAttribute('data-value', '0.00');
@@ -164,9 +159,7 @@ test('someone else saves the income meanwhile: what only I changed stays in the 
   expect(added.ok(), await added.text()).toBeTruthy();
   const { id } = (await added.json()) as { id: number };
 
-  const ctx = await signedIn(browser, baseURL!, token, 'el');
-  const page = await ctx.newPage();
-  await page.goto(`/Payments/EditIncome/${id}`);
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'el', `/Payments/EditIncome/${id}`);
   await page.getByTestId('transaction-amount').fill('888,88');
   await page.getByTestId('transaction-notes').fill('Από τον τραπεζικό λογαριασμό του ιδιοκτήτη');
   // Meanwhile another user changes the amount.
@@ -203,9 +196,7 @@ test('staff work on the CRM’s address: the payments host refuses them and says
   await there.close();
 
   // On the CRM's own address the same screens: "New payments account" opens its form.
-  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
-  const page = await ctx.newPage();
-  await page.goto('/Payments');
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'en-UK', '/Payments');
   await page.getByTestId('payments-add-account').click();
   await expect(page).toHaveURL(/\/Accounts\/AddPayment$/);
   const last = `Papadaki${Date.now() % 1000000}`;
@@ -229,9 +220,7 @@ test("an expense's billing period on a Russian phone: each day's label on one li
   const owner = await request.post('/api/account/add', { data: { firstName: 'Ольга', lastName: `Смирнова${Date.now() % 1000000}`, isOwner: true, hasTransactions: true }, headers: auth(token) });
   expect(owner.ok(), await owner.text()).toBeTruthy();
   const ownerId = ((await owner.json()) as { id: number }).id;
-  const ctx = await signedIn(browser, baseURL!, token, 'ru', { viewport: { width: 412, height: 860 }, isMobile: true });
-  const page = await ctx.newPage();
-  await page.goto(`/Payments/AddExpense/${ownerId}`);
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'ru', `/Payments/AddExpense/${ownerId}`, { viewport: { width: 412, height: 860 }, isMobile: true });
   const period = page.getByTestId('transaction-group-period');
   await expect(period.locator('legend')).toHaveText('Расчётный период');
   // The two days side by side: "Расчётный период с" broke after "период", leaving "с" on a line of its own.

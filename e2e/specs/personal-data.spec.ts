@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 import { closeMenuWithEscape } from '../pages/menu.ts';
+import { downloadWorkbook } from '../pages/list.ts';
 
 /**
  * A person's data (GDPR, decision 051): an office admin downloads everything held about one
@@ -35,12 +35,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('account-menu').click();
     await expect(page.getByTestId('personal-data-download')).toHaveText(tx.download);
     await expectAccessible(page, 'account menu');
-    const download = page.waitForEvent('download');
-    await page.getByTestId('personal-data-download').click();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe(`Personal-data-${asked}.xlsx`);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(await file.path());
+    const wb = await downloadWorkbook(page, page.getByTestId('personal-data-download'), `Personal-data-${asked}.xlsx`);
     expect(wb.worksheets[0]!.name).toBe(tx.sheet);
     const contacts = wb.getWorksheet(tx.phoneSheet)!;
     const values: string[] = [];

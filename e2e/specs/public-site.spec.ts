@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, expectAccessible, publishedWithPhotos, signedIn } from '../fixtures.ts';
+import { expectAccessible, publishedWithPhotos, openAsAdmin } from '../fixtures.ts';
 
 /**
  * The agency's details on its public site (decision 022): set by an office admin on the Settings
@@ -21,10 +21,7 @@ async function nextScrollEnd(page: Page) {
 }
 
 test('an office admin sets the agency phone, e-mail and address for the public site', async ({ browser, request, baseURL }) => {
-  const token = await apiToken(request);
-  const ctx = await signedIn(browser, baseURL!, token, 'el');
-  const page = await ctx.newPage();
-  await page.goto('/Settings');
+  const { ctx, page } = await openAsAdmin(browser, request, baseURL!, 'el', '/Settings');
   const card = page.getByTestId('settings-site');
   await expect(card.getByRole('heading', { name: 'Δημόσια ιστοσελίδα' })).toBeVisible();
   await expect(card.getByTestId('settings-site-save')).toBeEnabled();

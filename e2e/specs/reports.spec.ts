@@ -1,6 +1,22 @@
-import { expect, test } from '@playwright/test';
-import ExcelJS from 'exceljs';
-import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, openAsAdmin } from '../fixtures.ts';
+import { downloadWorkbook } from '../pages/list.ts';
+
+/**
+ * The first agent's link to their `kind` (sales, leads) in the results, followed: the list it leads
+ * to (`list`, at `address`) counts what the link showed, filtered by that agent. Answers the count.
+ */
+async function followFirstAgent(page: Page, kind: string, list: string, address: RegExp): Promise<string> {
+  const link = page.getByTestId('results-row').getByTestId(`results-link-${kind}`).first();
+  const agent = (await link.locator('xpath=ancestor::tr/th').textContent())!.trim();
+  const count = (await link.textContent())!.trim();
+  await link.click();
+  await expect(page).toHaveURL(address);
+  await expect(page.getByTestId(`${list}-count`)).toHaveText(count, { timeout: 20_000 });
+  await expect(page.getByTestId(`${list}-filter-agent`)).toHaveValue(agent);
+  return count;
+}
+
 
 /**
  * The manager's monthly question: what each agent did and brought in. The demo agency's agents over
@@ -11,10 +27,7 @@ const agencyYear = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/At
 for (const language of ['en-UK', 'el'] as const) {
   test(`the agents' results for the year, viewings, sales and leads numbers opening the filtered lists, and Results.xlsx (${language})`, async ({ browser, request, baseURL }) => {
     const el = language === 'el';
-    const token = await apiToken(request);
-    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    const page = await ctx.newPage();
-    await page.goto('/CRM');
+    const { ctx, page } = await openAsAdmin(browser, request, baseURL!, language, '/CRM', { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     // Under Accounts, beside the employees.
     await page.getByTestId('menu-nav.accounts').click();
     await page.getByRole('menuitem', { name: el ? 'Απόδοση συνεργατών' : "Agents' results" }).click();
@@ -46,13 +59,7 @@ for (const language of ['en-UK', 'el'] as const) {
     // The file: the year in the title row, the agents and the totals as numbers and euros.
     await page.goBack();
     await expect(page.getByTestId('results-covers')).toContainText(year, { timeout: 20_000 });
-    const download = page.waitForEvent('download');
-    await page.getByTestId('results-download').click();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe('Results.xlsx');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(await file.path());
-    const ws = wb.worksheets[0]!;
+    const ws = (await downloadWorkbook(page, page.getByTestId('results-download'), 'Results.xlsx')).worksheets[0]!;
     expect(ws.getCell('A1').value).toBe(`${el ? 'Απόδοση συνεργατών' : "Agents' results"}: 01/01/${year} – 31/12/${year}`);
     expect(ws.getCell('A3').value).toBe(el ? 'Συνεργάτης' : 'Agent');
     const last = ws.getRow(ws.rowCount);
@@ -61,34 +68,19 @@ for (const language of ['en-UK', 'el'] as const) {
     expect(Number(last.getCell(12).value)).toBeGreaterThan(0);
 
     // An agent's sales: the deals list with that agent, closed sales of the year, as many rows.
-    const sales = page.getByTestId('results-row').getByTestId('results-link-sales').first();
-    const seller = (await sales.locator('xpath=ancestor::tr/th').textContent())!.trim();
-    const sold = (await sales.textContent())!.trim();
-    await sales.click();
-    await expect(page).toHaveURL(/\/Deals$/);
-    await expect(page.getByTestId('deals-count')).toHaveText(sold, { timeout: 20_000 });
-    await expect(page.getByTestId('deals-filter-agent')).toHaveValue(seller);
+    const sold = await followFirstAgent(page, 'sales', 'deals', /\/Deals$/);
     await expect(page.getByTestId('deals-table').locator('tbody tr')).toHaveCount(Math.min(Number(sold), 20));
 
     // An agent's leads: the leads list with that agent and the year.
     await page.goBack();
-    const leads = page.getByTestId('results-row').getByTestId('results-link-leads').first();
-    const leadAgent = (await leads.locator('xpath=ancestor::tr/th').textContent())!.trim();
-    const leadCount = (await leads.textContent())!.trim();
-    await leads.click();
-    await expect(page).toHaveURL(/\/Leads$/);
-    await expect(page.getByTestId('leads-count')).toHaveText(leadCount, { timeout: 20_000 });
-    await expect(page.getByTestId('leads-filter-agent')).toHaveValue(leadAgent);
+    await followFirstAgent(page, 'leads', 'leads', /\/Leads$/);
     await expectAccessible(page, 'leads filtered by agent');
     await ctx.close();
   });
 }
 
 test('the results on a phone: the table scrolls sideways inside the page, the agent stays in view (el)', async ({ browser, request, baseURL }) => {
-  const token = await apiToken(request);
-  const ctx = await signedIn(browser, baseURL!, token, 'el', { viewport: { width: 412, height: 915 }, isMobile: true });
-  const page = await ctx.newPage();
-  await page.goto('/Reports');
+  const { ctx, page } = await openAsAdmin(browser, request, baseURL!, 'el', '/Reports', { viewport: { width: 412, height: 915 }, isMobile: true });
   await page.getByTestId('results-filter-toggle').click();
   await page.getByTestId('results-period').click();
   await page.getByRole('option', { name: 'Τρέχον έτος' }).click();

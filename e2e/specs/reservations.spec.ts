@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import ExcelJS from 'exceljs';
-import { apiToken, auth, expectAccessible, signedIn } from '../fixtures.ts';
+import { apiToken, auth, expectAccessible, signedIn, openSignedIn } from '../fixtures.ts';
+import { downloadWorkbook } from '../pages/list.ts';
 
 /**
  * A short let booked on a phone call: the guest, the stay (check-in and nights give the
@@ -100,13 +100,7 @@ for (const language of ['en-UK', 'el'] as const) {
     );
     await expectAccessible(page, 'reservations list');
     // The same booking and sums in Reservations.xlsx, in the reader's language.
-    const download = page.waitForEvent('download');
-    await page.getByTestId('reservations-download').click();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe('Reservations.xlsx');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(await file.path());
-    const ws = wb.worksheets[0]!;
+    const ws = (await downloadWorkbook(page, page.getByTestId('reservations-download'), 'Reservations.xlsx')).worksheets[0]!;
     expect(ws.name).toBe(language === 'el' ? 'Κρατήσεις' : 'Reservations');
     expect(ws.getCell('A3').value).toBe(language === 'el' ? 'Σύνολα της 1 κράτησης του φίλτρου' : 'Totals of the 1 matching reservation');
     expect(ws.getRow(7).getCell(1).value).toBe(Number(number));
@@ -141,9 +135,7 @@ test('a check-out typed on or before the check-in, or 0 or 400 nights, stays as 
   const mark = `STRD${Date.now() % 10000000}`;
   const flat = await createShortLet(request, token, { title: `Dates studio ${mark}`, websiteCode: mark });
   const year = new Date().getFullYear() + 1;
-  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
-  const page = await ctx.newPage();
-  await page.goto(`/Reservations/Add?objectId=${flat.id}`);
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'en-UK', `/Reservations/Add?objectId=${flat.id}`);
   await expect(page.getByTestId('reservation-page')).toHaveAttribute('data-mode', 'create', { timeout: 20_000 });
   const checkIn = page.getByTestId('reservation-checkIn');
   const nights = page.getByTestId('reservation-duration');
@@ -206,9 +198,7 @@ test("a property's page shows each booking's stage, strikes a cancelled one, and
   // The same nights twice: once cancelled, then booked again.
   await booked(`Cancelled ${mark}`, 7);
   await booked(`Confirmed ${mark}`, 3);
-  const ctx = await signedIn(browser, baseURL!, token, 'el');
-  const page = await ctx.newPage();
-  await page.goto(`/Objects/View/${flat.id}`);
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'el', `/Objects/View/${flat.id}`);
   const block = page.getByTestId('records-reservations');
   await expect(block.getByTestId('records-reservations-item')).toHaveCount(2, { timeout: 20_000 });
   const cancelled = block.getByTestId('records-reservations-item').filter({ hasText: `Cancelled ${mark}` });
@@ -245,9 +235,7 @@ test("on a phone the booking form saves from its foot, a refusal is brought into
   };
   const first = await book(`${year}-06-01`, `First ${mark}`);
   const second = await book(`${year}-06-10`, `Second ${mark}`, { phone: '+30 697 123 4567; 2310 123456', email: `guest.${mark.toLowerCase()}@example.com` });
-  const ctx = await signedIn(browser, baseURL!, token, 'en-UK', { viewport: { width: 412, height: 915 }, isMobile: true });
-  const page = await ctx.newPage();
-  await page.goto(`/Reservations/Edit/${second.id}`);
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'en-UK', `/Reservations/Edit/${second.id}`, { viewport: { width: 412, height: 915 }, isMobile: true });
   await expect(page.getByTestId('reservation-page')).toHaveAttribute('data-mode', 'edit', { timeout: 20_000 });
   // The last field of the form, typed on the phone: Save is right under it, the top one far above.
   await page.getByTestId('reservation-awaiting').fill('Late arrival: key in the box');
@@ -291,9 +279,7 @@ test('on a laptop 768 px high the filters fold behind their button, and the list
     const res = await request.post('/api/Reservation/update', { data: { objectId: flat.id, checkIn: `${year}-01-${String(2 * i).padStart(2, '0')}`, duration: 1, client: { lastName: `Fold ${i} ${mark}` } }, headers: auth(token) });
     expect(res.ok(), await res.text()).toBeTruthy();
   }
-  const ctx = await signedIn(browser, baseURL!, token, 'en-UK', { viewport: { width: 1366, height: 768 } });
-  const page = await ctx.newPage();
-  await page.goto('/Reservations');
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'en-UK', '/Reservations', { viewport: { width: 1366, height: 768 } });
   const toggle = page.getByTestId('reservations-filter-toggle');
   const code = page.getByTestId('reservations-filter-code');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -322,9 +308,7 @@ test('the availability grid pages as the lists do: the rows shown of how many, t
   const mark = `PGR${Date.now() % 10000000}`;
   // Twelve short lets whose website codes start with the mark: the grid's code filter finds them alone.
   for (let i = 0; i < 12; i++) await createShortLet(request, token, { title: `Paged studio ${mark} ${i}`, websiteCode: `${mark}${String.fromCharCode(65 + i)}` });
-  const ctx = await signedIn(browser, baseURL!, token, 'el', { viewport: { width: 1280, height: 900 } });
-  const page = await ctx.newPage();
-  await page.goto('/Reservations/Availability');
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'el', '/Reservations/Availability', { viewport: { width: 1280, height: 900 } });
   await page.getByTestId('availability-filter-code').fill(mark);
   await expect(page.getByTestId('availability-range')).toHaveText('1–12 από 12', { timeout: 20_000 });
   // Ten a page: the same footer as every list, its controls named in the reader's language.
@@ -506,9 +490,7 @@ test("a Russian booking manager's phone: the calendar's and the availability's d
   const viewing = await request.post('/api/Viewing/update', { data: { dateOfViewing: `${day}T10:00:00`, results: [{ objectId: flat.id, result: 1 }] }, headers: auth(token) });
   expect(viewing.ok(), await viewing.text()).toBeTruthy();
 
-  const ctx = await signedIn(browser, baseURL!, token, 'ru', { viewport: { width: 412, height: 860 }, isMobile: true, cookies: { 'Calendar.view': 'month', 'Calendar.stays': true } });
-  const page = await ctx.newPage();
-  await page.goto(`/Calendar?date=${day}`);
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'ru', `/Calendar?date=${day}`, { viewport: { width: 412, height: 860 }, isMobile: true, cookies: { 'Calendar.view': 'month', 'Calendar.stays': true } });
   // Russian writes month and weekday names in small letters; as a heading they start with a capital.
   await expect(page.getByTestId('calendar-title')).toHaveText(`Март ${year} г.`);
   const agendaDay = page.locator(`[data-testid="calendar-day"][data-day="${day}"]`);

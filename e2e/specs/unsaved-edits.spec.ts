@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { apiToken, expectAccessible, openAsAdmin, openSignedIn } from '../fixtures.ts';
+import { RecordPage } from '../pages/record.ts';
 
 /**
  * One refused box does not cost the rest of the record: on a lead and on an account, a budget
@@ -30,25 +31,23 @@ for (const language of ['en-UK', 'el'] as const) {
     const set = await request.post('/api/lead/update', { data: { id, version: 1, forPurchase: true, purchaseBudgetRangeMax: 200000 }, headers: auth(token) });
     expect(set.ok(), await set.text()).toBeTruthy();
 
-    const ctx = await signedIn(browser, baseURL!, token, language);
-    const page = await ctx.newPage();
-    await page.goto(`/Leads/View/${id}/1`);
-    const status = page.getByTestId('save-status');
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, `/Leads/View/${id}/1`);
+    const record = new RecordPage(page);
 
     // "From" above "up to": refused, the box keeps 300 000 and says why.
     await page.getByTestId('lead-purchaseBudgetRangeMin').fill('300000');
-    await expect(status).toHaveAttribute('data-status', 'error', { timeout: 15_000 });
+    await record.saveFailed(15_000);
     await expect(page.getByTestId('lead-field-purchaseBudgetRangeMin')).toContainText(L.budgetOrder);
 
     // A change typed after it is stored all the same; the refused one is not, and the box still holds it.
     await page.getByTestId('lead-bedroomsMin').fill('2');
     await expect.poll(async () => (await lead(request, token, id)).bedroomsMin, { timeout: 15_000 }).toBe(2);
     expect((await lead(request, token, id)).purchaseBudgetRangeMin ?? null).toBeNull();
-    await expect(status).toHaveAttribute('data-status', 'error');
+    await record.saveFailed();
     await expect(page.getByTestId('lead-purchaseBudgetRangeMin')).toHaveValue(/300/);
 
     // Done asks; Keep editing stays in the form.
-    await page.getByTestId('edit-toggle').click();
+    await record.toggleEdit();
     const dialog = page.getByRole('dialog', { name: L.title });
     await expect(dialog).toBeVisible();
     await expectAccessible(page, `unsaved changes question ${language}`);
@@ -58,18 +57,18 @@ for (const language of ['en-UK', 'el'] as const) {
 
     // Fixed, it saves, and Done leaves without a question.
     await page.getByTestId('lead-purchaseBudgetRangeMin').fill('150000');
-    await expect(status).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
-    await page.getByTestId('edit-toggle').click();
+    await record.saved(undefined, 15_000);
+    await record.toggleEdit();
     await expect(page).toHaveURL(new RegExp(`/Leads/View/${id}(/0)?$`));
     await expect(page.getByTestId('lead-details')).toBeVisible();
     expect((await lead(request, token, id)).purchaseBudgetRangeMin).toBe(150000);
 
     // Refused again and left: the question, then the view; only the refused value is gone.
-    await page.getByTestId('edit-toggle').click();
+    await record.toggleEdit();
     await expect(page).toHaveURL(new RegExp(`/Leads/View/${id}/1$`));
     await page.getByTestId('lead-purchaseBudgetRangeMin').fill('900000');
-    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'error', { timeout: 15_000 });
-    await page.getByTestId('edit-toggle').click();
+    await record.saveFailed(15_000);
+    await record.toggleEdit();
     await page.getByRole('dialog', { name: L.title }).getByRole('button', { name: L.leave }).click();
     await expect(page).toHaveURL(new RegExp(`/Leads/View/${id}(/0)?$`));
     const stored = await lead(request, token, id);
@@ -83,16 +82,15 @@ test('an account: a refused budget does not hold back the city typed after it', 
   const add = await request.post('/api/account/add', { data: { firstName: 'Αναστασία', lastName: `Held${Date.now() % 1000000}`, isClient: true, purchaseBudgetRangeMax: 200000 }, headers: auth(token) });
   expect(add.ok(), await add.text()).toBeTruthy();
   const id = ((await add.json()) as { id: number }).id;
-  const ctx = await signedIn(browser, baseURL!, token, 'el');
-  const page = await ctx.newPage();
-  await page.goto(`/Accounts/View/${id}/1`);
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'el', `/Accounts/View/${id}/1`);
+  const record = new RecordPage(page);
   await page.getByTestId('field-purchaseBudgetRangeMin').fill('300000');
-  await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'error', { timeout: 15_000 });
+  await record.saveFailed(15_000);
   await page.getByTestId('field-city').fill('Θεσσαλονίκη');
   const view = async () => ((await (await request.get(`/api/account/view/${id}`, { headers: auth(token) })).json()) as { city: string | null; purchaseBudgetRangeMin: number | null });
   await expect.poll(async () => (await view()).city, { timeout: 15_000 }).toBe('Θεσσαλονίκη');
   expect((await view()).purchaseBudgetRangeMin ?? null).toBeNull();
-  await page.getByTestId('edit-toggle').click();
+  await record.toggleEdit();
   await expect(page.getByRole('dialog', { name: TEXTS.el.title })).toBeVisible();
   await ctx.close();
 });
@@ -104,19 +102,18 @@ test('a number typed so that it cannot be read keeps its text, is not saved, and
   const id = ((await added.json()) as { id: number }).id;
   const set = await request.post('/api/lead/update', { data: { id, version: 1, bedroomsMin: 2 }, headers: auth(token) });
   expect(set.ok(), await set.text()).toBeTruthy();
-  const ctx = await signedIn(browser, baseURL!, token, 'el');
-  const page = await ctx.newPage();
-  await page.goto(`/Leads/View/${id}/1`);
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'el', `/Leads/View/${id}/1`);
+  const record = new RecordPage(page);
   const box = page.getByTestId('lead-bedroomsMin');
   await box.fill('2,5');
   await expect(page.getByTestId('lead-field-bedroomsMin')).toContainText('Ακέραιος αριθμός, χωρίς δεκαδικά');
   await expect(box).toHaveValue('2,5');
   // The toolbar does not claim the changes are saved while the box keeps text that was not.
-  const status = page.getByTestId('save-status');
+  const status = record.saveStatus;
   await expect(status).toHaveAttribute('data-status', 'unreadable');
   await expect(status).toHaveText('Δεν αποθηκεύτηκε: ένα πεδίο έχει μη έγκυρη τιμή');
   // Done asks: the record still holds 2, and the box what was typed.
-  await page.getByTestId('edit-toggle').click();
+  await record.toggleEdit();
   const dialog = page.getByRole('dialog', { name: L.title });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: L.keep }).click();
@@ -124,19 +121,16 @@ test('a number typed so that it cannot be read keeps its text, is not saved, and
   expect((await lead(request, token, id)).bedroomsMin).toBe(2);
   // Typed right, it saves and Done leaves without a question.
   await box.fill('3');
-  await expect(status).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+  await record.saved(undefined, 15_000);
   await expect(status).toHaveText('Όλες οι αλλαγές αποθηκεύτηκαν');
-  await page.getByTestId('edit-toggle').click();
+  await record.toggleEdit();
   await expect(page).toHaveURL(new RegExp(`/Leads/View/${id}(/0)?$`));
   expect((await lead(request, token, id)).bedroomsMin).toBe(3);
   await ctx.close();
 });
 
 test('a new contact typed and not added: a menu link asks first, and Keep editing keeps the names', async ({ browser, request, baseURL }) => {
-  const token = await apiToken(request);
-  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
-  const page = await ctx.newPage();
-  await page.goto('/Accounts/AddOwner');
+  const { ctx, page } = await openAsAdmin(browser, request, baseURL!, 'en-UK', '/Accounts/AddOwner');
   await page.getByTestId('add-lastName').fill('Kalogirou');
   await page.getByTestId('add-firstName').fill('Eleni');
   await page.getByRole('link', { name: 'Deals' }).click();
