@@ -920,20 +920,20 @@ const totalsOf = (x: Row) => ({
  * sales' and rentals' amounts apart (the final price, else the asking price), the commission of both.
  */
 export async function dealTotals(db: Db, cond: SQL | undefined, withCancelled: boolean) {
-  const r = await db.execute<Row>(sql`select ${totalsColumns(withCancelled, sql``)} from deals ${cond ? sql`where ${cond}` : sql``}`);
+  const r = await db.execute<Row>(sql`select ${totalsColumns(withCancelled)} from deals ${cond ? sql`where ${cond}` : sql``}`);
   return totalsOf(r.rows[0]!);
 }
 
-/** dealTotals' columns, each aggregate followed by `over` (empty: summed; `over ()`: beside every row of a page). */
-function totalsColumns(withCancelled: boolean, over: SQL): SQL {
+/** dealTotals' columns. */
+function totalsColumns(withCancelled: boolean): SQL {
   const counted = withCancelled ? sql`true` : sql`deal_stage <> ${DEAL_STAGE_CANCELLED}`;
-  const money = (x: SQL, where: SQL) => sql`round(coalesce(sum(${x}) filter (where ${where}) ${over}, 0), 2)::text`;
+  const money = (x: SQL, where: SQL) => sql`round(coalesce(sum(${x}) filter (where ${where}), 0), 2)::text`;
   const amount = sql`coalesce(price, asking_price)`;
   const sale = sql`${counted} and deal_type = ${DEAL_TYPE_SALE}`;
   const rental = sql`${counted} and deal_type = ${DEAL_TYPE_RENTAL}`;
-  return sql`count(*) ${over}::int as n,
-      (count(*) filter (where ${sale}) ${over})::int as sale_count, ${money(amount, sale)} as sale_total,
-      (count(*) filter (where ${rental}) ${over})::int as rent_count, ${money(amount, rental)} as rent_total,
+  return sql`count(*)::int as n,
+      (count(*) filter (where ${sale}))::int as sale_count, ${money(amount, sale)} as sale_total,
+      (count(*) filter (where ${rental}))::int as rent_count, ${money(amount, rental)} as rent_total,
       ${money(sql`commission`, counted)} as commission`;
 }
 
