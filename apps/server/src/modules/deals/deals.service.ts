@@ -739,9 +739,12 @@ export async function deleteDeal(app: FastifyInstance, caller: Caller, id: numbe
   });
 }
 
-/** The filters of the list and the board, as SQL conditions (each served by an index). */
-/** The filters as SQL; a party's name is looked up first (accountIdsByLastName). */
-export async function filterConditions(db: Db, f: Partial<TDealFilter>): Promise<(SQL | undefined)[]> {
+/**
+ * The filters of the list and the board, as SQL conditions (each served by an index). A party's
+ * name is looked up first (one statement, its deals' ids passed on as an int[]), unless `inline`:
+ * then the look-up is part of the statement that uses the condition (pageWithTotals, decision 107).
+ */
+export async function filterConditions(db: Db, f: Partial<TDealFilter>, opts: { inline?: boolean } = {}): Promise<(SQL | undefined)[]> {
   const c = dealColumns;
   const where: (SQL | undefined)[] = [];
   if (f.dealType) where.push(eq(c.dealType!, f.dealType));
@@ -757,17 +760,22 @@ export async function filterConditions(db: Db, f: Partial<TDealFilter>): Promise
   if (f.agentId) where.push(sql`${deals.id} in (select p.deal_id from deal_parties p where p.account_id = ${f.agentId} and p.relation = ${DEAL_RELATION.assigned})`);
   const name = f.lastName?.trim();
   if (name) {
-    // The parties' deals as a list of ids: a name test (or a long list of accounts) inside the
-    // list's query is checked against every deal the order index walks past. The accounts are
-    // found in the same statement (`any(array(…))`: their parties read by account from the index
-    // alone; a join hashed every party): their ids no longer go to the app and back, where
-    // PostgreSQL planned 3,000 of them as a constant for «Παπαδ» (decision 092). The deals' ids
-    // travel as PostgreSQL's own int[] text (IdSet), not parsed and written out again. No copy of
-    // the names is kept on the deals (decision 103: keeping it deadlocked renames, merges and saves).
-    const parties = await db.execute<{ ids: string }>(
-      sql`select coalesce(array_agg(distinct p.deal_id), '{}')::text as ids from deal_parties p where p.account_id = any(array(${lastNameMatches(name)}))`,
-    );
-    where.push(sql`${deals.id} = any(${parties.rows[0]?.ids ?? '{}'}::int[])`);
+    // The matched accounts (account_last_names, trigram) and their parties' deals, read by account
+    // from deal_parties_account_idx alone (`any(array(…))`: a join hashed every party, decision 092).
+    // No copy of the names is kept on the deals (decision 103: keeping it deadlocked renames, merges
+    // and saves).
+    const partyDeals = sql`select p.deal_id from deal_parties p where p.account_id = any(array(${lastNameMatches(name)}))`;
+    if (opts.inline) {
+      // Inside the statement: the deals' ids are an array made once (an InitPlan), the deals read
+      // by it from their primary key. Only where the statement reads every matched deal anyway: as
+      // a filter on another index's walk, an array made at run time is searched element by element.
+      where.push(sql`${deals.id} = any(array(${partyDeals}))`);
+    } else {
+      // Apart: the deals' ids come back as PostgreSQL's own int[] text (IdSet) and go in as a
+      // constant, which a walk of another index (the board's stages, the file's order) tests by hash.
+      const parties = await db.execute<{ ids: string }>(sql`select coalesce(array_agg(distinct x.deal_id), '{}')::text as ids from (${partyDeals}) x`);
+      where.push(sql`${deals.id} = any(${parties.rows[0]?.ids ?? '{}'}::int[])`);
+    }
   }
   const obj = f.object?.trim().replace(/^#/, '');
   if (obj) {
@@ -794,7 +802,8 @@ function moreValues(d: Row, names: readonly string[]): Record<string, string | n
 }
 
 export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T, culture: TCulture) {
-  const cond = and(...(await filterConditions(app.db, f)));
+  // A filter of type and stages only walks an index in the list's order; any other reads every matched deal (pageWithTotals).
+  const cond = and(...(await filterConditions(app.db, f, { inline: !onlyTypeAndStages(f) })));
   const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
   const page = () =>
     app.db
@@ -911,34 +920,48 @@ const totalsOf = (x: Row) => ({
  * sales' and rentals' amounts apart (the final price, else the asking price), the commission of both.
  */
 export async function dealTotals(db: Db, cond: SQL | undefined, withCancelled: boolean) {
-  const r = await db.execute<Row>(sql`select ${totalsColumns(withCancelled, sql``)} from deals ${cond ? sql`where ${cond}` : sql``}`);
+  const r = await db.execute<Row>(sql`select ${totalsColumns(withCancelled)} from deals ${cond ? sql`where ${cond}` : sql``}`);
   return totalsOf(r.rows[0]!);
 }
 
-/** dealTotals' columns, each aggregate followed by `over` (empty: summed; `over ()`: beside every row of a page). */
-function totalsColumns(withCancelled: boolean, over: SQL): SQL {
+/** dealTotals' columns. */
+function totalsColumns(withCancelled: boolean): SQL {
   const counted = withCancelled ? sql`true` : sql`deal_stage <> ${DEAL_STAGE_CANCELLED}`;
-  const money = (x: SQL, where: SQL) => sql`round(coalesce(sum(${x}) filter (where ${where}) ${over}, 0), 2)::text`;
+  const money = (x: SQL, where: SQL) => sql`round(coalesce(sum(${x}) filter (where ${where}), 0), 2)::text`;
   const amount = sql`coalesce(price, asking_price)`;
   const sale = sql`${counted} and deal_type = ${DEAL_TYPE_SALE}`;
   const rental = sql`${counted} and deal_type = ${DEAL_TYPE_RENTAL}`;
-  return sql`count(*) ${over}::int as n,
-      (count(*) filter (where ${sale}) ${over})::int as sale_count, ${money(amount, sale)} as sale_total,
-      (count(*) filter (where ${rental}) ${over})::int as rent_count, ${money(amount, rental)} as rent_total,
+  return sql`count(*)::int as n,
+      (count(*) filter (where ${sale}))::int as sale_count, ${money(amount, sale)} as sale_total,
+      (count(*) filter (where ${rental}))::int as rent_count, ${money(amount, rental)} as rent_total,
       ${money(sql`commission`, counted)} as commission`;
 }
 
 /**
- * A page of a filtered list with its count and totals beside each row, from one pass over the
- * matched deals (decision 103): the page's statement reads them all anyway to sort them. A page
- * past the end has no row to carry them: summed apart then.
+ * A page of a filtered list with its count and totals, from one statement (decisions 103, 107): the
+ * matched deals' few columns the sorts and the totals need are read once (`matched`), the page is
+ * sorted from them, and the totals are summed per type and cancelled or not, then added up (a sum
+ * of six filtered aggregates over every deal cost as much as reading them). A page past the end
+ * still has its totals.
  */
 async function pageWithTotals(db: Db, cond: SQL | undefined, order: SQL[], limit: number, offset: number, withCancelled: boolean) {
-  const r = await db.execute<Row>(sql`select id, ${totalsColumns(withCancelled, sql`over ()`)} from deals ${cond ? sql`where ${cond}` : sql``}
-    order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}`);
-  const rows = r.rows;
-  const totals = rows.length ? totalsOf(rows[0]!) : await dealTotals(db, cond, withCancelled);
-  return { totals, ids: rows.map((x) => Number(x.id)) };
+  const counted = withCancelled ? sql`true` : sql`not cancelled`;
+  const money = (x: SQL, where: SQL) => sql`round(coalesce(sum(${x}) filter (where ${where}), 0), 2)::text`;
+  const sale = sql`${counted} and deal_type = ${DEAL_TYPE_SALE}`;
+  const rental = sql`${counted} and deal_type = ${DEAL_TYPE_RENTAL}`;
+  // The page's order names the columns as "deals"."…": the matched rows are aliased so.
+  const r = await db.execute<Row>(sql`with matched as materialized (
+      select id, deal_type, deal_stage, price, asking_price, commission, created_on, date_of_deposit, end_date from deals ${cond ? sql`where ${cond}` : sql``}),
+    cells as (select deal_type, deal_stage = ${DEAL_STAGE_CANCELLED} as cancelled, count(*) as n, sum(coalesce(price, asking_price)) as amount, sum(commission) as commission
+      from matched group by 1, 2)
+    select array(select deals.id from matched deals order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}) as ids,
+      coalesce(sum(n), 0)::int as n,
+      coalesce(sum(n) filter (where ${sale}), 0)::int as sale_count, ${money(sql`amount`, sale)} as sale_total,
+      coalesce(sum(n) filter (where ${rental}), 0)::int as rent_count, ${money(sql`amount`, rental)} as rent_total,
+      ${money(sql`commission`, counted)} as commission
+    from cells`);
+  const row = r.rows[0]!;
+  return { totals: totalsOf(row), ids: (row.ids as number[]).map(Number) };
 }
 
 /** Each stage's count and its sales' and rentals' totals, summed from the deals `whereSql` keeps. */

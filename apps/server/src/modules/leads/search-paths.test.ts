@@ -2,7 +2,7 @@
 // on random data after random changes: the global search's lead hits (the newest open leads of the
 // accounts a fragment matches, read with the accounts) and the deals a party's last name finds (the
 // parties read with the accounts); and the viewings' comment search, whose page and total come from
-// one statement. The seed is in every failure message.
+// one statement (decision 107), alone and with a date. The seed is in every failure message.
 import { describe, expect, it } from 'vitest';
 import { and, sql } from 'drizzle-orm';
 import { createTestApp } from '../../../test/harness.ts';
@@ -102,8 +102,9 @@ describe(`a search's accounts read in the statement that uses them (SEARCH_PATHS
         expect(is, `deals for ${text}, round ${round}, seed ${SEED}`).toEqual(was);
       }
     }
+    let saidFound = 0;
     for (const comment of SAYINGS) {
-      // The viewings' comment search: its page and total from one statement, against a count and a page apart.
+      // The viewings' comment search alone: its page and total from one statement (decision 107), against the plain statement.
       const words = comment.split(/\s+/);
       const ids = await column(sql`select v.id from viewings v where exists (select 1 from viewing_objects vo where vo.viewing_id = v.id and ${sql.join(
         words.map((w) => sql`vo.comment_norm like '%' || crm_search_norm(${w}) || '%'`),
@@ -115,11 +116,29 @@ describe(`a search's accounts read in the statement that uses them (SEARCH_PATHS
           total: ids.length,
           ids: ids.slice((currentPage - 1) * 7, currentPage * 7),
         });
+        if (answer.items.length) saidFound++;
+      }
+      // With another filter (the viewing's date) the matched ids are looked up first, then paged with the date's condition.
+      const from = (await db.execute<{ d: string }>(sql`select (now() at time zone ${app.config.timeZone} - interval '150 days')::date::text as d`)).rows[0]!.d;
+      const recent = await column(sql`select v.id from viewings v where v.date_of_viewing >= (${from}::date::timestamp at time zone ${app.config.timeZone})
+        and v.id in (select vo.viewing_id from viewing_objects vo where ${sql.join(
+          words.map((w) => sql`vo.comment_norm like '%' || crm_search_norm(${w}) || '%'`),
+          sql` and `,
+        )}) order by v.date_of_viewing desc nulls first, v.id desc`);
+      for (const currentPage of [1, 3]) {
+        const answer = await searchViewings(app, ZViewingSearch.parse({ comment, dateOfViewingFrom: from, perPage: 5, currentPage }), tr);
+        expect({ total: answer.totalRows, ids: answer.items.map((i) => i.id) }, `viewings saying ${comment} since ${from}, page ${currentPage}, seed ${SEED}`).toEqual({
+          total: recent.length,
+          ids: recent.slice((currentPage - 1) * 5, currentPage * 5),
+        });
       }
     }
+    // Most sayings find viewings: the comparison is not of empty pages.
+    expect(saidFound).toBeGreaterThan(SAYINGS.length);
     // The new path was taken, and found something, most of the time.
     expect(compared).toBeGreaterThan(FRAGMENTS.length * 6);
-  });
+    // Twelve rounds of changes and comparisons: more than the default 30 s on a busy machine.
+  }, 120_000);
 });
 
 describe('the lead picker', () => {

@@ -339,19 +339,39 @@ export async function leadViewings(app: FastifyInstance, leadId: number, page: {
 /**
  * The Viewings list's search of the comments: the viewings one of whose objects' comments holds
  * every word typed (accents and case ignored), matched on the stored normal form through its
- * trigram index (0040). Looked up first and passed on as a list of ids, as deals do for names
- * (decision 023): inside the page's and the count's statements the count hash-joined every viewing,
- * and the page walked the viewings by date probing each one's objects.
+ * trigram index (0040). `said` is the statement of their ids (distinct).
  */
-async function viewingsSaying(db: Db, text: string): Promise<{ cond: SQL; n: number } | undefined> {
+function viewingsSaying(text: string): SQL | undefined {
   const words = text.split(/\s+/).filter(Boolean).slice(0, 10);
   if (!words.length) return undefined;
-  const found = await db.execute(sql`select coalesce(array_agg(distinct vo.viewing_id), '{}')::text as ids, count(distinct vo.viewing_id)::int as n from viewing_objects vo where ${sql.join(
+  return sql`select distinct vo.viewing_id from viewing_objects vo where ${sql.join(
     words.map((w) => sql`vo.comment_norm like ${containsPattern(w)}`),
     sql` and `,
-  )}`);
-  const row = found.rows[0] as { ids: string; n: number } | undefined;
-  return { cond: sql`${viewings.id} = any(${row?.ids ?? '{}'}::int[])`, n: row?.n ?? 0 };
+  )}`;
+}
+
+/**
+ * The comment's filter alone, in one statement (decision 107): the matched viewings' ids are read
+ * once, counted, and the page walks viewings_date_id_idx in the list's order from the index alone,
+ * each id tested against them by hash, stopping at the page. (`is true` keeps the test a hashed
+ * subplan: made a join, the planner sorted every viewing instead of walking the index.)
+ */
+async function pageSaying(db: Db, said: SQL, order: SQL[], limit: number, offset: number): Promise<{ n: number; ids: number[] }> {
+  const r = await db.execute<{ n: number; ids: number[] }>(sql`with said as materialized (${said})
+    select (select count(*) from said)::int as n,
+      array(select ${viewings.id} from ${viewings} where (${viewings.id} in (select viewing_id from said)) is true
+        order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}) as ids`);
+  const row = r.rows[0]!;
+  return { n: Number(row.n), ids: row.ids.map(Number) };
+}
+
+/**
+ * The comment's filter with others: its viewings' ids looked up first and passed on as a list, as
+ * deals do for names (decision 023): inside the page's statement the look-up hash-joined every viewing.
+ */
+async function idsSaying(db: Db, said: SQL): Promise<SQL> {
+  const found = await db.execute<{ ids: string }>(sql`select coalesce(array_agg(x.viewing_id), '{}')::text as ids from (${said}) x`);
+  return sql`${viewings.id} = any(${found.rows[0]?.ids ?? '{}'}::int[])`;
 }
 
 /** POST /api/Viewing/search: filters, count and page in SQL; newest viewing first. */
@@ -368,14 +388,15 @@ export async function searchViewings(app: FastifyInstance, f: TViewingSearch, t:
   if (f.objectId) where.push(sql`exists (select 1 from viewing_objects vo where vo.viewing_id = ${viewings.id} and vo.object_id = ${f.objectId})`);
   if (f.assigned) where.push(sql`exists (select 1 from assignments s where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = ${viewings.id} and s.account_id = ${f.assigned})`);
   // Every viewing a comment names exists (its objects go with it): alone, the comment's filter is
-  // counted by the look-up, and the page walks viewings_date_id_idx in the list's order, stopping at
-  // the page (decision 103). With other filters, the page and its total come from one pass over the
-  // matched viewings (decision 023); a page past the end has no row to carry the total, and counts apart.
+  // counted and paged in one statement (pageSaying, decision 107). With other filters, the page and
+  // its total come from one pass over the matched viewings (decision 023); a page past the end has
+  // no row to carry the total, and counts apart.
   const others = where.filter(Boolean).length;
-  const saying = f.comment?.trim() ? await viewingsSaying(app.db, f.comment.trim()) : undefined;
-  where.push(saying?.cond);
-  const cond = and(...where);
+  const said = f.comment?.trim() ? viewingsSaying(f.comment.trim()) : undefined;
   const order = [sql`${viewings.dateOfViewing} desc nulls first`, sql`${viewings.id} desc`];
+  const alone = said && !others ? await pageSaying(app.db, said, order, f.perPage, (f.currentPage - 1) * f.perPage) : undefined;
+  if (said && others) where.push(await idsSaying(app.db, said));
+  const cond = and(...where);
   const count = async () => ((await app.db.select({ n: sql<number>`count(*)::int` }).from(viewings).where(cond)) as [{ n: number }])[0].n;
   const pageOf = (withTotal: boolean) =>
     app.db
@@ -385,9 +406,8 @@ export async function searchViewings(app: FastifyInstance, f: TViewingSearch, t:
       .orderBy(...order)
       .limit(f.perPage)
       .offset((f.currentPage - 1) * f.perPage);
-  const counted = saying && !others;
-  const paged = saying && !counted ? await pageOf(true) : await pageOf(false);
-  const n = counted ? saying.n : saying && paged.length ? paged[0]!.total : await count();
+  const paged = alone ? alone.ids.map((id) => ({ id, total: alone.n })) : said ? await pageOf(true) : await pageOf(false);
+  const n = alone ? alone.n : said && paged.length ? paged[0]!.total : await count();
   const ids = paged.map((r) => r.id);
   const found = ids.length
     ? await app.db
