@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
 import { Link, useNavigate } from 'react-router';
 import { IconDots, IconTrash } from './icons.ts';
 import { DeleteMenuItem } from './delete-menu-item.tsx';
 import { useMedia } from '../lib/first-paint.ts';
+import { FailureAlert } from './failure-alert.tsx';
 
 /**
  * The head of a record page with view, edit and create modes (deals, reservations, viewings, as
@@ -97,11 +98,7 @@ export function RecordToolbar(p: {
           )}
         </Group>
       </Group>
-      {p.error && (
-        <Alert color="red" className="pre-line" data-testid={`${p.testId}-form-error`}>
-          {p.error}
-        </Alert>
-      )}
+      <FailureAlert failure={p.error} preLine testId={`${p.testId}-form-error`} />
     </>
   );
 }
