@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Title, Tooltip } from '@mantine/core';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
 import { Link, useNavigate } from 'react-router';
@@ -21,7 +21,10 @@ import { FailureAlert } from './failure-alert.tsx';
 const PHONE = '(max-width: 35.99em)';
 
 export function RecordToolbar(p: {
-  title: ReactNode;
+  /** The record's heading (in create mode, the new record's). */
+  title: string;
+  /** Beside the heading: the record's state (a reservation's stage). */
+  titleAside?: ReactNode;
   mode: 'view' | 'edit' | 'create';
   backText: string;
   onBack: () => void;
@@ -44,10 +47,22 @@ export function RecordToolbar(p: {
   const phone = useMedia(PHONE, false);
   const actions = t('accounts.ui.view.actions');
   const menuButton = useRef<HTMLButtonElement>(null);
+  const heading = (
+    <Title order={2} size="h3">
+      {p.title}
+    </Title>
+  );
   return (
     <>
       <Group justify="space-between">
-        {p.title}
+        {p.titleAside !== undefined ? (
+          <Group gap="xs">
+            {heading}
+            {p.titleAside}
+          </Group>
+        ) : (
+          heading
+        )}
         <Group gap="xs" wrap="nowrap">
           {p.mode === 'view' ? (
             <>
