@@ -70,3 +70,17 @@ export function registerCalls<M extends Record<string, CallSchemas>>(
     });
   }
 }
+
+/**
+ * The route of a call that does something and answers `{ ok: true }` (a delete, a mark, a retry):
+ * who may call it and what it does; the answer follows once the doing is done.
+ */
+export function okRoute<S extends CallSchemas>(access: Access, run: (req: CallRequest<S>) => Promise<unknown>): CallRoute<S> {
+  return {
+    access,
+    handler: async (req) => {
+      await run(req);
+      return { ok: true as const };
+    },
+  };
+}

@@ -11,6 +11,7 @@ import { focusInvalidEntry } from './fields/invalid-entry.ts';
 import { formatFieldValue, hasOptions, sameWire, toDraft, toWire, type Draft } from './fields/field-values.ts';
 import { IconPencil } from './icons.ts';
 import { FormButtons } from './form-buttons.tsx';
+import { FailureAlert } from './failure-alert.tsx';
 
 export type FieldEditorProps = {
   /** Route segment of the record kind, e.g. "account". */
@@ -150,11 +151,7 @@ export function FieldEditor(props: FieldEditorProps) {
     <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': t('common.close') }} closeOnEscape={!changed} closeOnClickOutside={!changed} title={t('fields.edit', { label })} size={type === 'textarea' || type === 'flag-enum' || type === 'multi-select' ? 'lg' : 'md'}>
       <form ref={form} onSubmit={(e) => void submit(e)} noValidate={false} data-testid="field-editor">
         <Stack gap="sm">
-          {formError && (
-            <Alert color="red" data-testid="field-editor-error">
-              {formError}
-            </Alert>
-          )}
+          <FailureAlert failure={formError} testId="field-editor-error" />
           {needsList && list.isPending ? (
             <Group justify="center" py="md">
               <Loader size="sm" />

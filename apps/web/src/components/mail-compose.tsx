@@ -10,8 +10,8 @@ import { describeError } from '../lib/errors.ts';
 import { isOfficeAdmin, useSession } from '../lib/session.ts';
 import { useGuardedMutation } from '../lib/use-guarded-mutation.ts';
 import { useMedia } from '../lib/first-paint.ts';
-import { LoadError } from '../kit/view-modes.tsx';
 import { activityKeys } from './activities/api.ts';
+import { FailureAlert } from './failure-alert.tsx';
 
 /** A record whose files an attachment can be saved to (an account, a property). */
 export type TMailOf = { accountId: number } | { objectId: number };
@@ -48,7 +48,7 @@ export function MailCompose({ of, onClose }: { of: TMailRecord; onClose: () => v
   const ready = draft.data && boxes.data;
   return (
     <Modal opened onClose={onClose} size="xl" fullScreen={phone} title={t('mailbox.newMail')} closeButtonProps={{ 'aria-label': t('common.close') }}>
-      {(draft.isError || boxes.isError) && <LoadError error={draft.error ?? boxes.error} testId="mail-compose-error" />}
+      {(draft.isError || boxes.isError) && <FailureAlert failure={draft.error ?? boxes.error} testId="mail-compose-error" />}
       {!ready && !draft.isError && !boxes.isError && <Loader size="sm" />}
       {ready && !senders.length && (
         <Alert color="yellow" data-testid="mail-compose-no-mailbox">
@@ -107,11 +107,7 @@ function ComposeForm({ draft, senders, first, of, onSent, onCancel }: FormProps)
   });
   return (
     <Stack gap="sm" data-testid="mail-compose">
-      {failure && (
-        <Alert color="red" data-testid="mail-compose-failure">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert failure={failure} testId="mail-compose-failure" />
       <Select
         label={t('mailbox.compose.from')}
         data={senders.map((b) => ({ value: String(b.id), label: `${b.name} <${b.address}>` }))}

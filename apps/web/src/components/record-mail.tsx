@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
@@ -11,10 +11,10 @@ import { useGuardedMutation } from '../lib/use-guarded-mutation.ts';
 import { useMedia } from '../lib/first-paint.ts';
 import { formatDateTime, formatSize } from '../lib/format.ts';
 import { objectKeys } from '../lib/query-keys.ts';
-import { LoadError } from '../kit/view-modes.tsx';
 import type { TMailRecord } from './mail-compose.tsx';
 import { activityKeys } from './activities/api.ts';
 import { MailNewContact } from './mail-new-contact.tsx';
+import { FailureAlert } from './failure-alert.tsx';
 
 export const who = (a: { name: string; address: string } | null) => (a ? (a.name ? `${a.name} <${a.address}>` : a.address) : '');
 
@@ -83,7 +83,7 @@ export function MailMessage({ id, of, onClose }: { id: number; of?: TMailRecord;
   const failed = images.data?.filter((x) => x === null).length ?? 0;
   return (
     <Modal opened onClose={onClose} size="xl" fullScreen={phone} title={m ? m.subject || t('mailbox.msg.noSubject') : ''} closeButtonProps={{ 'aria-label': t('common.close') }}>
-      {q.isError && <LoadError error={q.error} testId="mail-error" />}
+      {q.isError && <FailureAlert failure={q.error} testId="mail-error" />}
       {!m && !q.isError && <Loader size="sm" />}
       {m && (
         <Stack gap="xs" data-testid="mail-message">
@@ -224,11 +224,7 @@ function ReplyForm({ id, all, onDone }: { id: number; all: boolean; onDone: () =
   });
   return (
     <Stack gap="xs" data-testid="mail-reply-form">
-      {error && (
-        <Alert color="red" data-testid="mail-reply-error">
-          {error}
-        </Alert>
-      )}
+      <FailureAlert failure={error} testId="mail-reply-error" />
       <Textarea label={t('mailbox.replyText')} autosize minRows={4} maxRows={12} value={text} onChange={(e) => setText(e.currentTarget.value)} data-testid="mail-reply-text" />
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onDone}>

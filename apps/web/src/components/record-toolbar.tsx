@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Title, Tooltip } from '@mantine/core';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
 import { Link, useNavigate } from 'react-router';
 import { IconDots, IconTrash } from './icons.ts';
 import { DeleteMenuItem } from './delete-menu-item.tsx';
 import { useMedia } from '../lib/first-paint.ts';
+import { FailureAlert } from './failure-alert.tsx';
 
 /**
  * The head of a record page with view, edit and create modes (deals, reservations, viewings, as
@@ -20,7 +21,10 @@ import { useMedia } from '../lib/first-paint.ts';
 const PHONE = '(max-width: 35.99em)';
 
 export function RecordToolbar(p: {
-  title: ReactNode;
+  /** The record's heading (in create mode, the new record's). */
+  title: string;
+  /** Beside the heading: the record's state (a reservation's stage). */
+  titleAside?: ReactNode;
   mode: 'view' | 'edit' | 'create';
   backText: string;
   onBack: () => void;
@@ -43,10 +47,22 @@ export function RecordToolbar(p: {
   const phone = useMedia(PHONE, false);
   const actions = t('accounts.ui.view.actions');
   const menuButton = useRef<HTMLButtonElement>(null);
+  const heading = (
+    <Title order={2} size="h3">
+      {p.title}
+    </Title>
+  );
   return (
     <>
       <Group justify="space-between">
-        {p.title}
+        {p.titleAside !== undefined ? (
+          <Group gap="xs">
+            {heading}
+            {p.titleAside}
+          </Group>
+        ) : (
+          heading
+        )}
         <Group gap="xs" wrap="nowrap">
           {p.mode === 'view' ? (
             <>
@@ -97,11 +113,7 @@ export function RecordToolbar(p: {
           )}
         </Group>
       </Group>
-      {p.error && (
-        <Alert color="red" className="pre-line" data-testid={`${p.testId}-form-error`}>
-          {p.error}
-        </Alert>
-      )}
+      <FailureAlert failure={p.error} preLine testId={`${p.testId}-form-error`} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { useChangeKeys } from '../lib/change-key.ts';
 import { carryForm, conflictMessage, sameForm, takeCarriedForm } from '../lib/conflict-merge.ts';
 import { describeError, reportError } from '../lib/errors.ts';
 import { useFormLeaveGuard } from '../lib/unsaved-guard.tsx';
+import { FailureAlert } from '../components/failure-alert.tsx';
 
 /**
  * The record kit (decision 057): a record's screen in its three modes, created, viewed and edited,
@@ -68,11 +69,7 @@ export function RecordLoad<A>({
   const gone = q.error instanceof ApiError && q.error.status === 404;
   if (!valid || gone) return <RecordNotFound testId={`${testId}-not-found`} />;
   if (q.isError && !q.data)
-    return (
-      <Alert color="red" data-testid={`${testId}-error`}>
-        {describeError(q.error).message}
-      </Alert>
-    );
+    return <FailureAlert failure={q.error} testId={`${testId}-error`} />;
   if (!q.data || (mode !== 'view' && !readByRoute && !q.isFetchedAfterMount)) return <PageLoading />;
   return children(q.data);
 }

@@ -1,11 +1,10 @@
-import { Alert, Button, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { IconArrowsMaximize, IconArrowsMinimize, IconEye, IconPencil } from '../components/icons.ts';
-import { describeError } from '../lib/errors.ts';
 import { focusMenuButtonAfterDialog } from '../lib/menu-confirm.ts';
 import type { AutosaveStatus } from '../lib/use-autosave.ts';
 
@@ -60,15 +59,6 @@ export function useMenuDelete(menuButton: RefObject<HTMLButtonElement | null>) {
       confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
       onConfirm: opts.onConfirm,
     });
-}
-
-/** A record's part that could not be read: why, in the reader's words. */
-export function LoadError({ error, testId }: { error: unknown; testId: string }) {
-  return (
-    <Alert color="red" data-testid={testId}>
-      {describeError(error).message}
-    </Alert>
-  );
 }
 
 /** The saving state of a record and of another saved beside it (a lead's client): an error first, then one still saving. */

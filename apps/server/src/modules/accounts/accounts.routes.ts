@@ -26,7 +26,7 @@ import { erasePersonalData, personalDataWorkbook } from './personal-data.ts';
 import { sendDownload } from '../files/files.service.ts';
 import { makeAccountSearchProvider, pruneSearchWords, searchAccounts, SEARCH_WORDS_PRUNE_JOB } from './accounts.search.ts';
 import { requireVersion } from '../../lib/errors.ts';
-import { registerCalls } from '../../lib/calls.ts';
+import { okRoute, registerCalls } from '../../lib/calls.ts';
 
 /** Roles are the office admins' business: a branch admin does not change them either. */
 
@@ -97,13 +97,7 @@ export const accountsRoutes = fp(
           },
         },
         update: { access: STAFF, handler: async (req) => accountForCaller(req.user!, await updateAccount(app, caller(req), req.body)) },
-        remove: {
-          access: STAFF,
-          handler: async (req) => {
-            await deleteAccount(app, caller(req), req.params.id);
-            return { ok: true as const };
-          },
-        },
+        remove: okRoute(STAFF, (req) => deleteAccount(app, caller(req), req.params.id)),
         merge: { access: STAFF, handler: async (req) => accountForCaller(req.user!, await mergeAccounts(app, caller(req), req.body.account, req.body.duplicateId)) },
 
         // A person's data (GDPR): everything held about them, and their erasure. Office admins only.

@@ -31,7 +31,7 @@ import {
   OWNED_RELATIONS,
   RENTED_RELATIONS,
 } from './accounts.sql.ts';
-import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
+import { deleteActivityLinks } from '../activities/activity-orphans.ts';
 import { linkMailToNewAddresses } from '../mail/mail-accounts.ts';
 
 /** Assignment parent kind of an account (assignments.parent). */
@@ -458,12 +458,7 @@ export async function deleteAccount(app: FastifyInstance, caller: Caller, id: nu
     await endSignIns(tx, caller, id);
     await tx.update(users).set({ accountId: null }).where(eq(users.accountId, id));
     await tx.delete(assignments).where(and(eq(assignments.parent, ASSIGNMENT_PARENT_ACCOUNT), eq(assignments.parentId, id)));
-    const links = await tx
-      .delete(activityLinks)
-      .where(and(eq(activityLinks.entity, LinkKind.Account), eq(activityLinks.entityId, id)))
-      .returning({ activityId: activityLinks.activityId });
-    const activityIds = [...new Set(links.map((l) => l.activityId))];
-    const orphans = await deleteUnlinkedActivities(tx, activityIds);
+    const orphans = await deleteActivityLinks(tx, LinkKind.Account, id);
     await tx
       .update(files)
       .set({ parentType: null, parentId: null, detachedOn: sql`now()` })

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ACTIVITY_API } from '@crm/contract';
 import { ACTIVITY } from '@crm/contract/resources';
 import { STAFF } from '../../plugins/auth.ts';
-import { registerCalls } from '../../lib/calls.ts';
+import { okRoute, registerCalls } from '../../lib/calls.ts';
 import { addActivity, deleteActivity, getActivityFor, listActivities, searchActions, updateActivity } from './activities.service.ts';
 
 export const activitiesRoutes = async (app: FastifyInstance) => {
@@ -16,13 +16,7 @@ export const activitiesRoutes = async (app: FastifyInstance) => {
       add: { access: STAFF, handler: async (req) => addActivity(app, req.user!, req.actor, req.body) },
       update: { access: STAFF, handler: async (req) => updateActivity(app, req.user!, req.actor, req.body) },
       view: { access: STAFF, handler: async (req) => getActivityFor(app.db, req.user!, req.params.id, app.config.timeZone) },
-      remove: {
-        access: STAFF,
-        handler: async (req) => {
-          await deleteActivity(app, req.user!, req.actor, req.params.id);
-          return { ok: true as const };
-        },
-      },
+      remove: okRoute(STAFF, (req) => deleteActivity(app, req.user!, req.actor, req.params.id)),
     },
     { tags: ['activities'] },
   );

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { ALERT_API, JOB_API } from '@crm/contract';
 import { ALERT, JOB } from '@crm/contract/resources';
 import { OFFICE_ADMIN, STAFF_NO_BRANCH } from '../../plugins/auth.ts';
-import { registerCalls } from '../../lib/calls.ts';
+import { okRoute, registerCalls } from '../../lib/calls.ts';
 import { registerJobAlerts } from './alerts.jobs.ts';
 import { registerSystemAlerts } from './alerts.system.ts';
 import { deleteAlert, listAlerts, listJobs, markUnread, openAlert, retryJob, updateNotes } from './alerts.service.ts';
@@ -31,13 +31,7 @@ export const alertsRoutes = fp(
         view: { access: STAFF_NO_BRANCH, handler: async (req) => openAlert(app, caller(req), req.params.id, req.culture) },
         markUnread: { access: STAFF_NO_BRANCH, handler: async (req) => markUnread(app, caller(req), req.params.id, req.culture) },
         updateNotes: { access: STAFF_NO_BRANCH, handler: async (req) => updateNotes(app, caller(req), req.params.id, req.body, req.culture) },
-        remove: {
-          access: STAFF_NO_BRANCH,
-          handler: async (req) => {
-            await deleteAlert(app, caller(req), req.params.id);
-            return { ok: true as const };
-          },
-        },
+        remove: okRoute(STAFF_NO_BRANCH, (req) => deleteAlert(app, caller(req), req.params.id)),
       },
       { tags },
     );
@@ -48,13 +42,7 @@ export const alertsRoutes = fp(
       JOB_API,
       {
         list: { access: OFFICE_ADMIN, handler: async (req) => listJobs(app, req.query.state, req.query.limit) },
-        retry: {
-          access: OFFICE_ADMIN,
-          handler: async (req) => {
-            await retryJob(app, caller(req), req.params.id);
-            return { ok: true as const };
-          },
-        },
+        retry: okRoute(OFFICE_ADMIN, (req) => retryJob(app, caller(req), req.params.id)),
       },
       { tags: ['jobs'] },
     );

@@ -37,7 +37,7 @@ import {
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
-import { accounts, activityLinks, dealColumns, dealParties, deals, leadColumns, leads, objectAccounts, objects } from '../../db/schema/index.ts';
+import { accounts, dealColumns, dealParties, deals, leadColumns, leads, objectAccounts, objects } from '../../db/schema/index.ts';
 import { AppError, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { advanceLeadStage } from '../leads/lead-progress.ts';
@@ -47,7 +47,7 @@ import { containsPattern, lastNameMatches } from '../accounts/accounts.sql.ts';
 import { describeLeadOption } from '../leads/leads.service.ts';
 import { objectTitle, placeName } from '../objects/objects.sql.ts';
 import { OBJECT_LOG_ENTITY } from '../objects/object-change.ts';
-import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
+import { deleteActivityLinks } from '../activities/activity-orphans.ts';
 import { queueRentCheck } from '../alerts/alerts.system.ts';
 import { queuePublishOf } from '../publishing/publishing.service.ts';
 import { getSiteSettings } from '../settings/site-settings.service.ts';
@@ -726,12 +726,7 @@ export async function deleteDeal(app: FastifyInstance, caller: Caller, id: numbe
         data: { accountId: l.accountId, relations: [TENANT_RELATION], dealId: id },
       });
     }
-    const links = await tx
-      .delete(activityLinks)
-      .where(and(eq(activityLinks.entity, LinkKind.Deal), eq(activityLinks.entityId, id)))
-      .returning({ activityId: activityLinks.activityId });
-    const ids = [...new Set(links.map((l) => l.activityId))];
-    await deleteUnlinkedActivities(tx, ids);
+    await deleteActivityLinks(tx, LinkKind.Deal, id);
     await tx.delete(deals).where(eq(deals.id, id));
     await applyClosing(app, tx, caller.actor, agencyToday(app.config.timeZone), before, null);
     await logAction(tx, caller.actor, { action: 'Delete', entity: DEAL_LOG_ENTITY, entityId: id });

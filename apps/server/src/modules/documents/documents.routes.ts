@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { DOCUMENT_API } from '@crm/contract';
 import { DOCUMENT } from '@crm/contract/resources';
 import { STAFF } from '../../plugins/auth.ts';
-import { registerCalls } from '../../lib/calls.ts';
+import { okRoute, registerCalls } from '../../lib/calls.ts';
 import { deleteDocument, listDocuments, requireDocument, saveDocument } from './documents.service.ts';
 import { formBodyLimit } from '../../lib/upload-form.ts';
 
@@ -33,13 +33,7 @@ export const documentsRoutes = async (app: FastifyInstance) => {
         consumes: ['multipart/form-data'],
         handler: async (req) => saveDocument(app, req, caller(req)),
       },
-      remove: {
-        access: STAFF,
-        handler: async (req) => {
-          await deleteDocument(app, caller(req), req.params.id);
-          return { ok: true as const };
-        },
-      },
+      remove: okRoute(STAFF, (req) => deleteDocument(app, caller(req), req.params.id)),
     },
     { tags: ['documents'] },
   );

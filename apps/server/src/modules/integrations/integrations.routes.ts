@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { API_KEY_API, WEBHOOK_API } from '@crm/contract';
 import { API_KEY, WEBHOOK } from '@crm/contract/resources';
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
-import { registerCalls } from '../../lib/calls.ts';
+import { okRoute, registerCalls } from '../../lib/calls.ts';
 import { createApiKey, createWebhook, deleteWebhook, listApiKeys, listDeliveries, listWebhooks, resendDelivery, revokeApiKey, setWebhookEnabled } from './integrations.service.ts';
 import { sendEndpoint } from './webhook-send.ts';
 import { sealOldWebhookSecrets } from './webhook-secret.ts';
@@ -46,13 +46,7 @@ export const integrationsRoutes = fp(
         list: { access: OFFICE_ADMIN, handler: async () => ({ items: await listWebhooks(app) }) },
         create: { access: OFFICE_ADMIN, handler: async (req) => createWebhook(app, caller(req), req.body) },
         setEnabled: { access: OFFICE_ADMIN, handler: async (req) => setWebhookEnabled(app, caller(req), req.params.id, req.body) },
-        remove: {
-          access: OFFICE_ADMIN,
-          handler: async (req) => {
-            await deleteWebhook(app, caller(req), req.params.id);
-            return { ok: true as const };
-          },
-        },
+        remove: okRoute(OFFICE_ADMIN, (req) => deleteWebhook(app, caller(req), req.params.id)),
         deliveries: { access: OFFICE_ADMIN, handler: async (req) => ({ items: await listDeliveries(app, req.params.id) }) },
         resend: { access: OFFICE_ADMIN, handler: async (req) => resendDelivery(app, caller(req), req.params.id) },
       },

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { INVOICE_API } from '@crm/contract';
 import { INVOICE } from '@crm/contract/resources';
 import { OFFICE_ADMIN, STAFF_NO_BRANCH } from '../../plugins/auth.ts';
-import { registerCalls } from '../../lib/calls.ts';
+import { okRoute, registerCalls } from '../../lib/calls.ts';
 import { blankInvoice, creditInvoice, deleteInvoice, getInvoice, INVOICE_LOG_ENTITY, issueInvoice, listInvoices, MYDATA_SEND_JOB, saveInvoice, transmitInvoice } from './invoices.service.ts';
 import { getInvoiceSettings, saveInvoiceSettings } from './invoice-settings.ts';
 import { sendInvoiceToMydata } from './mydata-send.ts';
@@ -34,13 +34,7 @@ export const invoicesRoutes = fp(
         add: { access: STAFF_NO_BRANCH, handler: async (req) => blankInvoice(app, req.query.dealId, req.query.kind, tr(req)) },
         edit: { access: STAFF_NO_BRANCH, handler: async (req) => getInvoice(app, app.db, req.params.id) },
         update: { access: STAFF_NO_BRANCH, handler: async (req) => saveInvoice(app, caller(req), req.body) },
-        remove: {
-          access: STAFF_NO_BRANCH,
-          handler: async (req) => {
-            await deleteInvoice(app, caller(req), req.params.id, req.query.version);
-            return { ok: true as const };
-          },
-        },
+        remove: okRoute(STAFF_NO_BRANCH, (req) => deleteInvoice(app, caller(req), req.params.id, req.query.version)),
         issue: { access: STAFF_NO_BRANCH, handler: async (req) => issueInvoice(app, caller(req), req.params.id, req.body.version) },
         transmit: { access: STAFF_NO_BRANCH, handler: async (req) => transmitInvoice(app, caller(req), req.params.id, req.body.version) },
         credit: { access: STAFF_NO_BRANCH, handler: async (req) => creditInvoice(app, caller(req), req.params.id, req.body.version) },

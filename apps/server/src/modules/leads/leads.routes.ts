@@ -5,7 +5,7 @@ import { LEAD } from '@crm/contract/resources';
 import { leadsForObject, markMatchesSeen, matchesForLead, setNotSuitable, applyMatchChanges, MATCHING_APPLY_JOB } from './matching.ts';
 import { searchAccountMatches } from '../accounts/accounts.search.ts';
 import { STAFF } from '../../plugins/auth.ts';
-import { registerCalls, type CallRoutes } from '../../lib/calls.ts';
+import { type CallRoutes, okRoute, registerCalls } from '../../lib/calls.ts';
 import {
   addLead,
   accountLeads,
@@ -63,31 +63,13 @@ export const leadsRoutes = fp(
         get: readLead,
         view: readLead,
         update: { access: STAFF, handler: async (req) => updateLead(app, caller(req), req.body as never, req.culture, tr(req)) },
-        remove: {
-          access: STAFF,
-          handler: async (req) => {
-            await deleteLead(app, caller(req), req.params.id);
-            return { ok: true as const };
-          },
-        },
+        remove: okRoute(STAFF, (req) => deleteLead(app, caller(req), req.params.id)),
         addObject: { access: STAFF, handler: async (req) => addLeadObject(app, caller(req), req.body.leadId, req.body.objectId, req.culture) },
         removeObject: { access: STAFF, handler: async (req) => removeLeadObject(app, caller(req), req.body.leadId, req.body.objectId, req.culture) },
         // Matching (beyond the spec): objects for a lead, leads for an object.
         matches: { access: STAFF, handler: async (req) => matchesForLead(app, req.params.id, req.query.limit, req.culture, tr(req)) },
-        matchesSeen: {
-          access: STAFF,
-          handler: async (req) => {
-            await markMatchesSeen(app, req.params.id);
-            return { ok: true as const };
-          },
-        },
-        notSuitable: {
-          access: STAFF,
-          handler: async (req) => {
-            await setNotSuitable(app, caller(req), req.params.id, req.body.objectId, req.body.notSuitable);
-            return { ok: true as const };
-          },
-        },
+        matchesSeen: okRoute(STAFF, (req) => markMatchesSeen(app, req.params.id)),
+        notSuitable: okRoute(STAFF, (req) => setNotSuitable(app, caller(req), req.params.id, req.body.objectId, req.body.notSuitable)),
         forObject: { access: STAFF, handler: async (req) => leadsForObject(app, req.params.id, req.query.limit, req.culture, tr(req)) },
         searchQuick: { access: STAFF, handler: async (req) => ({ items: await findLeads(app, req.query.searchStr, 20, tr(req)) }) },
       },

@@ -22,7 +22,7 @@ import {
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
-import { accounts, activityLinks, assignments, leadColumns, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
+import { accounts, assignments, leadColumns, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
 import { badRequest, conflict, fieldError, notFound, orderError, requireVersion } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { inIdOrder } from '../../lib/paging.ts';
@@ -34,7 +34,7 @@ import { DRAFT_KEPT_MS, countListed, keptListedCount, notDraft } from '../../lib
 import { collationOf } from '../accounts/accounts.lists.ts';
 import { locationText } from '../locations/locations.service.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
-import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
+import { deleteActivityLinks } from '../activities/activity-orphans.ts';
 
 /** Assignment parent kind of a lead (assignments.parent). */
 export const ASSIGNMENT_PARENT_LEAD = 2;
@@ -367,12 +367,7 @@ export async function deleteLead(app: FastifyInstance, caller: Caller, id: numbe
     const current = await lockLead(tx, id);
     if (!current) throw notFound('leads.notFound');
     await tx.delete(assignments).where(and(eq(assignments.parent, ASSIGNMENT_PARENT_LEAD), eq(assignments.parentId, id)));
-    const links = await tx
-      .delete(activityLinks)
-      .where(and(eq(activityLinks.entity, LinkKind.Demand), eq(activityLinks.entityId, id)))
-      .returning({ activityId: activityLinks.activityId });
-    const activityIds = [...new Set(links.map((l) => l.activityId))];
-    await deleteUnlinkedActivities(tx, activityIds);
+    await deleteActivityLinks(tx, LinkKind.Demand, id);
     await tx.delete(leads).where(eq(leads.id, id));
     await logAction(tx, caller.actor, { action: 'Delete', entity: 'Lead', entityId: id, data: { accountId: current.accountId ?? null } });
   });

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { VIEWING_API, ZCalendarAnswer } from '@crm/contract';
 import { VIEWING } from '@crm/contract/resources';
 import { STAFF } from '../../plugins/auth.ts';
-import { registerCalls } from '../../lib/calls.ts';
+import { okRoute, registerCalls } from '../../lib/calls.ts';
 import { createKeptAnswers, compactDataChanges, DATA_CHANGES_COMPACT_JOB } from '../../lib/kept-answers.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { viewingSheet } from './viewing-sheet.ts';
@@ -31,13 +31,7 @@ export const viewingsRoutes = fp(
         sheet: { access: STAFF, handler: async (req, reply) => reply.header('Cache-Control', 'no-store').send(await viewingSheet(app, req.params.id, req.query.culture, req.culture)) },
         update: { access: STAFF, handler: async (req) => saveViewing(app, caller(req), req.body, tr(req), req.culture) },
         move: { access: STAFF, handler: async (req) => moveViewing(app, caller(req), req.body.id, req.body.version, req.body.dateOfViewing, tr(req), req.culture) },
-        remove: {
-          access: STAFF,
-          handler: async (req) => {
-            await deleteViewing(app, caller(req), req.params.id);
-            return { ok: true as const };
-          },
-        },
+        remove: okRoute(STAFF, (req) => deleteViewing(app, caller(req), req.params.id)),
         forLead: { access: STAFF, handler: async (req) => leadViewings(app, req.params.id, req.query, tr(req), req.culture) },
         calendar: {
           access: STAFF,

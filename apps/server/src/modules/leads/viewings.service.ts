@@ -23,7 +23,7 @@ import {
   TIME_OF_DAY,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, activityLinks, assignments, leads, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
+import { accounts, assignments, leads, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
 import { conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { fromLocalDateTime, nextDay, toLocalDateTime } from '../../lib/dates.ts';
@@ -32,7 +32,7 @@ import { objectTitle } from '../objects/objects.sql.ts';
 import { describeLead, describeLeadOption } from './leads.service.ts';
 import { advanceLeadStage } from './lead-progress.ts';
 import { containsPattern } from '../accounts/accounts.sql.ts';
-import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
+import { deleteActivityLinks } from '../activities/activity-orphans.ts';
 import { checkStaffAccount } from '../activities/activities.service.ts';
 import { locationText } from '../locations/locations.service.ts';
 
@@ -295,12 +295,7 @@ export async function deleteViewing(app: FastifyInstance, caller: Caller, id: nu
     const [current] = await tx.select({ id: viewings.id }).from(viewings).where(eq(viewings.id, id)).for('update');
     if (!current) throw notFound('viewings.notFound');
     await tx.delete(assignments).where(and(eq(assignments.parent, ASSIGNMENT_PARENT_VIEWING), eq(assignments.parentId, id)));
-    const links = await tx
-      .delete(activityLinks)
-      .where(and(eq(activityLinks.entity, LinkKind.Viewing), eq(activityLinks.entityId, id)))
-      .returning({ activityId: activityLinks.activityId });
-    const ids = [...new Set(links.map((l) => l.activityId))];
-    await deleteUnlinkedActivities(tx, ids);
+    await deleteActivityLinks(tx, LinkKind.Viewing, id);
     await tx.delete(viewings).where(eq(viewings.id, id));
     await logAction(tx, caller.actor, { action: 'Delete', entity: 'Viewing', entityId: id });
   });

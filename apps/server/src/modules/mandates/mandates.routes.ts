@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { LinkKind, MANDATE_API } from '@crm/contract';
 import { MANDATE } from '@crm/contract/resources';
 import { STAFF } from '../../plugins/auth.ts';
-import { registerCalls } from '../../lib/calls.ts';
+import { okRoute, registerCalls } from '../../lib/calls.ts';
 import { objectMandates } from '../../db/schema/index.ts';
 import { registerFileParent } from '../files/file-parents.ts';
 import { deleteMandate, getMandate, listMandates, mandatePublishGate, mandatesEndingSoon, saveMandate } from './mandates.service.ts';
@@ -37,13 +37,7 @@ export const mandatesRoutes = fp(
         list: { access: STAFF, handler: async (req) => listMandates(app, req.query.objectId) },
         edit: { access: STAFF, handler: async (req) => getMandate(app, app.db, req.params.id) },
         update: { access: STAFF, handler: async (req) => saveMandate(app, caller(req), req.body) },
-        remove: {
-          access: STAFF,
-          handler: async (req) => {
-            await deleteMandate(app, caller(req), req.params.id, req.query.version);
-            return { ok: true as const };
-          },
-        },
+        remove: okRoute(STAFF, (req) => deleteMandate(app, caller(req), req.params.id, req.query.version)),
         endingSoon: { access: STAFF, handler: async (req) => mandatesEndingSoon(app, req.user!, req.query.mine === '1', req.culture) },
       },
       { tags: ['mandates'] },

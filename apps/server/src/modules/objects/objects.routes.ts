@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { OBJECT_ACCOUNT_API, OBJECT_API, OBJECT_KEY_API, ZObjectSearchAnswer } from '@crm/contract';
 import { OBJECT, OBJECT_ACCOUNT, OBJECT_KEY } from '@crm/contract/resources';
 import { STAFF } from '../../plugins/auth.ts';
-import { registerCalls } from '../../lib/calls.ts';
+import { okRoute, registerCalls } from '../../lib/calls.ts';
 import { sendDownload } from '../files/files.service.ts';
 import { objectsWorkbook } from './objects.xlsx.ts';
 import { addObject, deleteObject, discardObject, editAnswer, EMPTY_OBJECTS_JOB, pruneEmptyObjects, resolveIdOrRef, updateObject, viewAnswer, type Reader } from './objects.service.ts';
@@ -73,13 +73,7 @@ export const objectsRoutes = fp(
             return objectSheet(app, id, culture, (key, params) => app.translator.t(culture, key, params), req.query.address === '1', req.user!.sessionId === 0 ? undefined : req.user!.id);
           },
         },
-        remove: {
-          access: STAFF,
-          handler: async (req) => {
-            await deleteObject(app, caller(req), req.params.id);
-            return { ok: true as const };
-          },
-        },
+        remove: okRoute(STAFF, (req) => deleteObject(app, caller(req), req.params.id)),
         // Properties.xlsx: every property the search's filters match, newest first.
         download: {
           access: STAFF,
@@ -108,13 +102,7 @@ export const objectsRoutes = fp(
       {
         add: { access: STAFF, handler: async (req) => addObjectAccount(app, caller(req), reader(req), req.body) },
         update: { access: STAFF, handler: async (req) => updateObjectAccount(app, caller(req), reader(req), req.body) },
-        remove: {
-          access: STAFF,
-          handler: async (req) => {
-            await deleteObjectAccount(app, caller(req), req.body);
-            return { ok: true as const };
-          },
-        },
+        remove: okRoute(STAFF, (req) => deleteObjectAccount(app, caller(req), req.body)),
       },
       { tags: ['objects'] },
     );
@@ -131,13 +119,7 @@ export const objectsRoutes = fp(
         // One loan of a key's history corrected or deleted on its own (decision 014): answers the key.
         updateLoan: { access: STAFF, handler: async (req) => updateLoan(app, caller(req), req.body, req.culture) },
         removeLoan: { access: STAFF, handler: async (req) => deleteLoan(app, caller(req), req.params.id, req.query.version, req.culture) },
-        remove: {
-          access: STAFF,
-          handler: async (req) => {
-            await deleteKey(app, caller(req), req.params.id);
-            return { ok: true as const };
-          },
-        },
+        remove: okRoute(STAFF, (req) => deleteKey(app, caller(req), req.params.id)),
       },
       { tags: ['keys'] },
     );

@@ -13,7 +13,7 @@ import {
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
-import { accounts, activityLinks, assignments, files, objectAccounts, objects } from '../../db/schema/index.ts';
+import { accounts, assignments, files, objectAccounts, objects } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { DRAFT_KEPT_MS } from '../../lib/drafts.ts';
@@ -29,7 +29,7 @@ import { OBJECT_PATCHABLE, checkObjectRules } from './objects.rules.ts';
 import { publishErrorText } from '../publishing/publish.rules.ts';
 import { col, fromObjects, objectCreatedBy, objectModifiedBy, placeText } from './objects.sql.ts';
 import { objectDeals } from '../deals/deals.service.ts';
-import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
+import { deleteActivityLinks } from '../activities/activity-orphans.ts';
 
 /** Assignment parent kind of an object (assignments.parent). */
 export const ASSIGNMENT_PARENT_OBJECT = 0;
@@ -366,12 +366,7 @@ export async function deleteObject(app: FastifyInstance, caller: Caller, id: num
     if (history!.deals) throw new AppError(409, 'objects.deleteHasDeals', { count: history!.deals });
     if (history!.viewings) throw new AppError(409, 'objects.deleteHasViewings', { count: history!.viewings });
     await tx.delete(assignments).where(and(eq(assignments.parent, ASSIGNMENT_PARENT_OBJECT), eq(assignments.parentId, id)));
-    const links = await tx
-      .delete(activityLinks)
-      .where(and(eq(activityLinks.entity, LinkKind.Object), eq(activityLinks.entityId, id)))
-      .returning({ activityId: activityLinks.activityId });
-    const activityIds = [...new Set(links.map((l) => l.activityId))];
-    const orphans = await deleteUnlinkedActivities(tx, activityIds);
+    const orphans = await deleteActivityLinks(tx, LinkKind.Object, id);
     const detached = await tx
       .update(files)
       .set({ parentType: null, parentId: null, detachedOn: sql`now()` })

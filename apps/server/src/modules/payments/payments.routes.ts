@@ -12,7 +12,7 @@ import { blankForm, deleteAccountTransactions, deleteTransaction, getStatement, 
 import { saveTransaction } from './payments.save.ts';
 import { statementWorkbook } from './payments.xlsx.ts';
 import { formBodyLimit } from '../../lib/upload-form.ts';
-import { registerCalls, type CallRoutes } from '../../lib/calls.ts';
+import { type CallRoutes, okRoute, registerCalls } from '../../lib/calls.ts';
 
 /**
  * Payments (document 001, 2.11 and 7): the accounts that keep payments, an account's statement and
@@ -89,13 +89,7 @@ export const paymentsRoutes = async (app: FastifyInstance) => {
       editExpense: expense.edit,
       createExpense: expense.create,
       updateExpense: expense.update,
-      remove: {
-        access: PAYMENTS_WRITE,
-        handler: async (req) => {
-          await deleteTransaction(app, caller(req), req.params.id);
-          return { ok: true as const };
-        },
-      },
+      remove: okRoute(PAYMENTS_WRITE, (req) => deleteTransaction(app, caller(req), req.params.id)),
     },
     { tags: ['payments'] },
   );

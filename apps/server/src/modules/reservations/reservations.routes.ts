@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { RESERVATION_API } from '@crm/contract';
 import { RESERVATION } from '@crm/contract/resources';
 import { STAFF_NO_BRANCH } from '../../plugins/auth.ts';
-import { registerCalls } from '../../lib/calls.ts';
+import { okRoute, registerCalls } from '../../lib/calls.ts';
 import { availability } from './availability.ts';
 import { sendDownload } from '../files/files.service.ts';
 import { reservationsWorkbook } from './reservations.xlsx.ts';
@@ -39,13 +39,7 @@ export const reservationsRoutes = fp(
         add: { access: STAFF_NO_BRANCH, handler: async (req) => blankReservation(app, req.query, tr(req), req.culture) },
         edit: { access: STAFF_NO_BRANCH, handler: async (req) => getReservation(app, app.db, req.params.id, tr(req), req.culture) },
         update: { access: STAFF_NO_BRANCH, handler: async (req) => saveReservation(app, caller(req), req.body, req.culture, tr(req)) },
-        remove: {
-          access: STAFF_NO_BRANCH,
-          handler: async (req) => {
-            await deleteReservation(caller(req), app.db, req.params.id);
-            return { ok: true as const };
-          },
-        },
+        remove: okRoute(STAFF_NO_BRANCH, (req) => deleteReservation(caller(req), app.db, req.params.id)),
       },
       { tags: ['reservations'] },
     );

@@ -27,7 +27,7 @@ import {
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
-import { accounts, activityLinks, leads, objects, reservations } from '../../db/schema/index.ts';
+import { accounts, leads, objects, reservations } from '../../db/schema/index.ts';
 import { AppError, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
@@ -36,7 +36,7 @@ import { containsPattern, escapeLike, latinMatch } from '../accounts/accounts.sq
 import { splitList } from '../accounts/accounts.service.ts';
 import { describeLeadOption } from '../leads/leads.service.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
-import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
+import { deleteActivityLinks } from '../activities/activity-orphans.ts';
 
 type Caller = { user: SessionUser; actor: Actor };
 export type T = (key: string, params?: Record<string, string | number>) => string;
@@ -359,12 +359,7 @@ export async function deleteReservation(caller: Caller, db: Db, id: number) {
   await db.transaction(async (tx) => {
     const [current] = await tx.select({ id: reservations.id, lastName: reservations.clientLastName, checkIn: reservations.checkIn }).from(reservations).where(eq(reservations.id, id)).for('update');
     if (!current) throw notFound('reservations.notFound');
-    const links = await tx
-      .delete(activityLinks)
-      .where(and(eq(activityLinks.entity, LinkKind.Reservation), eq(activityLinks.entityId, id)))
-      .returning({ activityId: activityLinks.activityId });
-    const ids = [...new Set(links.map((l) => l.activityId))];
-    await deleteUnlinkedActivities(tx, ids);
+    await deleteActivityLinks(tx, LinkKind.Reservation, id);
     await tx.delete(reservations).where(eq(reservations.id, id));
     await logAction(tx, caller.actor, { action: 'Delete', entity: LOG_ENTITY, entityId: id, message: `${current.lastName} ${current.checkIn}` });
   });

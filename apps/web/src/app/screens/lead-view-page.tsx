@@ -1,3 +1,4 @@
+import { FailureAlert } from '../../components/failure-alert.tsx';
 import { Alert, Button, Center, Group, Loader, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,7 +29,7 @@ import { LeadObjects } from '../../features/leads/components/lead-objects.tsx';
 import { LeadShortlists } from '../../features/leads/components/lead-shortlists.tsx';
 import { LeadDeals } from '../../features/deals/components/lead-deals.tsx';
 import { LeadViewings } from '../../features/viewings/components/lead-viewings.tsx';
-import { LoadError, ModeSwitches, combinedStatus, useDiscardIfLeftEmpty, useMenuDelete } from '../../kit/view-modes.tsx';
+import { ModeSwitches, combinedStatus, useDiscardIfLeftEmpty, useMenuDelete } from '../../kit/view-modes.tsx';
 import { DeleteMenuItem } from '../../components/delete-menu-item.tsx';
 import { LEAD, VIEWING, href } from '@crm/contract/resources';
 
@@ -100,7 +101,7 @@ function LeadBody({ id, mode, onStatus, onAccountStatus }: { id: number; mode: V
   const q = useQuery({ ...leadQuery(id), staleTime: mode === 0 ? JUST_READ_MS : 0 });
   const fresh = mode === 0 ? !!q.data : !!q.data && q.isFetchedAfterMount;
   useSectionReady('details', fresh || (q.isError && !q.data));
-  if (q.isError && !q.data) return <LoadError error={q.error} testId="lead-error" />;
+  if (q.isError && !q.data) return <FailureAlert failure={q.error} testId="lead-error" />;
   if (!q.data || !fresh) return <Loading />;
   const lead = q.data;
   if (mode === 0)
@@ -129,7 +130,7 @@ function LeadBody({ id, mode, onStatus, onAccountStatus }: { id: number; mode: V
 function ClientEditor({ accountId, onStatus }: { accountId: number; onStatus: (s: AutosaveStatus) => void }) {
   const { t } = useTranslation();
   const q = useQuery(accountEditQuery(accountId));
-  if (q.isError && !q.data) return <LoadError error={q.error} testId="lead-error" />;
+  if (q.isError && !q.data) return <FailureAlert failure={q.error} testId="lead-error" />;
   if (!q.data || !q.isFetchedAfterMount) return <Loading />;
   return (
     <Paper withBorder p="sm" data-testid="lead-client-editor">

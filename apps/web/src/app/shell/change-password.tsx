@@ -1,13 +1,13 @@
-import { Alert, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { NewPasswordFields, PasswordField, newPasswordRules } from '../../components/password-field.tsx';
 import { SESSION } from '@crm/contract/resources';
 import { call, ApiError } from '../../lib/api.ts';
 import { showBanner } from '../../lib/banner.ts';
-import { describeError } from '../../lib/errors.ts';
 import { useGuardedMutation } from '../../lib/use-guarded-mutation.ts';
 import { FormButtons } from '../../components/form-buttons.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
 
 type Values = { currentPassword: string; password: string; confirmPassword: string };
 
@@ -58,11 +58,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
     >
       <form onSubmit={form.onSubmit((v) => send.mutate(v))} noValidate data-testid="change-password-form">
         <Stack gap="sm">
-          {send.isError && !fieldErrorsOnly && (
-            <Alert color="red" data-testid="change-password-error">
-              {describeError(send.error).message}
-            </Alert>
-          )}
+          {!fieldErrorsOnly && <FailureAlert failure={send.error} testId="change-password-error" />}
           <PasswordField
             label={t('password.change.current')}
             required

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { PORTAL_API, PORTAL_KINDS } from '@crm/contract';
 import { PORTAL } from '@crm/contract/resources';
 import { OFFICE_ADMIN, STAFF } from '../../../plugins/auth.ts';
-import { registerCalls } from '../../../lib/calls.ts';
+import { okRoute, registerCalls } from '../../../lib/calls.ts';
 import { channelByReportSecret, channelBySecret, channelFeed, gzippedFeed } from './feeds.ts';
 import { parseReport, recordReport } from './reports.ts';
 import { createChannel, deleteChannel, listChannels, markFetched, objectChannels, setObjectIncluded, updateChannel } from './channels.service.ts';
@@ -91,13 +91,7 @@ export const portalsRoutes = fp(
           list: { access: OFFICE_ADMIN, handler: async () => ({ items: await listChannels(app) }) },
           create: { access: OFFICE_ADMIN, handler: async (req) => createChannel(app, caller(req), req.body) },
           update: { access: OFFICE_ADMIN, handler: async (req) => updateChannel(app, caller(req), req.params.id, req.body) },
-          remove: {
-            access: OFFICE_ADMIN,
-            handler: async (req) => {
-              await deleteChannel(app, caller(req), req.params.id, req.query.version);
-              return { ok: true as const };
-            },
-          },
+          remove: okRoute(OFFICE_ADMIN, (req) => deleteChannel(app, caller(req), req.params.id, req.query.version)),
           objectStatus: { access: STAFF, handler: async (req) => ({ items: await objectChannels(app, req.params.id, req.culture) }) },
           include: {
             access: STAFF,

@@ -1,3 +1,4 @@
+import { recordQuery } from '../../../kit/record-query.ts';
 import { queryOptions } from '@tanstack/react-query';
 import type { TAccountAdd, TAccountUpdate } from '@crm/contract';
 import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
@@ -20,12 +21,7 @@ export const accountViewQuery = (id: number) =>
 
 /** The edit form always starts from the current record (no cached copy), so its version is fresh. */
 export const accountEditQuery = (id: number) =>
-  queryOptions({
-    queryKey: accountKeys.edit(id),
-    queryFn: ({ signal }) => call(ACCOUNT.calls.edit, { params: { id } }, { signal }),
-    staleTime: 0,
-    meta: { handlesErrors: true },
-  });
+  recordQuery(accountKeys.edit(id), ACCOUNT.calls.edit, id);
 
 /** POST /api/account/add: answers the new account's id. */
 /** Adds an account; `changeKey` makes the same form sent again (a double click, Save after a lost answer) the same account. */

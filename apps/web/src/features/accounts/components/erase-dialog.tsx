@@ -1,12 +1,12 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TAccount } from '@crm/contract';
-import { describeError } from '../../../lib/errors.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { accountKeys, erasePersonalData } from '../api/account.ts';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 
 /** The name as typed to confirm: spaces and letter case do not count. */
 export const sameName = (typed: string, name: string) => {
@@ -61,11 +61,7 @@ export function EraseDialog({ account, opened, onClose }: { account: TAccount; o
           data-autofocus
           data-testid="erase-name"
         />
-        {erase.isError && (
-          <Alert color="red" data-testid="erase-error">
-            {describeError(erase.error).message}
-          </Alert>
-        )}
+        <FailureAlert failure={erase.error} testId="erase-error" />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={close}>
             {t('common.cancel')}

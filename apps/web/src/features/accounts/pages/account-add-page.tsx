@@ -12,7 +12,6 @@ import { ACCOUNT, LEAD, href } from '@crm/contract/resources';
 import { useRouteHandle } from '../../../lib/use-route-title.ts';
 import { ApiError, call } from '../../../lib/api.ts';
 import { SharedContact } from '../components/shared-contact.tsx';
-import { describeError } from '../../../lib/errors.ts';
 import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { KIND_FLAGS, type TKindFlag } from '../account-fields.ts';
 import { GenderField } from '../components/gender-field.tsx';
@@ -20,6 +19,7 @@ import { addAccount } from '../api/account.ts';
 import { useGoBack } from '../../../components/go-back.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { FormButtons } from '../../../components/form-buttons.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 
 type TAddForm = { lastName: string; firstName: string; middleName: string; gender: TAccountAdd['gender']; phone: string; email: string; wants: string; kinds: TKindFlag[]; hasTransactions: boolean };
 
@@ -112,11 +112,7 @@ export function AccountAddPage() {
       <form onSubmit={form.onSubmit((v) => add.mutate(v))} noValidate>
         <Stack>
           <Title order={2} size="h3">{t(preset ? `accounts.ui.add.title.${preset}` : 'accounts.ui.add.title.any')}</Title>
-          {add.isError && !fieldErrorsOnly && (
-            <Alert color="red" data-testid="add-error">
-              {describeError(add.error).message}
-            </Alert>
-          )}
+          {!fieldErrorsOnly && <FailureAlert failure={add.error} testId="add-error" />}
           <TextInput label={t('accounts.ui.field.lastName')} required autoFocus data-testid="add-lastName" {...form.getInputProps('lastName')} />
           <TextInput label={t('accounts.ui.field.firstName')} required data-testid="add-firstName" {...form.getInputProps('firstName')} />
           {namesakes.length > 0 && (

@@ -1,3 +1,4 @@
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -30,7 +31,7 @@ import { AccountEditor } from '../components/account-editor.tsx';
 import { useGoBack } from '../../../components/go-back.ts';
 import { ServiceInfo } from '../components/service-info.tsx';
 import { SaveStatus } from '../../../components/save-status.tsx';
-import { LoadError, ModeSwitches, useMenuDelete } from '../../../kit/view-modes.tsx';
+import { ModeSwitches, useMenuDelete } from '../../../kit/view-modes.tsx';
 import { DeleteMenuItem } from '../../../components/delete-menu-item.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { ACCOUNT, LEAD, OBJECT, href } from '@crm/contract/resources';
@@ -75,7 +76,7 @@ export function AccountViewPage() {
 function ViewBody({ id }: { id: number }) {
   const q = useQuery(accountViewQuery(id));
   useSectionReady('details', !!q.data || q.isError);
-  if (q.isError) return <LoadError error={q.error} testId="account-error" />;
+  if (q.isError) return <FailureAlert failure={q.error} testId="account-error" />;
   if (!q.data) return <Loading />;
   return (
     <Stack gap="sm">
@@ -88,7 +89,7 @@ function ViewBody({ id }: { id: number }) {
 function EditBody({ id, expanded, onStatus }: { id: number; expanded: boolean; onStatus: (s: AutosaveStatus) => void }) {
   const q = useQuery(accountEditQuery(id));
   useSectionReady('details', (!!q.data && q.isFetchedAfterMount) || (q.isError && !q.data));
-  if (q.isError && !q.data) return <LoadError error={q.error} testId="account-error" />;
+  if (q.isError && !q.data) return <FailureAlert failure={q.error} testId="account-error" />;
   // Start from the record as it is now (not a cached copy), so the form's version is current.
   if (!q.data || !q.isFetchedAfterMount) return <Loading />;
   return <AccountEditor initial={q.data} expanded={expanded} onStatus={onStatus} />;

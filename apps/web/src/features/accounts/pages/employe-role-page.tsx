@@ -1,15 +1,15 @@
-import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
-import { describeError } from '../../../lib/errors.ts';
 import { saveUserRole, userRoleQuery } from '../api/employe.ts';
 import { useGoBack } from '../../../components/go-back.ts';
 import { roleText } from '../components/labels.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 
 /** /ChangeEmployeRole/{id}: the employee's name, current role and the roles to choose from. */
 export function EmployeRolePage() {
@@ -32,11 +32,7 @@ export function EmployeRolePage() {
   });
 
   if (q.isError) {
-    return (
-      <Alert color="red" data-testid="role-error">
-        {describeError(q.error).message}
-      </Alert>
-    );
+    return <FailureAlert failure={q.error} testId="role-error" />;
   }
   // Only a role read for this visit: a copy kept from an earlier one (before a change of role) showed
   // the old role as current while it was asked again, and a pick of that same value (no change for
@@ -55,11 +51,7 @@ export function EmployeRolePage() {
         <Text size="sm" data-testid="role-current">
           {t('accounts.ui.roles.current')}: <b>{roleText(t, q.data.role) || t('common.notSet')}</b>
         </Text>
-        {save.isError && !fieldError && (
-          <Alert color="red" data-testid="role-save-error">
-            {describeError(save.error).message}
-          </Alert>
-        )}
+        {!fieldError && <FailureAlert failure={save.error} testId="role-save-error" />}
         <Select
           label={t('accounts.ui.roles.choose')}
           data={q.data.roleList.map((o) => ({ value: String(o.value), label: roleText(t, String(o.value)) || o.text }))}

@@ -5,10 +5,10 @@ import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
-import { describeError } from '../../../lib/errors.ts';
 import { forgotPassword } from '../api/login.ts';
 import { PublicFrame } from '../../../components/public-frame.tsx';
 import { variantStore } from '../../../lib/variant.ts';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -34,7 +34,7 @@ export function ForgotPasswordPage() {
               <Text size="sm" c="dimmed">
                 {t('forgot.text')}
               </Text>
-              {send.isError && <Alert color="red">{describeError(send.error).message}</Alert>}
+              <FailureAlert failure={send.error} />
               <TextInput label={t('forgot.email')} type="email" required autoFocus data-testid="forgot-email" {...form.getInputProps('email')} />
               <Button type="submit" loading={send.isPending} data-testid="forgot-submit">
                 {t('forgot.submit')}

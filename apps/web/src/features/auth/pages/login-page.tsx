@@ -13,6 +13,7 @@ import { login } from '../api/login.ts';
 import { PublicFrame } from '../../../components/public-frame.tsx';
 import { variantStore } from '../../../lib/variant.ts';
 import { isApiPath, returnPath } from '../return-url.ts';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 
 type Status = 'notLoggedIn' | 'loggingIn' | 'loggedIn';
 
@@ -86,11 +87,7 @@ export function LoginPage() {
               {t('login.sessionEnded')}
             </Alert>
           )}
-          {error && (
-            <Alert color="red" role="alert" data-testid="login-error">
-              {error}
-            </Alert>
-          )}
+          <FailureAlert failure={error} role="alert" testId="login-error" />
           <TextInput
             label={t('login.email')}
             type="email"

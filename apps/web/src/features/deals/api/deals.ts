@@ -1,3 +1,4 @@
+import { recordQuery } from '../../../kit/record-query.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TDealNotice, TDealUpdate } from '@crm/contract';
 import { DEAL, sortKey, type AnswerOf } from '@crm/contract/resources';
@@ -77,7 +78,7 @@ export const dealBoardQuery = (f: BoardFilter, perStage: number) =>
   });
 
 export const dealQuery = (id: number) =>
-  queryOptions({ queryKey: dealKeys.one(id), queryFn: ({ signal }) => call(DEAL.calls.edit, { params: { id } }, { signal }), staleTime: 0, refetchOnReconnect: false, meta: { handlesErrors: true } });
+  recordQuery(dealKeys.one(id), DEAL.calls.edit, id, { keepOnReconnect: true });
 export const blankDealQuery = (from: { objectId: number | null; demandId: number | null }) =>
   queryOptions({
     queryKey: ['deal', 'blank', from],

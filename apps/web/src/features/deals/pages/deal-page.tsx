@@ -1,4 +1,4 @@
-import { Group, Stack, Title } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -81,11 +81,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
   return (
     <Stack gap="sm" data-testid="deal-page" data-mode={mode}>
       <RecordToolbar
-        title={
-          <Title order={2} size="h3">
-            {mode === 'create' ? t('deals.ui.new') : t('deals.ui.title', { id: deal.id })}
-          </Title>
-        }
+        title={mode === 'create' ? t('deals.ui.new') : t('deals.ui.title', { id: deal.id })}
         mode={mode}
         backText={t('deals.ui.back')}
         onBack={goBack}

@@ -1,3 +1,4 @@
+import { recordQuery } from '../../../kit/record-query.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { DOCUMENT, type AnswerOf } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';
@@ -28,7 +29,7 @@ export const documentsQuery = (f: TDocumentFilter, page: Pick<ListState, 'perPag
 };
 
 export const documentQuery = (id: number) =>
-  queryOptions({ queryKey: documentKeys.one(id), queryFn: ({ signal }) => call(DOCUMENT.calls.edit, { params: { id } }, { signal }), staleTime: 0, meta: { handlesErrors: true } });
+  recordQuery(documentKeys.one(id), DOCUMENT.calls.edit, id);
 
 export const deleteDocument = (id: number) => call(DOCUMENT.calls.remove, { params: { id } });
 

@@ -1,4 +1,4 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -118,11 +118,7 @@ function DocumentForm({ doc, mode }: { doc: TDocument; mode: Mode }) {
   return (
     <Stack gap="sm" maw={900} data-testid="document-page" data-mode={mode}>
       <RecordToolbar
-        title={
-          <Title order={2} size="h3">
-            {mode === 'create' ? t('documents.ui.new') : doc.name}
-          </Title>
-        }
+        title={mode === 'create' ? t('documents.ui.new') : doc.name}
         mode={mode}
         backText={t('documents.ui.back')}
         onBack={goBack}

@@ -16,12 +16,13 @@ import { creditInvoice, deleteInvoice, invoiceKeys, invoiceQuery, issueInvoice, 
 import { documentNumber, formatCents, InvoiceStatus } from '../components/invoice-bits.tsx';
 import { CounterpartFields, LineFields } from '../components/invoice-form.tsx';
 import { InvoicePdfButton } from '../components/invoice-pdf-button.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 
 /** /Invoices/{id}: a document: its lines, totals, status, MARK and myDATA's errors; a draft written and issued, a rejected one corrected and sent again. */
 export function InvoicePage() {
   const id = Number(useParams().id) || 0;
   const q = useQuery(invoiceQuery(id));
-  if (q.isError) return <Alert color="red">{describeError(q.error).message}</Alert>;
+  if (q.isError) return <FailureAlert failure={q.error} />;
   if (!q.data) return <Skeleton h={200} />;
   return <InvoiceView key={`${q.data.id}-${q.data.version}`} invoice={q.data} />;
 }

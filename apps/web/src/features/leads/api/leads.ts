@@ -1,3 +1,4 @@
+import { recordQuery } from '../../../kit/record-query.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { LEAD, type AnswerOf, type RequestOf } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';
@@ -58,12 +59,7 @@ export const leadsQuery = (f: TLeadFilter, q: ListState, more: string[] = []) =>
 
 /** The edit form always starts from the current record, so its version is fresh. */
 export const leadQuery = (id: number) =>
-  queryOptions({
-    queryKey: leadKeys.one(id),
-    queryFn: ({ signal }) => call(LEAD.calls.get, { params: { id } }, { signal }),
-    staleTime: 0,
-    meta: { handlesErrors: true },
-  });
+  recordQuery(leadKeys.one(id), LEAD.calls.get, id);
 
 export const addLead = (accountId?: number, changeKey?: string) => call(LEAD.calls.add, { body: accountId ? { accountId } : {} }, { changeKey });
 export const updateLead = (body: Record<string, unknown> & { id: number; version: number }, changeKey?: string) => call(LEAD.calls.update, { body }, { background: true, changeKey });

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { SHORTLIST_MAX_OBJECTS } from '@crm/contract/constants';
 import type { TShortlistChannel, TShortlistSent, TShortlistSummary } from '@crm/contract';
-import { describeError } from '../../../lib/errors.ts';
 import { ANSWER_COLOR } from '../../../lib/shortlist-colors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { TLeadAnswer } from '../api/leads.ts';
 import { leadShortlistsQuery, sendShortlist, sendShortlistAgain, withdrawShortlist } from '../api/shortlists.ts';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 
 /**
  * The lead's shortlists: "Send to client" picks some of the offered properties and mails them to
@@ -166,11 +166,7 @@ function SendDialog({ lead, onClose }: { lead: TLeadAnswer; onClose: () => void 
             </Stack>
           </Checkbox.Group>
           {tooMany && <Alert color="orange">{t('shortlist.tooMany')}</Alert>}
-          {send.error && (
-            <Alert color="red" role="alert" data-testid="shortlist-error">
-              {describeError(send.error).message}
-            </Alert>
-          )}
+          <FailureAlert failure={send.error} role="alert" testId="shortlist-error" />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => send.mutate('email')} loading={send.isPending && send.variables === 'email'} disabled={!chosen.length || tooMany || send.isPending} data-testid="shortlist-email">
               {t('shortlist.ui.byEmail')}

@@ -7,6 +7,7 @@ import { MAILBOX } from '@crm/contract/resources';
 import { ApiError, call } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 
 type Form = {
   name: string;
@@ -146,11 +147,7 @@ export function MailboxForm({ mailbox, owners, onSaved, onCancel }: { mailbox: T
   const kept = (set: boolean | undefined) => (set ? t('mailbox.field.passwordKept') : undefined);
   return (
     <Stack gap="sm" data-testid="mailbox-form">
-      {failure && (
-        <Alert color="red" data-testid="mailbox-form-error">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert failure={failure} testId="mailbox-form-error" />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput label={t('mailbox.field.name')} required {...text('name')} />
         <TextInput label={t('mailbox.field.address')} type="email" required {...text('address')} />

@@ -1,3 +1,4 @@
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +12,6 @@ import { describeError } from '../../../lib/errors.ts';
 import { useMedia } from '../../../lib/first-paint.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
-import { LoadError } from '../../../kit/view-modes.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { MailboxForm } from '../components/mailbox-form.tsx';
 
@@ -118,7 +118,7 @@ export function MailboxesPage() {
   const qc = useQueryClient();
   const q = useQuery({ queryKey: KEY, queryFn: ({ signal }) => call(MAILBOX.calls.list, {}, { signal }), refetchInterval: 30000 });
   const [editing, setEditing] = useState<TMailbox | 'new' | null>(null);
-  if (q.isError) return <LoadError error={q.error} testId="mailboxes-error" />;
+  if (q.isError) return <FailureAlert failure={q.error} testId="mailboxes-error" />;
   if (!q.data) return <PageLoading />;
   const items = q.data.items;
   return (

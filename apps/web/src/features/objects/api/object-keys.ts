@@ -1,3 +1,4 @@
+import { recordQuery } from '../../../kit/record-query.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TObjectKeyLoanEdit } from '@crm/contract';
 import { href, OBJECT_KEY, type RequestOf } from '@crm/contract/resources';
@@ -52,12 +53,7 @@ export const keysQuery = (f: { referenceNumber: string; holder: string }, page: 
 
 /** GET /api/ObjectKeys/edit/{id}: the key and its lending history, always the current version (the form's save is guarded by it). */
 export const objectKeyQuery = (id: number) =>
-  queryOptions({
-    queryKey: keyKeys.edit(id),
-    queryFn: ({ signal }) => call(OBJECT_KEY.calls.edit, { params: { id } }, { signal }),
-    staleTime: 0,
-    meta: { handlesErrors: true },
-  });
+  recordQuery(keyKeys.edit(id), OBJECT_KEY.calls.edit, id);
 
 export const saveObjectKey = (body: TKeyEdit, changeKey?: string) => call(OBJECT_KEY.calls.update, { body }, { changeKey });
 /** POST /api/ObjectKeys/loan: one loan of the history corrected, based on its version; answers the key. */

@@ -1,3 +1,4 @@
+import { recordQuery } from '../../../kit/record-query.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TObjectAccount } from '@crm/contract';
 import { LinkKind } from '@crm/contract/constants';
@@ -56,12 +57,7 @@ export const objectViewQuery = (idOrRef: string) =>
 
 /** The edit form always starts from the current record (no cached copy), so its version is fresh. */
 export const objectEditQuery = (id: number) =>
-  queryOptions({
-    queryKey: objectKeys.edit(id),
-    queryFn: ({ signal }) => call(OBJECT.calls.edit, { params: { id } }, { signal }),
-    staleTime: 0,
-    meta: { handlesErrors: true },
-  });
+  recordQuery(objectKeys.edit(id), OBJECT.calls.edit, id);
 
 /**
  * GET /api/object/add: a blank object with a new reference number (asked again with the same key,

@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { deleteMandate, mandateKeys, saveMandate } from '../api/mandates.ts';
 import { MandateExceptions, MandateOwners, type TExceptionDraft, type TOwnerDraft } from './mandate-form-parts.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 
 type Draft = {
   kind: TMandateKind;
@@ -152,11 +153,7 @@ function MandateForm({ objectId, mandate, contacts, askingPrice, onClose }: Prop
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="mandate-form">
       <Stack gap="md">
-        {formError && (
-          <Alert color="red" data-testid="mandate-form-error">
-            {formError}
-          </Alert>
-        )}
+        <FailureAlert failure={formError} testId="mandate-form-error" />
         <LabelledChoice
           id="mandate-kind-label"
           label={t('mandates.field.kind')}

@@ -1,6 +1,6 @@
 // The mandate dialog's parts: its owners (their identity from their records, the tax office typed
 // here) and its named exceptions.
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { ACCOUNT, href } from '@crm/contract/resources';
 import { AccountPicker } from '../../../components/account-picker.tsx';
 import { IconPlus } from '../../../components/icons.ts';
 import { RemoveButton } from '../../../components/remove-button.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 
 /** An owner as the form holds it: the account and its name; the identity once the server has read it. */
 export type TOwnerDraft = Pick<TMandateOwner, 'accountId' | 'name'> & Partial<Omit<TMandateOwner, 'accountId' | 'name'>> & { taxOffice: string };
@@ -48,7 +49,7 @@ export function MandateOwners({ owners, onChange, error }: { owners: TOwnerDraft
       <Title order={3} size="h6">
         {t('mandates.field.owners')}
       </Title>
-      {error && <Alert color="red">{error}</Alert>}
+      <FailureAlert failure={error} />
       {owners.map((o, i) => (
         <Stack key={o.accountId} gap={4} p="xs" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4 }} data-testid="mandate-owner">
           <Group justify="space-between" wrap="nowrap" gap="xs">

@@ -18,6 +18,7 @@ import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { useDialogFrom } from '../../../lib/use-dialog-from.ts';
 import { ACCOUNT, href } from '@crm/contract/resources';
 import { FormButtons } from '../../../components/form-buttons.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 
 const money = (n: number | null | undefined) => (n == null ? '' : Number.isInteger(n) ? formatMoney(n) : formatMoney2(n));
 const relationText = (l: TObjectAccount, relations: TSelectOption[]) => l.relationName || relations.find((o) => String(o.value) === String(l.relation))?.text || String(l.relation);
@@ -297,11 +298,7 @@ function ContactDialog({
     >
       <form onSubmit={(e) => void submit(e)} data-testid="contact-form" noValidate>
         <Stack gap="sm">
-          {formError && (
-            <Alert color="red" data-testid="contact-form-error">
-              {formError}
-            </Alert>
-          )}
+          <FailureAlert failure={formError} testId="contact-form-error" />
           {link ? (
             <Text size="sm" fw={600}>
               {d.account?.text}

@@ -1,3 +1,4 @@
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { Alert, Button, Center, Group, Loader, Menu, Paper, Stack, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
@@ -19,7 +20,7 @@ import { ObjectView } from '../components/object-view.tsx';
 import { IconFileDescription } from '../icons.ts';
 import { headingTitleField } from '../object-title.ts';
 import { SaveStatus } from '../../../components/save-status.tsx';
-import { LoadError, ModeSwitches, useDiscardIfLeftEmpty, useMenuDelete } from '../../../kit/view-modes.tsx';
+import { ModeSwitches, useDiscardIfLeftEmpty, useMenuDelete } from '../../../kit/view-modes.tsx';
 import { DeleteMenuItem } from '../../../components/delete-menu-item.tsx';
 import { OBJECT, href } from '@crm/contract/resources';
 
@@ -65,7 +66,7 @@ export function ObjectViewPage() {
     <Stack gap="sm" data-testid="object-page" data-mode={mode}>
       <ObjectToolbar data={view.data} mode={mode} setMode={setMode} status={mode === 0 ? 'idle' : status} />
       {view.isError && !view.data ? (
-        <LoadError error={view.error} testId="object-error" />
+        <FailureAlert failure={view.error} testId="object-error" />
       ) : numericId == null ? (
         <Loading />
       ) : mode === 0 ? (
@@ -127,7 +128,7 @@ function ViewBody({ data, idOrRef }: { data: TObjectView | undefined; idOrRef: s
 
 function EditBody({ id, expanded, onStatus }: { id: number; expanded: boolean; onStatus: (s: AutosaveStatus) => void }) {
   const q = useQuery(objectEditQuery(id));
-  if (q.isError && !q.data) return <LoadError error={q.error} testId="object-error" />;
+  if (q.isError && !q.data) return <FailureAlert failure={q.error} testId="object-error" />;
   // Start from the record as it is now (not a cached copy), so the form's version is current.
   if (!q.data || !q.isFetchedAfterMount) return <Loading />;
   return <ObjectEditor initial={q.data} expanded={expanded} onStatus={onStatus} />;

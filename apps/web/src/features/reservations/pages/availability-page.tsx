@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -9,7 +9,6 @@ import { FilterCard } from '../../../components/filter-card.tsx';
 import { ListHeader, ListPager } from '../../../components/data-table.tsx';
 import { IconPlus } from '../../../components/icons.ts';
 import { agencyToday, agencyTodayDate } from '../../../lib/agency-clock.ts';
-import { describeError } from '../../../lib/errors.ts';
 import { asHeading } from '../../../lib/format.ts';
 import { currentCulture } from '../../../lib/i18n.ts';
 import { useCookieState, useSavedFilter } from '../../../lib/list-state.ts';
@@ -21,6 +20,7 @@ import { AVAILABILITY_MODES, AVAILABILITY_VIEW, AVAILABILITY_VIEW_COOKIE, availa
 import { AvailabilityGrid, AvailabilityLegend } from '../components/availability-grid.tsx';
 import { IconChevronLeft, IconChevronRight, IconList } from '../icons.ts';
 import './reservations.css';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 
 const LOCALES = { en: 'en-GB', el: 'el-GR', ru: 'ru-RU' } as const;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -121,7 +121,7 @@ export function AvailabilityPage() {
           testId="availability-filter"
         />
       </FilterCard>
-      {q.isError && !q.data && <Alert color="red">{describeError(q.error).message}</Alert>}
+      {!q.data && <FailureAlert failure={q.error} />}
       {!q.data ? (
         !q.isError && (
           <Center py="md">

@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Badge, Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useNavigate } from 'react-router';
@@ -125,14 +125,8 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
   return (
     <Stack gap="sm" data-testid="reservation-page" data-mode={mode}>
       <RecordToolbar
-        title={
-          <Group gap="xs">
-            <Title order={2} size="h3">
-              {mode === 'create' ? t('reservations.ui.new') : t('reservations.ui.title', { number: r.reservationNumber })}
-            </Title>
-            {mode !== 'create' && <Badge variant="light">{r.stageOptions.find((o) => o.value === r.reservationStage)?.text}</Badge>}
-          </Group>
-        }
+        title={mode === 'create' ? t('reservations.ui.new') : t('reservations.ui.title', { number: r.reservationNumber })}
+        titleAside={mode !== 'create' && <Badge variant="light">{r.stageOptions.find((o) => o.value === r.reservationStage)?.text}</Badge>}
         mode={mode}
         backText={t('reservations.ui.back')}
         onBack={goBack}

@@ -1,13 +1,13 @@
 // The settings' preview of each kind of mail the CRM sends, in each language, before it is ever sent.
-import { Alert, Box, Code, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Box, Code, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { MAIL_KINDS, type TCulture, type TMailKind } from '@crm/contract/constants';
-import { describeError } from '../../../lib/errors.ts';
 import { mailPreviewQuery } from '../api/settings.ts';
 import { TitledCard } from '../../../components/titled-card.tsx';
 import { CultureChoice } from '../../../components/culture-choice.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 
 /**
  * A kind of mail and a language picked; the subject, the HTML part in a sandboxed frame (no
@@ -32,7 +32,7 @@ export function MailPreviewCard() {
         />
         <CultureChoice id="mail-preview-language" label={t('mail.preview.languageLabel')} value={language} onChange={setLanguage} testId="mail-preview-language" />
       </Group>
-      {preview.isError && <Alert color="red">{describeError(preview.error).message}</Alert>}
+      <FailureAlert failure={preview.error} />
       {!p && preview.isPending && <Loader size="sm" />}
       {p && (
         <Stack gap="xs">

@@ -16,6 +16,7 @@ import { saveSiteSettings, siteSettingsQuery } from '../api/settings.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { SiteLogo } from './site-logo.tsx';
 import { ContactFields, HINT_BELOW, SheetFields, type SiteForm } from './site-card-fields.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 
 
 const siteForm = (s: TSiteSettings): SiteForm => ({
@@ -124,21 +125,13 @@ export function SiteCard({ setup }: { setup?: { onDone: () => void } } = {}) {
           <Text size="sm" c="dimmed">
             {t('settings.ui.site.hint')}
           </Text>
-          {loaded.isError && (
-            <Alert color="red" data-testid="settings-site-error">
-              {describeError(loaded.error).message}
-            </Alert>
-          )}
+          <FailureAlert failure={loaded.error} testId="settings-site-error" />
           {saved && !form.isDirty() && (
             <Alert color="green" data-testid="settings-site-saved">
               {t('settings.ui.site.saved')}
             </Alert>
           )}
-          {failed && (
-            <Alert color="red" data-testid="settings-site-error">
-              {failed}
-            </Alert>
-          )}
+          <FailureAlert failure={failed} testId="settings-site-error" />
           <ContactFields form={form} setup={!!setup} sources={loaded.data?.sourceList ?? []} />
           <SheetFields form={form} />
           {!setup && (

@@ -1,10 +1,11 @@
 // The agency's logo, as the settings page and the set-up upload and remove it.
-import { Alert, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TSiteSettings } from '@crm/contract';
 import { describeError } from '../../../lib/errors.ts';
 import { deleteSiteLogo, siteLogoUrl, uploadSiteLogo } from '../api/settings.ts';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 
 /**
  * The logo: shown when there is one, uploaded (a picture: PNG, JPEG or WebP, checked by the server)
@@ -49,11 +50,7 @@ export function SiteLogo({ settings, onSaved }: { settings: TSiteSettings; onSav
       <Text size="xs" c="dimmed">
         {t('settings.ui.site.logoHint')}
       </Text>
-      {error && (
-        <Alert color="red" data-testid="settings-site-logo-error">
-          {error}
-        </Alert>
-      )}
+      <FailureAlert failure={error} testId="settings-site-logo-error" />
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 
 import { SignaturePad } from '../components/signature-pad.tsx';
 import { signDocument, signQuery } from '../api/signing.ts';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 
 /** Why a link cannot be signed, in the texts the server's refusals use. */
 const CANNOT: Record<string, string> = { voided: 'signing.documentChanged', expired: 'signing.linkExpired', revoked: 'signing.linkRevoked' };
@@ -115,11 +116,7 @@ function SignForm({ token, data, pdf }: { token: string; data: TSignPublic; pdf:
       <TextInput label={t('signing.page.name')} description={t('signing.page.nameHelp')} value={name} onChange={(e) => setName(e.currentTarget.value)} required autoComplete="name" maxLength={200} data-testid="sign-name" />
       <SignaturePad onChange={setSignature} disabled={sign.isPending} />
       <Checkbox label={t('signing.page.accept')} checked={accept} onChange={(e) => setAccept(e.currentTarget.checked)} data-testid="sign-accept" />
-      {sign.error && (
-        <Alert color="red" role="alert" data-testid="sign-failed">
-          {describeError(sign.error).message}
-        </Alert>
-      )}
+      <FailureAlert failure={sign.error} role="alert" testId="sign-failed" />
       <Button type="submit" size="md" disabled={!ready} loading={sign.isPending} data-testid="sign-submit">
         {t('signing.page.sign')}
       </Button>

@@ -1,3 +1,4 @@
+import { recordQuery } from '../../../kit/record-query.ts';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TCalendarEvent, TCulture, TViewingUpdate } from '@crm/contract';
 import { LEAD_VIEWINGS_PAGE } from '@crm/contract/constants';
@@ -73,7 +74,7 @@ export const viewingSheetQuery = (id: number, culture: TCulture | null) =>
     meta: { handlesErrors: true },
   });
 export const viewingQuery = (id: number) =>
-  queryOptions({ queryKey: viewingKeys.one(id), queryFn: ({ signal }) => call(VIEWING.calls.edit, { params: { id } }, { signal }), staleTime: 0, refetchOnReconnect: false, meta: { handlesErrors: true } });
+  recordQuery(viewingKeys.one(id), VIEWING.calls.edit, id, { keepOnReconnect: true });
 export const blankViewingQuery = (demandId: number | null) =>
   queryOptions({
     queryKey: ['viewing', 'blank', demandId],

@@ -1,4 +1,4 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -87,11 +87,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
   return (
     <Stack gap="sm" data-testid="viewing-page" data-mode={mode}>
       <RecordToolbar
-        title={
-          <Title order={2} size="h3">
-            {mode === 'create' ? t('viewings.ui.new') : t('viewings.ui.title', { id: viewing.id })}
-          </Title>
-        }
+        title={mode === 'create' ? t('viewings.ui.new') : t('viewings.ui.title', { id: viewing.id })}
         mode={mode}
         backText={t('viewings.ui.back')}
         onBack={goBack}

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, SegmentedControl, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, SegmentedControl, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -6,12 +6,12 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { CULTURES, type TCulture } from '@crm/contract/constants';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { describeError } from '../../../lib/errors.ts';
 import { viewingSheetQuery } from '../api/viewings.ts';
 import { IconPrinter } from '../icons.ts';
 import './viewing-sheet.css';
 import { SheetAgency, SheetObjects } from '../components/viewing-sheet-parts.tsx';
 import { VIEWING, href } from '@crm/contract/resources';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 
 /** Each language named in itself, as the language menu names them. */
 const LANGUAGE_KEYS: Record<TCulture, string> = { en: 'lang.en-UK', el: 'lang.el', ru: 'lang.ru' };
@@ -32,11 +32,7 @@ export function ViewingSheetPage() {
   const q = useQuery({ ...viewingSheetQuery(id, culture), enabled: valid });
   if (!valid || (q.error instanceof ApiError && q.error.status === 404)) return <RecordNotFound testId="viewing-not-found" />;
   if (q.isError && !q.data)
-    return (
-      <Alert color="red" data-testid="viewing-sheet-error">
-        {describeError(q.error).message}
-      </Alert>
-    );
+    return <FailureAlert failure={q.error} testId="viewing-sheet-error" />;
   if (!q.data)
     return (
       <Center py="xl">
