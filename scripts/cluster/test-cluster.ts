@@ -7,10 +7,12 @@
 // meanwhile one instance is killed (SIGKILL), another stopped (SIGTERM) and a new one started. Then it
 // checks what a user would: no acknowledged write lost, no request failed, each recurring job run once,
 // every photo readable from every instance, a save seen by the list read right after it, a backup
-// asked for through the balancer kept in the store and downloaded whole from every instance. Then the
-// demo agency's files are copied into S3 and back (test/cluster/s3-demo.cluster.ts).
+// asked for through the balancer kept in the store and downloaded whole from every instance. Then
+// vitest -c vitest.cluster.config.ts runs the store's tests and copies the demo agency's files into
+// S3 and back (test/cluster/s3-demo.cluster.ts), against Ceph's RADOS Gateway (decision 108).
 // Everything started here is stopped on exit, failure included. Needs: postgresql, pgbouncer, haproxy
-// (Debian), Chromium (CHROMIUM_PATH or /usr/bin/chromium*), the built web app (built if missing).
+// radosgw, ceph-mon, ceph-osd (Debian), Chromium (CHROMIUM_PATH or /usr/bin/chromium*), the built
+// web app (built if missing).
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -218,6 +220,7 @@ export async function startHaproxy(lb: number, apps: number[]) {
       '  mode http',
       '  log global',
       '  log-format "%b/%s %ST %rc %HM %HU %Tt"',
+      '  option forwardfor',
       '  timeout connect 2s',
       '  timeout client 60s',
       '  timeout server 60s',
@@ -227,6 +230,7 @@ export async function startHaproxy(lb: number, apps: number[]) {
       'frontend crm',
       `  bind 127.0.0.1:${lb}`,
       '  http-request wait-for-body time 10s at-least 1m',
+      '  http-request del-header X-Forwarded-For',
       '  default_backend apps',
       'backend apps',
       '  balance roundrobin',
@@ -566,8 +570,8 @@ async function main() {
   for (const c of checks) say(`${c.problem ? 'FAILED' : 'ok    '} ${c.name}${c.problem ? `: ${c.problem}` : ''}`);
   void haproxy;
 
-  // ---- the demo agency's files into S3 and back (vitest, against its own S3 server)
-  say("the demo agency's files into S3 and back (vitest -c vitest.cluster.config.ts)...");
+  // ---- the store's tests and the demo agency's files into S3 and back (vitest, against Ceph's RADOS Gateway)
+  say("the store's tests and the demo agency's files into S3 and back, on Ceph's RADOS Gateway (vitest -c vitest.cluster.config.ts)...");
   execFileSync('npx', ['vitest', 'run', '-c', 'vitest.cluster.config.ts'], { cwd: path.join(ROOT, 'apps/server'), stdio: 'inherit', env: process.env });
 
   const bad = checks.filter((c) => c.problem).length;

@@ -197,6 +197,9 @@ const ZEnv = z.object({
   WEBHOOK_HOLD_EXTRA_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
+/** The names of every setting the server reads (deploy/'s files are checked against them). */
+export const SETTING_NAMES: readonly string[] = Object.keys(ZEnv.shape);
+
 /** The S3-compatible store of stored files (STORAGE=s3). */
 export type S3Settings = {
   endpoint?: string;

@@ -9,8 +9,8 @@ import { createTestApp } from './harness.ts';
 import { startS3Server } from './s3-server.ts';
 
 /**
- * Two instances of the app with STORAGE=s3 on one database and one s3rver bucket (a real S3 protocol
- * server that checks signatures), each with a DATA_DIR of its own: `t`, the test file's app, and
+ * Two instances of the app with STORAGE=s3 on one database and one bucket of a real S3-compatible
+ * server (test/s3-server.ts: s3rver in npm test, Ceph's RADOS Gateway in npm run test:cluster), each with a DATA_DIR of its own: `t`, the test file's app, and
  * `other`, a second machine. `env` is the settings both start with (the S3 ones and `extra`); all
  * is stopped and removed after the file's tests.
  */
@@ -20,10 +20,10 @@ export async function startS3Instances(bucket: string, extra: Record<string, str
     STORAGE: 's3',
     S3_ENDPOINT: s3.settings.endpoint!,
     S3_BUCKET: s3.settings.bucket,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_ACCESS_KEY_ID: s3.settings.accessKeyId!,
+    S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey!,
     S3_FORCE_PATH_STYLE: 'true',
-    S3_CHECKSUMS: 'when_required',
+    S3_CHECKSUMS: s3.settings.checksums,
     ...extra,
   };
   const t = await createTestApp(env);

@@ -54,7 +54,7 @@ describe('stored files in an S3-compatible store, through the AWS SDK', () => {
     expect(await store.get('rt-small.txt')).toBeUndefined();
     expect(await store.stat('rt-small.txt')).toBeUndefined();
     await store.delete('rt-small.txt'); // gone already: no error
-    expect(() => store.get('../escape')).rejects.toThrow(/unsafe stored file name/);
+    await expect(store.get('../escape')).rejects.toThrow(/unsafe stored file name/);
   });
 
   it('hands out a short-lived address with the headers asked for, which a changed signature does not open', async () => {

@@ -14,8 +14,8 @@ import { S3Storage } from '../../src/storage/s3-storage.ts';
 import { copyStore, storedDigest } from '../../src/storage/copy-store.ts';
 import { createBackup, restoreBackup } from '../../src/modules/backup/backup.ts';
 
-// Part of npm run test:cluster (some two minutes: the demo's 1 800 files through a store written in
-// JavaScript), not of npm test.
+// Part of npm run test:cluster, not of npm test: the demo's 1 800 files through Ceph's RADOS Gateway
+// (test/cluster/rgw-setup.ts, decision 108).
 const t = await createTestApp();
 let s3: Awaited<ReturnType<typeof startS3Server>>;
 beforeAll(async () => {

@@ -31,10 +31,10 @@ const S3_ENV = {
   STORAGE: 's3',
   S3_ENDPOINT: s3.settings.endpoint!,
   S3_BUCKET: s3.settings.bucket,
-  S3_ACCESS_KEY_ID: 'S3RVER',
-  S3_SECRET_ACCESS_KEY: 'S3RVER',
+  S3_ACCESS_KEY_ID: s3.settings.accessKeyId!,
+  S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey!,
   S3_FORCE_PATH_STYLE: 'true',
-  S3_CHECKSUMS: 'when_required',
+  S3_CHECKSUMS: s3.settings.checksums,
   S3_PREFIX: 'crm/',
 };
 const stores = [
