@@ -6,6 +6,9 @@
 //   jobs       the job runner on (its job lease CHILD_JOB_LEASE_SECONDS), as a running instance; says "ready".
 //   sweep      the housekeeping's sweep of pending stored files once, with the grace period given
 //              (seconds, after the mode); says "sweeping", then how many it removed and "done".
+//   call       one API call made in this process (app.inject), described by the JSON after the mode:
+//              { method, url, token, fields?, files?: [{ field, name, base64, type }] } (fields and
+//              files: a multipart form); says "calling", then {"status","body"} and "done".
 //   sync-loop  syncs the mailbox again and again, as instances polling one mailbox do, its log
 //              (the sync lease taken and given back) on standard output as JSON lines.
 import { buildApp } from '../src/app.ts';
@@ -13,6 +16,7 @@ import { loadConfig } from '../src/config.ts';
 import { connectDb } from '../src/db/client.ts';
 import { syncMailbox } from '../src/modules/mail/mail-sync.ts';
 import { sweepPendingFiles } from '../src/storage/pending-files.ts';
+import { multipartForm, type FormPart } from './multipart.ts';
 
 const [dbUrl, dataDir, mode, id] = process.argv.slice(2);
 const extra = JSON.parse(process.env.CHILD_ENV ?? '{}') as Record<string, string>;
@@ -42,6 +46,21 @@ if (mode === 'jobs') {
   process.stdout.write('sweeping\n');
   const removed = await sweepPendingFiles(app, Number(id));
   process.stdout.write(`${JSON.stringify({ removed })}\ndone\n`);
+  await app.close();
+  await handle.close();
+} else if (mode === 'call') {
+  type Call = { method: 'GET' | 'POST'; url: string; token: string; fields?: Record<string, string>; files?: { field: string; name: string; base64: string; type?: string }[] };
+  const c = JSON.parse(id!) as Call;
+  const app = await buildApp({ config, db: handle.db, jobs: false, serveWeb: false });
+  await app.ready();
+  const parts: FormPart[] = [
+    ...Object.entries(c.fields ?? {}).map(([field, value]) => ({ field, value })),
+    ...(c.files ?? []).map((f) => ({ field: f.field, name: f.name, data: Buffer.from(f.base64, 'base64'), type: f.type })),
+  ];
+  const form = multipartForm(parts);
+  process.stdout.write('calling\n');
+  const res = await app.inject({ method: c.method, url: c.url, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${c.token}` } });
+  process.stdout.write(`${JSON.stringify({ status: res.statusCode, body: res.body })}\ndone\n`);
   await app.close();
   await handle.close();
 } else if (mode === 'sync-loop') {

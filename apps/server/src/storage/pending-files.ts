@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
@@ -70,6 +71,79 @@ export async function discardPendingFiles(app: FastifyInstance, names: string[])
   const storage = getFileStorage(app.config.dataDir);
   for (const name of names) await storage.delete(name);
   await app.db.execute(sql`delete from stored_files_pending where name = any(${sql.param(names)}::text[])`);
+}
+
+/** What a module writing stored files for the rows of one transaction is handed (writeStoredFiles). */
+export type StoredFilesWrite = {
+  /** Names files about to be written (committed at once); a put names its file itself when it was not. */
+  note(names: string[]): Promise<void>;
+  /** Writes one file to the store, named pending first unless it was. */
+  put(name: string, source: Readable | { path: string }): Promise<void>;
+  /**
+   * In the transaction of the rows that name the files: their names taken off the pending list
+   * (all written so far unless `names` says which). A name the housekeeping took fails the transaction.
+   */
+  claim(tx: Tx, names?: string[]): Promise<void>;
+  /** The transaction of those rows, as app.db.transaction: its COMMIT is watched. */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+};
+
+/**
+ * The one way a module writes stored files that a row will name (decisions 104, 109): `run` writes
+ * them with `put` (each name recorded pending, committed, before its file is written) and stores
+ * their rows with `transaction`, calling `claim` there. Afterwards: files whose names a committed
+ * transaction claimed stay; any other file written here is removed with its name (the transaction
+ * rolled back, failed, stored nothing, or was never reached). When the COMMIT itself answered an
+ * error (it may have committed), only the names still pending are removed with their files.
+ * A process killed anywhere leaves names the housekeeping sweeps, never a file no name or row
+ * names, and a committed row never names a file the sweep removed.
+ */
+export async function writeStoredFiles<T>(app: FastifyInstance, run: (w: StoredFilesWrite) => Promise<T>): Promise<T> {
+  const storage = getFileStorage(app.config.dataDir);
+  const noted = new Set<string>();
+  const claimed = new Set<string>();
+  // Where the rows' transaction got to: not (yet) committing, its COMMIT sent, committed.
+  const at: { phase: 'before' | 'committing' | 'committed' } = { phase: 'before' };
+  const w: StoredFilesWrite = {
+    async note(names) {
+      const fresh = [...new Set(names)].filter((n) => !noted.has(n));
+      await notePendingFiles(app.db, fresh);
+      for (const n of fresh) noted.add(n);
+    },
+    async put(name, source) {
+      if (!noted.has(name)) await w.note([name]);
+      await storage.put(name, source);
+    },
+    async claim(tx, names = [...noted]) {
+      await claimPendingFiles(tx, names);
+      for (const n of names) claimed.add(n);
+    },
+    async transaction(fn) {
+      if (at.phase !== 'before') throw new Error('writeStoredFiles: one transaction only');
+      const r = await app.db.transaction(async (tx) => {
+        const out = await fn(tx);
+        await pausePoint('files.beforeCommit');
+        at.phase = 'committing';
+        return out;
+      });
+      at.phase = 'committed';
+      return r;
+    },
+  };
+  const warn = (err: unknown) => app.log.warn({ err }, 'stored files of a row not stored could not be removed; the housekeeping will');
+  try {
+    const out = await run(w);
+    // Committed (or never run) without naming some of them: no row names those.
+    const unclaimed = [...noted].filter((n) => at.phase !== 'committed' || !claimed.has(n));
+    await discardPendingFiles(app, unclaimed).catch(warn);
+    return out;
+  } catch (e) {
+    const names = [...noted];
+    if (at.phase === 'committing') await dropPendingFiles(app, names).catch(warn);
+    else if (at.phase === 'committed') await discardPendingFiles(app, names.filter((n) => !claimed.has(n))).catch(warn);
+    else await discardPendingFiles(app, names).catch(warn);
+    throw e;
+  }
 }
 
 /** The housekeeping's job that removes orphaned stored files. */

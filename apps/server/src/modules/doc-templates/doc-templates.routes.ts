@@ -8,7 +8,7 @@ import { DOC_TEMPLATE } from '@crm/contract/resources';
 import { OFFICE_ADMIN, STAFF } from '../../plugins/auth.ts';
 import { registerCalls } from '../../lib/calls.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
-import { getFileStorage } from '../../storage/file-storage.ts';
+import { writeStoredFiles } from '../../storage/pending-files.ts';
 import { sendPdf } from '../files/files.service.ts';
 import { fillDocument } from './doc-fill.ts';
 import { renderPdf } from './doc-pdf.ts';
@@ -29,23 +29,21 @@ export async function makeDocument(app: FastifyInstance, source: TDocSource, id:
 async function saveDocument(app: FastifyInstance, actor: Actor, source: TDocSource, id: number, culture: TCulture, userId: number): Promise<TDocSaved> {
   const { name, pdf, kind } = await makeDocument(app, source, id, culture, userId);
   const systemName = `${randomBytes(16).toString('hex')}.pdf`;
-  const storage = getFileStorage(app.config.dataDir);
-  await storage.put(systemName, Readable.from([pdf]));
   const parentType = PARENT[source];
-  try {
-    return await app.db.transaction(async (tx) => {
+  // Named pending before it is written, claimed by the file row's commit (decisions 104, 109).
+  return writeStoredFiles(app, async (stored) => {
+    await stored.put(systemName, Readable.from([pdf]));
+    return stored.transaction(async (tx) => {
       const next = await tx.execute(sql`select coalesce(max(sort_order), -1) + 1 as n from files where parent_type = ${parentType} and parent_id = ${id}`);
       const sortOrder = Number((next.rows[0] as { n: number }).n);
       const res = await tx.execute(sql`insert into files (system_name, user_name, mime, size, parent_type, parent_id, type, sort_order, created_by)
         values (${systemName}, ${name}, 'application/pdf', ${pdf.length}, ${parentType}, ${id}, 'document', ${sortOrder}, ${userId}) returning id`);
       const fileId = Number((res.rows[0] as { id: number }).id);
+      await stored.claim(tx);
       await logAction(tx, actor, { action: 'Create', entity: 'File', entityId: fileId, message: name, data: { systemName, mime: 'application/pdf', size: pdf.length, parentType, parentId: id, template: kind, culture } });
       return { fileId, name, size: pdf.length, parentType, parentId: id };
     });
-  } catch (e) {
-    await storage.delete(systemName).catch(() => {});
-    throw e;
-  }
+  });
 }
 
 /**

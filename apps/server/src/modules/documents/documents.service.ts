@@ -11,6 +11,7 @@ import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { issueMessage, type Issue } from '../../plugins/errors.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
+import { writeStoredFiles } from '../../storage/pending-files.ts';
 import { storedNames } from '../files/files.service.ts';
 import { dropScratch, readUploadForm, type ReceivedFile } from '../../lib/upload-form.ts';
 import { detectFileType } from '../files/file-types.ts';
@@ -127,7 +128,6 @@ export async function saveDocument(app: FastifyInstance, req: FastifyRequest, ca
   const { requestMaxBytes, maxFiles } = app.config.upload;
   const { fields, files: received } = await readUploadForm(app, req, { fileMax: app.config.uploadMaxBytes, requestMax: requestMaxBytes, maxFiles });
   const storage = getFileStorage(app.config.dataDir);
-  const stored: string[] = [];
   let removedNames: string[] = [];
   try {
     const parsed = ZDocumentUpdateFields.safeParse(fields);
@@ -141,78 +141,77 @@ export async function saveDocument(app: FastifyInstance, req: FastifyRequest, ca
       if (!type) throw new AppError(415, 'files.typeNotAllowed', { name: r.userName });
       typed.push({ ...r, ...type, systemName: newSystemName(type.ext) });
     }
-    const result = await app.db.transaction(async (tx) => {
-      let id = body.id ?? null;
-      let version = 1;
-      const changes: Record<string, unknown> = {};
-      const description = body.description.replace(/\r\n/g, '\n').trim() || null;
-      if (id == null) {
-        const [row] = await tx
-          .insert(documents)
-          .values({ name: body.name, description, createdBy: caller.userId, modifiedBy: caller.userId })
-          .returning({ id: documents.id });
-        id = row!.id;
-        changes.name = body.name;
-        changes.description = description;
-      } else {
-        const [current] = await tx.select().from(documents).where(eq(documents.id, id)).for('update');
-        if (!current) throw notFound('documents.notFound');
-        if (current.version !== body.version) throw conflict(await requireDocument(app, tx, id));
-        version = current.version;
-        if (current.name !== body.name) changes.name = body.name;
-        if ((current.description ?? null) !== description) changes.description = description;
-      }
-      const docId = id;
-      if (removeIds.length) {
-        const gone = await tx
-          .delete(files)
-          .where(and(eq(files.parentType, KIND), eq(files.parentId, docId), inArray(files.id, removeIds)))
-          .returning({ id: files.id, systemName: files.systemName, userName: files.userName, thumbName: files.thumbName, webName: files.webName });
-        if (gone.length !== removeIds.length) throw new AppError(400, 'errors.validation', {}, { filesRemoved: [{ code: 'documents.fileNotFound' }] });
-        removedNames = gone.flatMap(storedNames);
-        changes.filesRemoved = gone.map((g) => g.userName);
-      }
-      const [{ count, max }] = (await tx
-        .select({ count: sql<number>`count(*)::int`, max: sql<number>`coalesce(max(${files.sortOrder}), -1)::int` })
-        .from(files)
-        .where(and(eq(files.parentType, KIND), eq(files.parentId, docId)))) as [{ count: number; max: number }];
-      if (count + typed.length > DOCUMENT_FILES_MAX) throw new AppError(400, 'errors.validation', {}, { files: [{ code: 'documents.tooManyFiles', params: { max: DOCUMENT_FILES_MAX } }] });
-      if (typed.length) {
-        for (const f of typed) {
-          await storage.put(f.systemName, { path: f.tmp });
-          stored.push(f.systemName);
+    // The new files written first, each named pending, claimed by the document's commit (decisions 104, 109).
+    const result = await writeStoredFiles(app, async (stored) => {
+      await stored.note(typed.map((f) => f.systemName));
+      for (const f of typed) await stored.put(f.systemName, { path: f.tmp });
+      return stored.transaction(async (tx) => {
+        let id = body.id ?? null;
+        let version = 1;
+        const changes: Record<string, unknown> = {};
+        const description = body.description.replace(/\r\n/g, '\n').trim() || null;
+        if (id == null) {
+          const [row] = await tx
+            .insert(documents)
+            .values({ name: body.name, description, createdBy: caller.userId, modifiedBy: caller.userId })
+            .returning({ id: documents.id });
+          id = row!.id;
+          changes.name = body.name;
+          changes.description = description;
+        } else {
+          const [current] = await tx.select().from(documents).where(eq(documents.id, id)).for('update');
+          if (!current) throw notFound('documents.notFound');
+          if (current.version !== body.version) throw conflict(await requireDocument(app, tx, id));
+          version = current.version;
+          if (current.name !== body.name) changes.name = body.name;
+          if ((current.description ?? null) !== description) changes.description = description;
         }
-        await tx.insert(files).values(
-          typed.map((f, i) => ({
-            systemName: f.systemName,
-            userName: f.userName,
-            mime: f.mime,
-            size: f.size,
-            parentType: KIND,
-            parentId: docId,
-            type: 'document',
-            sortOrder: max + 1 + i,
-            createdBy: caller.userId,
-          })),
-        );
-        changes.filesAdded = typed.map((f) => f.userName);
-      }
-      if (body.id == null || Object.keys(changes).length) {
-        if (body.id != null) {
-          await tx
-            .update(documents)
-            .set({ name: body.name, description, version: version + 1, modifiedOn: new Date(), modifiedBy: caller.userId })
-            .where(eq(documents.id, docId));
+        const docId = id;
+        if (removeIds.length) {
+          const gone = await tx
+            .delete(files)
+            .where(and(eq(files.parentType, KIND), eq(files.parentId, docId), inArray(files.id, removeIds)))
+            .returning({ id: files.id, systemName: files.systemName, userName: files.userName, thumbName: files.thumbName, webName: files.webName });
+          if (gone.length !== removeIds.length) throw new AppError(400, 'errors.validation', {}, { filesRemoved: [{ code: 'documents.fileNotFound' }] });
+          removedNames = gone.flatMap(storedNames);
+          changes.filesRemoved = gone.map((g) => g.userName);
         }
-        await logAction(tx, caller.actor, { action: body.id == null ? 'Create' : 'Update', entity: ENTITY, entityId: docId, message: body.name, data: changes });
-      }
-      return requireDocument(app, tx, docId);
+        const [{ count, max }] = (await tx
+          .select({ count: sql<number>`count(*)::int`, max: sql<number>`coalesce(max(${files.sortOrder}), -1)::int` })
+          .from(files)
+          .where(and(eq(files.parentType, KIND), eq(files.parentId, docId)))) as [{ count: number; max: number }];
+        if (count + typed.length > DOCUMENT_FILES_MAX) throw new AppError(400, 'errors.validation', {}, { files: [{ code: 'documents.tooManyFiles', params: { max: DOCUMENT_FILES_MAX } }] });
+        if (typed.length) {
+          await tx.insert(files).values(
+            typed.map((f, i) => ({
+              systemName: f.systemName,
+              userName: f.userName,
+              mime: f.mime,
+              size: f.size,
+              parentType: KIND,
+              parentId: docId,
+              type: 'document',
+              sortOrder: max + 1 + i,
+              createdBy: caller.userId,
+            })),
+          );
+          await stored.claim(tx);
+          changes.filesAdded = typed.map((f) => f.userName);
+        }
+        if (body.id == null || Object.keys(changes).length) {
+          if (body.id != null) {
+            await tx
+              .update(documents)
+              .set({ name: body.name, description, version: version + 1, modifiedOn: new Date(), modifiedBy: caller.userId })
+              .where(eq(documents.id, docId));
+          }
+          await logAction(tx, caller.actor, { action: body.id == null ? 'Create' : 'Update', entity: ENTITY, entityId: docId, message: body.name, data: changes });
+        }
+        return requireDocument(app, tx, docId);
+      });
     });
     for (const name of removedNames) await storage.delete(name).catch(() => {});
     return result;
-  } catch (e) {
-    for (const name of stored) await storage.delete(name).catch(() => {});
-    throw e;
   } finally {
     await dropScratch(received);
   }

@@ -8,7 +8,8 @@ import { LinkKind } from '@crm/contract';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
-import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
+import { getIncomingDir } from '../../storage/file-storage.ts';
+import { writeStoredFiles } from '../../storage/pending-files.ts';
 import { objectPhotosChanged } from '../objects/objects.service.ts';
 import { detectFileType } from './file-types.ts';
 import { PICTURE_MIMES, makePictureCopies } from './pictures.ts';
@@ -43,8 +44,6 @@ export async function storeRecordFile(
   const stream = await src.read();
   if (!stream) throw new AppError(404, 'files.notFound');
   let copies: Awaited<ReturnType<typeof makePictureCopies>> = null;
-  const stored: string[] = [];
-  const storage = getFileStorage(app.config.dataDir);
   try {
     await fs.promises.mkdir(incoming, { recursive: true });
     await pipeline(stream, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
@@ -57,30 +56,28 @@ export async function storeRecordFile(
     const stem = systemName.slice(0, systemName.indexOf('.'));
     const thumbName = copies ? `${stem}-thumb.webp` : null;
     const webName = copies ? `${stem}-web.webp` : null;
-    await storage.put(systemName, { path: tmp });
-    stored.push(systemName);
-    if (copies && thumbName && webName) {
-      await storage.put(thumbName, { path: copies.thumbPath });
-      stored.push(thumbName);
-      await storage.put(webName, { path: copies.webPath });
-      stored.push(webName);
-    }
     const object = parent.parentType === LinkKind.Object;
     const type = object ? (copies && !opts.picturesAsDocuments ? PHOTO_TYPE : 'document') : null;
-    return await app.db.transaction(async (tx) => {
-      const next = await tx.execute(sql`select coalesce(max(sort_order), -1) + 1 as n from files where parent_type = ${parent.parentType} and parent_id = ${parent.parentId}`);
-      const res = await tx.execute(sql`insert into files (system_name, user_name, mime, size, parent_type, parent_id, type, sort_order, created_by, width, height, thumb_name, web_name)
-        values (${systemName}, ${src.userName}, ${detected.mime}, ${size}, ${parent.parentType}, ${parent.parentId}, ${type}, ${Number((next.rows[0] as { n: number }).n)}, ${actor.id},
-          ${copies?.width ?? null}, ${copies?.height ?? null}, ${thumbName}, ${webName}) returning id`);
-      const fileId = Number((res.rows[0] as { id: number }).id);
-      await within(tx, fileId);
-      if (type === PHOTO_TYPE) await objectPhotosChanged(app, tx, parent.parentId, actor, 'imagesAttached');
-      await logAction(tx, actor, { action: 'Create', entity: 'File', entityId: fileId, message: src.userName, data: { systemName, mime: detected.mime, size, ...parent, type, ...logData } });
-      return { fileId, name: src.userName, size, mime: detected.mime, type };
+    // Named pending before they are written, claimed by the row's commit (decisions 104, 109).
+    return await writeStoredFiles(app, async (stored) => {
+      await stored.put(systemName, { path: tmp });
+      if (copies && thumbName && webName) {
+        await stored.put(thumbName, { path: copies.thumbPath });
+        await stored.put(webName, { path: copies.webPath });
+      }
+      return stored.transaction(async (tx) => {
+        const next = await tx.execute(sql`select coalesce(max(sort_order), -1) + 1 as n from files where parent_type = ${parent.parentType} and parent_id = ${parent.parentId}`);
+        const res = await tx.execute(sql`insert into files (system_name, user_name, mime, size, parent_type, parent_id, type, sort_order, created_by, width, height, thumb_name, web_name)
+          values (${systemName}, ${src.userName}, ${detected.mime}, ${size}, ${parent.parentType}, ${parent.parentId}, ${type}, ${Number((next.rows[0] as { n: number }).n)}, ${actor.id},
+            ${copies?.width ?? null}, ${copies?.height ?? null}, ${thumbName}, ${webName}) returning id`);
+        const fileId = Number((res.rows[0] as { id: number }).id);
+        await stored.claim(tx);
+        await within(tx, fileId);
+        if (type === PHOTO_TYPE) await objectPhotosChanged(app, tx, parent.parentId, actor, 'imagesAttached');
+        await logAction(tx, actor, { action: 'Create', entity: 'File', entityId: fileId, message: src.userName, data: { systemName, mime: detected.mime, size, ...parent, type, ...logData } });
+        return { fileId, name: src.userName, size, mime: detected.mime, type };
+      });
     });
-  } catch (e) {
-    for (const name of stored) await storage.delete(name).catch(() => {});
-    throw e;
   } finally {
     await fs.promises.rm(tmp, { force: true }).catch(() => {});
     if (copies) {

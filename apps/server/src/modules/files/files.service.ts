@@ -15,6 +15,7 @@ import type { Download } from '../../lib/downloads.ts';
 import { workbookStream } from '../../lib/excel.ts';
 import { takeLease, takePlace, type LeaseOptions, type WorkLease } from '../../lib/work-leases.ts';
 import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
+import { writeStoredFiles } from '../../storage/pending-files.ts';
 import { ATTACHMENT_ONLY_MIMES, INLINE_MIMES, detectFileType } from './file-types.ts';
 import { getFileParent } from './file-parents.ts';
 import { PICTURE_MIMES, makePictureCopies, type PictureCopies } from './pictures.ts';
@@ -59,9 +60,8 @@ export async function uploadFiles(app: FastifyInstance, req: FastifyRequest): Pr
       typed.push({ ...r, ...type });
     }
 
-    const storage = getFileStorage(app.config.dataDir);
-    const stored: string[] = [];
-    try {
+    // Each file named pending before it is written, claimed by the rows' commit (decisions 104, 109).
+    return await writeStoredFiles(app, async (stored) => {
       // Pictures get their thumbnail and screen-size copy now, once: no list or carousel loads a camera original.
       for (const f of typed) copies.push(PICTURE_MIMES.has(f.mime) ? await makePictureCopies(f.tmp, incoming) : null);
       const named = typed.map((f, i) => {
@@ -70,17 +70,15 @@ export async function uploadFiles(app: FastifyInstance, req: FastifyRequest): Pr
         const c = copies[i];
         return { ...f, systemName, copies: c, thumbName: c ? `${stem}-thumb.webp` : null, webName: c ? `${stem}-web.webp` : null };
       });
+      await stored.note(named.flatMap((f) => [f.systemName, f.thumbName, f.webName].filter((n): n is string => n !== null)));
       for (const f of named) {
-        await storage.put(f.systemName, { path: f.tmp });
-        stored.push(f.systemName);
+        await stored.put(f.systemName, { path: f.tmp });
         if (f.copies && f.thumbName && f.webName) {
-          await storage.put(f.thumbName, { path: f.copies.thumbPath });
-          stored.push(f.thumbName);
-          await storage.put(f.webName, { path: f.copies.webPath });
-          stored.push(f.webName);
+          await stored.put(f.thumbName, { path: f.copies.thumbPath });
+          await stored.put(f.webName, { path: f.copies.webPath });
         }
       }
-      return await app.db.transaction(async (tx) => {
+      return await stored.transaction(async (tx) => {
         if (req.actor.id !== null) {
           await tx.execute(sql`select pg_advisory_xact_lock(${PENDING_LOCK}, ${req.actor.id})`);
           await withinPending(tx);
@@ -101,15 +99,13 @@ export async function uploadFiles(app: FastifyInstance, req: FastifyRequest): Pr
             })),
           )
           .returning({ id: files.id, systemName: files.systemName, userName: files.userName, mime: files.mime, size: files.size, width: files.width, height: files.height, thumbName: files.thumbName });
+        await stored.claim(tx);
         for (const r of rows) {
           await logAction(tx, req.actor, { action: 'Create', entity: 'File', entityId: r.id, message: r.userName, data: { systemName: r.systemName, mime: r.mime, size: r.size } });
         }
         return rows.map(({ thumbName, ...r }) => ({ ...r, preview: thumbName !== null }));
       });
-    } catch (e) {
-      for (const name of stored) await storage.delete(name).catch(() => {});
-      throw e;
-    }
+    });
   } finally {
     await dropScratch(received);
     for (const c of copies) {

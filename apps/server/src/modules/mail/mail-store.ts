@@ -5,8 +5,7 @@ import { sql } from 'drizzle-orm';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { Db, Tx } from '../../db/client.ts';
 import { mailAttachments, mailMessages, type TMailAddressJson } from '../../db/schema/index.ts';
-import { getFileStorage } from '../../storage/file-storage.ts';
-import { claimPendingFiles, discardPendingFiles, dropPendingFiles, notePendingFiles } from '../../storage/pending-files.ts';
+import { writeStoredFiles } from '../../storage/pending-files.ts';
 import { pausePoint } from '../../lib/pause-point.ts';
 import { sanitizeMailHtml } from './mail-html.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
@@ -157,7 +156,6 @@ export async function storeMessage(
   const bcc = addresses(parsed.bcc);
   const text = (parsed.text ?? '').slice(0, 1_000_000);
   const clean = parsed.html ? sanitizeMailHtml(parsed.html) : null;
-  const storage = getFileStorage(app.config.dataDir);
   const stored: { systemName: string; userName: string; mime: string; size: number; content: Buffer }[] = [];
   for (const a of parsed.attachments) {
     if (a.related && a.contentId && parsed.html) continue; // an inline picture, already in the HTML
@@ -167,16 +165,14 @@ export async function storeMessage(
     stored.push({ systemName, userName: (a.filename || `attachment.${ext}`).slice(0, 250), mime: a.contentType || 'application/octet-stream', size: a.size, content: a.content });
   }
   const names = stored.map((s) => s.systemName);
-  // Named pending before they are written (decision 104): a process killed before the message
-  // commits leaves names the housekeeping finds, never a file nobody names.
-  await notePendingFiles(app.db, names);
-  // Set as the transaction's work is done: an error before it rolled the transaction back for sure;
-  // one after it came from the COMMIT, which may have committed.
-  let committing = false;
-  try {
-    for (const s of stored) await storage.put(s.systemName, Readable.from([s.content]));
+  // Named pending before they are written, claimed by the message's commit (decision 104): a
+  // process killed before it commits leaves names the housekeeping finds, never a file nobody names.
+  // A message already stored claims nothing: its files are removed again.
+  return writeStoredFiles(app, async (files) => {
+    await files.note(names);
+    for (const s of stored) await files.put(s.systemName, Readable.from([s.content]));
     await pausePoint('mail.store.filesWritten');
-    const isNew = await app.db.transaction(async (tx) => {
+    return files.transaction(async (tx) => {
       // A sync stores only while it holds the mailbox (its lease, held until this commits): never two syncs' messages at once.
       if (at.lease) {
         const held = await tx.execute(sql`select 1 from mailboxes where id = ${mailbox.id} and sync_held_by = ${at.lease} for share`);
@@ -210,7 +206,7 @@ export async function storeMessage(
         return false;
       }
       // The files named by these rows leave the pending list in the same commit (or, taken as orphans meanwhile, nothing is stored).
-      await claimPendingFiles(tx, names);
+      await files.claim(tx);
       if (stored.length) await tx.insert(mailAttachments).values(stored.map(({ content: _c, ...s }) => ({ ...s, messageId: row.id })));
       await linkMessage(tx, row.id, { sentOn: parsed.date ?? null, emails: [from, ...to, ...cc, ...bcc].filter((x) => !!x).map((x) => x!.address), subject: parsed.subject ?? '', text });
       await linkAnswerToLeads(tx, row.id, parsed.date ?? null, [parsed.inReplyTo ?? '', ...(refsText(parsed.references) ?? '').split(/\s+/)]);
@@ -221,18 +217,8 @@ export async function storeMessage(
         html: parsed.html || null,
         authResults: authResultsOf(parsed.headerLines),
       });
-      committing = true;
       return true;
     });
-    // Already stored: no row names these files, whatever the housekeeping did meanwhile.
-    if (!isNew) await discardPendingFiles(app, names).catch(() => {});
-    return isNew;
-  } catch (e) {
-    // Rolled back: no row names them (a file the housekeeping removed while it was still being
-    // written is removed again here). A COMMIT that answered an error may have committed: only the
-    // names still pending are this sync's to remove.
-    await (committing ? dropPendingFiles(app, names) : discardPendingFiles(app, names)).catch(() => {});
-    throw e;
-  }
+  });
 }
 

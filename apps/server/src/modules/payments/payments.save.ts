@@ -22,6 +22,7 @@ import { AppError, conflict, fieldError, notFound, requireVersion } from '../../
 import { logAction } from '../../lib/audit.ts';
 import { agencyToday, fromLocalDateTime, toLocalDateTime } from '../../lib/dates.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
+import { writeStoredFiles } from '../../storage/pending-files.ts';
 import { dropScratch, readUploadForm, type ReceivedFile } from '../../lib/upload-form.ts';
 import { detectFileType } from '../files/file-types.ts';
 import { isAccountObject, touchPaymentAccount, transactionColumns, transactionForm, type Caller, type T } from './payments.service.ts';
@@ -97,7 +98,6 @@ function checkFields(type: TTransactionType, fields: Record<string, string>, tod
 export async function saveTransaction(app: FastifyInstance, req: FastifyRequest, caller: Caller, type: TTransactionType, mode: 'add' | 'edit', t: T): Promise<TTransactionSaved> {
   let parsed: { fields: Record<string, string>; files: ReceivedFile[] } = { fields: {}, files: [] };
   const storage = getFileStorage(app.config.dataDir);
-  const stored: string[] = [];
   try {
     const { requestMaxBytes, maxFiles } = app.config.upload;
     parsed = await readUploadForm(app, req, { fileMax: app.config.uploadMaxBytes, requestMax: requestMaxBytes, maxFiles, keepField: (name) => FORM_DATA_FIELD_NAMES.has(name), notMultipart: 'payments.notMultipart' });
@@ -116,92 +116,89 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
       if (!kind) throw new AppError(415, 'files.typeNotAllowed', { name: f.userName });
       typed.push({ ...f, mime: kind.mime, systemName: `${randomBytes(16).toString('hex')}.${kind.ext}` });
     }
-    for (const f of typed) {
-      await storage.put(f.systemName, { path: f.tmp });
-      stored.push(f.systemName);
-    }
-
-    const { saved, removedFiles } = await app.db.transaction(async (tx) => {
-      let id: number;
-      let accountId: number;
-      let version: number;
-      let removedFiles: string[] = [];
-      let approvalWithdrawn = false;
-      let requestCancelled = false;
-      if (mode === 'add') {
-        accountId = data.accountId!;
-        const [a] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
-        if (!a) throw notFound('payments.accountNotFound');
-        await requireAccountObject(tx, accountId, values.objectId, null);
-        const [row] = await tx
-          .insert(transactions)
-          .values({ ...(values as TStoredValues), accountId, type, createdBy: caller.user.id, modifiedBy: caller.user.id })
-          .returning({ id: transactions.id, version: transactions.version });
-        id = row!.id;
-        version = row!.version;
-        await logAction(tx, caller.actor, { action: 'Create', entity: 'Transaction', entityId: id, message: `${type} ${amount}`, data: { accountId, type, ...localDates(values, app.config.timeZone), files: typed.map((f) => f.userName) } });
-      } else {
-        id = data.id!;
-        const [current] = await tx.select(transactionColumns()).from(transactions).where(eq(transactions.id, id)).for('update');
-        if (!current || current.type !== type) throw notFound('payments.notFound');
-        accountId = current.accountId;
-        if (current.version !== data.version) throw conflict(await transactionForm(app, tx, caller.user, type, id, t, req.culture));
-        await requireAccountObject(tx, accountId, values.objectId, current.objectId);
-        const removeIds = states.filter((s) => s.state === AttachmentState.Deleted).map((s) => s.id);
-        if (removeIds.length) {
-          const gone = await tx
-            .delete(transactionAttachments)
-            .where(and(eq(transactionAttachments.transactionId, id), inArray(transactionAttachments.id, removeIds)))
-            .returning({ systemName: transactionAttachments.systemName, userName: transactionAttachments.userName });
-          removedFiles = gone.map((g) => g.systemName);
-          if (gone.length !== new Set(removeIds).size) throw fieldError('attachments', 'payments.attachmentNotFound');
+    // The receipts written first, each named pending, claimed by the transaction's commit (decisions 104, 109).
+    const { saved, removedFiles } = await writeStoredFiles(app, async (stored) => {
+      await stored.note(typed.map((f) => f.systemName));
+      for (const f of typed) await stored.put(f.systemName, { path: f.tmp });
+      return stored.transaction(async (tx) => {
+        let id: number;
+        let accountId: number;
+        let version: number;
+        let removedFiles: string[] = [];
+        let approvalWithdrawn = false;
+        let requestCancelled = false;
+        if (mode === 'add') {
+          accountId = data.accountId!;
+          const [a] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+          if (!a) throw notFound('payments.accountNotFound');
+          await requireAccountObject(tx, accountId, values.objectId, null);
+          const [row] = await tx
+            .insert(transactions)
+            .values({ ...(values as TStoredValues), accountId, type, createdBy: caller.user.id, modifiedBy: caller.user.id })
+            .returning({ id: transactions.id, version: transactions.version });
+          id = row!.id;
+          version = row!.version;
+          await logAction(tx, caller.actor, { action: 'Create', entity: 'Transaction', entityId: id, message: `${type} ${amount}`, data: { accountId, type, ...localDates(values, app.config.timeZone), files: typed.map((f) => f.userName) } });
+        } else {
+          id = data.id!;
+          const [current] = await tx.select(transactionColumns()).from(transactions).where(eq(transactions.id, id)).for('update');
+          if (!current || current.type !== type) throw notFound('payments.notFound');
+          accountId = current.accountId;
+          if (current.version !== data.version) throw conflict(await transactionForm(app, tx, caller.user, type, id, t, req.culture));
+          await requireAccountObject(tx, accountId, values.objectId, current.objectId);
+          const removeIds = states.filter((s) => s.state === AttachmentState.Deleted).map((s) => s.id);
+          if (removeIds.length) {
+            const gone = await tx
+              .delete(transactionAttachments)
+              .where(and(eq(transactionAttachments.transactionId, id), inArray(transactionAttachments.id, removeIds)))
+              .returning({ systemName: transactionAttachments.systemName, userName: transactionAttachments.userName });
+            removedFiles = gone.map((g) => g.systemName);
+            if (gone.length !== new Set(removeIds).size) throw fieldError('attachments', 'payments.attachmentNotFound');
+          }
+          const changes = changedValues(current as unknown as Record<string, unknown>, values);
+          // The client approved this expense as it was: a change to what they approved withdraws the
+          // approval (and the link that gave it), so it is asked for again. Paying it, or its notes, does not.
+          // The same change while the client has the link but has not answered cancels the request: the
+          // link showed them the old terms, and an Approve on a page loaded before the change must not
+          // approve the new ones.
+          const termsChanged = type === 'expense' && (APPROVED_TERMS.some((k) => k in changes) || removeIds.length > 0 || typed.length > 0);
+          approvalWithdrawn = termsChanged && current.confirmedByClientDate !== null;
+          requestCancelled = termsChanged && current.confirmedByClientDate === null && current.approvalTokenHash !== null;
+          version = current.version + 1;
+          await tx
+            .update(transactions)
+            .set({
+              ...values,
+              ...(approvalWithdrawn ? { confirmedByClientDate: null, approvalTokenHash: null, approvalRequestedOn: null } : {}),
+              ...(requestCancelled ? { approvalTokenHash: null, approvalRequestedOn: null } : {}),
+              version,
+              modifiedOn: new Date(),
+              modifiedBy: caller.user.id,
+            })
+            .where(eq(transactions.id, id));
+          await logAction(tx, caller.actor, {
+            action: 'Update',
+            entity: 'Transaction',
+            entityId: id,
+            message: `${type} ${amount}`,
+            data: {
+              accountId,
+              ...localDates(changes, app.config.timeZone),
+              ...(removeIds.length ? { removedAttachments: removeIds } : {}),
+              ...(typed.length ? { files: typed.map((f) => f.userName) } : {}),
+              ...(approvalWithdrawn ? { approvalWithdrawn: toLocalDateTime(current.confirmedByClientDate, app.config.timeZone) } : {}),
+              ...(requestCancelled ? { approvalRequestCancelled: toLocalDateTime(current.approvalRequestedOn, app.config.timeZone) } : {}),
+            },
+          });
         }
-        const changes = changedValues(current as unknown as Record<string, unknown>, values);
-        // The client approved this expense as it was: a change to what they approved withdraws the
-        // approval (and the link that gave it), so it is asked for again. Paying it, or its notes, does not.
-        // The same change while the client has the link but has not answered cancels the request: the
-        // link showed them the old terms, and an Approve on a page loaded before the change must not
-        // approve the new ones.
-        const termsChanged = type === 'expense' && (APPROVED_TERMS.some((k) => k in changes) || removeIds.length > 0 || typed.length > 0);
-        approvalWithdrawn = termsChanged && current.confirmedByClientDate !== null;
-        requestCancelled = termsChanged && current.confirmedByClientDate === null && current.approvalTokenHash !== null;
-        version = current.version + 1;
-        await tx
-          .update(transactions)
-          .set({
-            ...values,
-            ...(approvalWithdrawn ? { confirmedByClientDate: null, approvalTokenHash: null, approvalRequestedOn: null } : {}),
-            ...(requestCancelled ? { approvalTokenHash: null, approvalRequestedOn: null } : {}),
-            version,
-            modifiedOn: new Date(),
-            modifiedBy: caller.user.id,
-          })
-          .where(eq(transactions.id, id));
-        await logAction(tx, caller.actor, {
-          action: 'Update',
-          entity: 'Transaction',
-          entityId: id,
-          message: `${type} ${amount}`,
-          data: {
-            accountId,
-            ...localDates(changes, app.config.timeZone),
-            ...(removeIds.length ? { removedAttachments: removeIds } : {}),
-            ...(typed.length ? { files: typed.map((f) => f.userName) } : {}),
-            ...(approvalWithdrawn ? { approvalWithdrawn: toLocalDateTime(current.confirmedByClientDate, app.config.timeZone) } : {}),
-            ...(requestCancelled ? { approvalRequestCancelled: toLocalDateTime(current.approvalRequestedOn, app.config.timeZone) } : {}),
-          },
-        });
-      }
-      await addAttachments(tx, id, caller.user.id, typed);
-      await touchPaymentAccount(tx, accountId);
-      return { saved: { id, accountId, version, ...(approvalWithdrawn ? { approvalWithdrawn } : {}), ...(requestCancelled ? { approvalRequestCancelled: true } : {}) }, removedFiles };
+        await addAttachments(tx, id, caller.user.id, typed);
+        await stored.claim(tx);
+        await touchPaymentAccount(tx, accountId);
+        return { saved: { id, accountId, version, ...(approvalWithdrawn ? { approvalWithdrawn } : {}), ...(requestCancelled ? { approvalRequestCancelled: true } : {}) }, removedFiles };
+      });
     });
-    stored.length = 0;
     for (const name of removedFiles) await storage.delete(name).catch(() => {});
     return saved;
-  } catch (e) {
-    for (const name of stored) await storage.delete(name).catch(() => {});
-    throw e;
   } finally {
     await dropScratch(parsed.files);
   }

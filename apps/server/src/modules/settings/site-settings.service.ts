@@ -12,6 +12,7 @@ import { logAction, type Actor } from '../../lib/audit.ts';
 import { AppError, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { dropScratch, readUploadForm } from '../../lib/upload-form.ts';
 import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
+import { writeStoredFiles } from '../../storage/pending-files.ts';
 import { detectFileType } from '../files/file-types.ts';
 import { loadSharp } from '../files/pictures.ts';
 
@@ -238,25 +239,23 @@ export async function uploadSiteLogo(app: FastifyInstance, req: FastifyRequest, 
       throw new AppError(415, 'settings.logo.notImage', { name: file.userName });
     }
     const name = `logo-${randomBytes(16).toString('hex')}.png`;
-    const storage = getFileStorage(app.config.dataDir);
-    await storage.put(name, { path: out });
     let replaced: string | null = null;
-    try {
-      const saved = await app.db.transaction(async (tx) => {
+    // Named pending before it is written, claimed by the settings' commit (decisions 104, 109).
+    const saved = await writeStoredFiles(app, async (stored) => {
+      await stored.put(name, { path: out });
+      return stored.transaction(async (tx) => {
         await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
         const [cur] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
         if (cur!.version !== version) throw conflict(pickSettings(cur!));
         replaced = cur!.logoName;
         const [row] = await tx.update(siteSettings).set({ logoName: name, version: cur!.version + 1, modifiedOn: new Date(), modifiedBy: user.id }).where(eq(siteSettings.id, 1)).returning();
+        await stored.claim(tx);
         await logAction(tx, user.actor, { action: 'Update', entity: 'SiteSettings', entityId: 1, data: { logo: { from: replaced ? 'logo' : null, to: file.userName } } });
         return pickSettings(row!);
       });
-      if (replaced) await storage.delete(replaced).catch(() => {});
-      return saved;
-    } catch (err) {
-      await storage.delete(name).catch(() => {});
-      throw err;
-    }
+    });
+    if (replaced) await getFileStorage(app.config.dataDir).delete(replaced).catch(() => {});
+    return saved;
   } finally {
     await dropScratch(files);
     for (const f of scratch) await fs.promises.rm(f, { force: true });

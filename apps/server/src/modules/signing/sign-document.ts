@@ -8,7 +8,7 @@ import { AppError, badRequest, fieldError } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { rateLimit } from '../../lib/throttle.ts';
 import { toLocalDateTime, zoneOffsetMs } from '../../lib/dates.ts';
-import { getFileStorage } from '../../storage/file-storage.ts';
+import { writeStoredFiles } from '../../storage/pending-files.ts';
 import { buildMail } from '../../mail/mail-people.ts';
 import type { Mail } from '../../mail/mailer.ts';
 import { dateIn } from '../doc-templates/doc-fill.ts';
@@ -66,13 +66,16 @@ export async function signDocument(app: FastifyInstance, req: FastifyRequest, to
   // What the document prints, made again now (one fill, outside the transaction: it reads on its own connection).
   const fill = await fillNow(app, first);
   const image = await signatureImage(body.signature);
-  const storage = getFileStorage(app.config.dataDir);
   const ip = req.ip;
   const userAgent = String(req.headers['user-agent'] ?? '').slice(0, 400);
-  let stored: string | null = null;
   let sealed: Buffer | null = null;
-  try {
-    const done = await app.db.transaction(async (tx) => {
+  // The signed copy's name, recorded pending before its file is written (inside the transaction,
+  // from the original read under its lock); the signature's commit claims it (decisions 104, 109).
+  // Signed already meanwhile: nothing claims it, and the file is removed.
+  const stored = `${randomBytes(16).toString('hex')}.pdf`;
+  const done = await writeStoredFiles(app, async (files) => {
+    await files.note([stored]);
+    return files.transaction(async (tx) => {
       const r = await requestByToken(tx, token, true);
       if (r.signed_on) return null;
       const state = await sourceState(tx, r.source, r.source_id, true);
@@ -103,24 +106,20 @@ export async function signDocument(app: FastifyInstance, req: FastifyRequest, to
       });
       sealed = await appendPagesIncrementally(original, page);
       const fileName = r.document_name.replace(/\.pdf$/i, '') + ` — ${t('signing.seal.signedSuffix')}.pdf`;
-      stored = `${randomBytes(16).toString('hex')}.pdf`;
-      await storage.put(stored, Readable.from([sealed]));
+      await files.put(stored, Readable.from([sealed]));
       const next = await tx.execute(sql`select coalesce(max(sort_order), -1) + 1 as n from files where parent_type = ${r.parent_type} and parent_id = ${r.parent_id}`);
       const file = await tx.execute(sql`insert into files (system_name, user_name, mime, size, parent_type, parent_id, type, sort_order, created_by)
         values (${stored}, ${fileName}, 'application/pdf', ${sealed.length}, ${r.parent_type}, ${r.parent_id}, 'document', ${Number((next.rows[0] as { n: number }).n)}, ${r.sent_by}) returning id`);
       const fileId = Number((file.rows[0] as { id: number }).id);
+      await files.claim(tx);
       await tx.execute(sql`update sign_requests set signed_on = ${signedOn}, signed_name = ${body.name}, signed_ip = ${ip}, signed_user_agent = ${userAgent}, signed_sha256 = ${hashOf(sealed)}, signed_file_id = ${fileId}, version = version + 1 where id = ${r.id}`);
       const actor = { id: null, name: body.name };
       await logAction(tx, actor, { action: 'Sign', entity: SIGN_LOG_ENTITY, entityId: r.id, message: r.document_name, data: { source: r.source, sourceId: r.source_id, signedName: body.name, ip, userAgent, sha256: r.pdf_sha256, signedSha256: hashOf(sealed), fileId, drawn: image !== null } });
       await logAction(tx, actor, { action: 'Create', entity: 'File', entityId: fileId, message: fileName, data: { systemName: stored, mime: 'application/pdf', size: sealed.length, parentType: r.parent_type, parentId: r.parent_id, signRequestId: r.id } });
       return { r, fileName };
     });
-    if (done && sealed) await mailSigned(app, done.r, done.fileName, sealed, body.name);
-    else if (stored) await storage.delete(stored).catch(() => {});
-  } catch (e) {
-    if (stored) await storage.delete(stored).catch(() => {});
-    throw e;
-  }
+  });
+  if (done && sealed) await mailSigned(app, done.r, done.fileName, sealed, body.name);
   const after = await requestByToken(app.db, token);
   return publicView(app, after, cultureOf(first.culture));
 }

@@ -10,6 +10,7 @@ import { newToken, sha256 } from '../../lib/passwords.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
+import { writeStoredFiles } from '../../storage/pending-files.ts';
 import { buildMail } from '../../mail/mail-people.ts';
 import { agencyIdentity, linkBase } from '../settings/site-settings.service.ts';
 import { makeDocument } from '../doc-templates/doc-templates.routes.ts';
@@ -140,15 +141,14 @@ export async function sendForSignature(app: FastifyInstance, caller: Caller, bod
   // From a deal's page, a handover protocol is that deal's (signersOf refuses a deal of another property).
   const dealId = body.source === 'handover' ? (body.dealId ?? null) : null;
   const accountId = await signerAccount(app.db, await signersOf(app.db, body.source, body.id, app.config.timeZone, dealId ?? undefined), body.email);
-  const storage = getFileStorage(app.config.dataDir);
   const systemName = `${randomBytes(16).toString('hex')}.pdf`;
-  await storage.put(systemName, Readable.from([pdf]));
   const token = newToken();
   const url = `${await linkBase(app)}${signPath(token)}`;
   const expiresOn = new Date(Date.now() + SIGN_LINK_DAYS * 24 * 3600 * 1000);
-  let row: SignRow;
-  try {
-    row = await app.db.transaction(async (tx) => {
+  // The PDF named pending before it is written, claimed by the request's commit (decisions 104, 109).
+  const row = await writeStoredFiles(app, async (stored) => {
+    await stored.put(systemName, Readable.from([pdf]));
+    return stored.transaction(async (tx) => {
       // The version the document was made from, read under a lock: a change committed meanwhile voids it at once.
       const now = await sourceState(tx, body.source, body.id, true);
       if (!now) throw notFound();
@@ -158,12 +158,10 @@ export async function sendForSignature(app: FastifyInstance, caller: Caller, bod
         action: 'SendForSignature', entity: SIGN_LOG_ENTITY, entityId: r!.id, message: `${name} → ${body.email}`,
         data: { source: body.source, sourceId: body.id, sourceVersion: state.version, signerName: body.name, signerEmail: body.email, culture: body.culture, sha256: r!.pdf_sha256, linkId: r!.token_hash.slice(0, 12) },
       });
+      await stored.claim(tx);
       return r!;
     });
-  } catch (e) {
-    await storage.delete(systemName).catch(() => {});
-    throw e;
-  }
+  });
   const { mail } = await buildMail(app, {
     to: body.email, culture: body.culture, fallback: body.culture, agentUserId: caller.user.id,
     letter: {
