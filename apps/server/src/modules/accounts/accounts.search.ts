@@ -73,7 +73,12 @@ export type AccountMatches = { top: Found[]; ids: IdSet; openLeads?: number[]; w
  * How one word was answered (decision 099), for the tests only (no provider passes it on): the
  * accounts shown and the open leads each walked in order, or looked up word by word.
  */
-export type Walked = { accounts: boolean; leads: boolean };
+export type Walked = { accounts: boolean; leads: boolean; counted?: Counted };
+/**
+ * What the count of a fragment's words chose (walkWords): `walk`; `words` (at most WALK_WORDS_MIN
+ * words, or patterns with a space); `few accounts` (more words, but of fewer than 20 accounts).
+ */
+export type Counted = 'walk' | 'words' | 'few accounts';
 /** At most this many matching accounts are read for the global search (a hit list shows 20). */
 const MATCHES_MAX = 5000;
 
@@ -96,7 +101,7 @@ export async function searchAccountMatches(app: FastifyInstance, text: string, c
   // No ids when the open leads fill the hits: the leads' search reads none then (findLeads), and
   // 3,000 of them («Παπαδ») were written out and read for nothing.
   const ids = found.ids === null ? { size: found.n, literal: '{}' } : idSetFromLiteral(found.ids);
-  const walked = { accounts: found.accountsWalked === true, leads: found.leadsWalked === true };
+  const walked = { accounts: found.accountsWalked === true, leads: found.leadsWalked === true, ...(found.counted ? { counted: found.counted } : {}) };
   if (found.top.length || text.length < 4) return { top: found.top, ids, openLeads: found.leads, walked };
   const near = oneWord(text) ? await findNearWord(app, text, SEARCH_MAX_HITS, culture) : await findNear(app, text, SEARCH_MAX_HITS, undefined, culture);
   return { top: near, ids: idSetOf(near.map((r) => r.id)) };
@@ -217,7 +222,8 @@ function walkWords(text: string): SQL {
   // accounts (a mailing list's addresses) are not walked: the walk would not find its 20 and give way
   // to the words after all. Whether the first words read belong to 20 accounts is asked word by word
   // in their order (`r`), each word adding the accounts not seen yet, and stops at 20: a fragment
-  // of many accounts reads a few dozen words, not all 1,001 (decision 110).
+  // of many accounts reads a few dozen words, not all 1,001 (decision 110). The answer (`counted`):
+  // walk, words (few words, or a space in the patterns), or few accounts (many words, fewer than 20 accounts).
   return sql`with recursive c as materialized (select s.word from search_words s where ${wordMatch(text)} limit (select ${sql.raw(String(WALK_WORDS_MIN + 1))})),
     cw as materialized (select count(*)::int as n, array_agg(word) as words from c),
     r (i, ids) as (
@@ -227,11 +233,15 @@ function walkWords(text: string): SQL {
         where aw.word = (select words from cw)[r.i + 1] and aw.account_id <> all(r.ids) limit ${SEARCH_MAX_HITS})
       from r where cardinality(r.ids) < ${SEARCH_MAX_HITS} and r.i < (select n from cw))
     select case when (select n from cw) > ${WALK_WORDS_MIN} and ${walkable}
-      then (select max(cardinality(ids)) from r) >= ${SEARCH_MAX_HITS} else false end as walk`;
+      then case when (select max(cardinality(ids)) from r) >= ${SEARCH_MAX_HITS} then 'walk' else 'few accounts' end else 'words' end as counted`;
 }
 
-/** Word by word (decision 099): the words' own first 20 accounts and 20 newest open leads; the matched ids too when asked. */
-function wordMatches(text: string, withIds = true, culture?: string): SQL {
+/**
+ * Word by word (decision 099): the words' own first 20 accounts and 20 newest open leads; the matched
+ * ids too when asked. `withTop` false (the accounts walked already): the ids and leads only, and
+ * `best` (up to WORDS_MAX × 2 index look-ups, or every account of the words grouped) is not run.
+ */
+function wordMatches(text: string, withIds = true, culture?: string, withTop = true): SQL {
   const collate = collationOf(culture);
   // Word by word up to WORDS_MAX words; past it (many words of few accounts, or a walk given up)
   // every account of the words grouped: the same first 20 (kw counts the words read already).
@@ -263,7 +273,7 @@ function wordMatches(text: string, withIds = true, culture?: string): SQL {
     lz as materialized (select ${byWords} as leads),
     m as materialized (
       select distinct aw.account_id as id from account_words aw where aw.word in (select word from w) limit ${MATCHES_MAX})
-    select ${IDS_AND_LEADS}, ${top} from lz`;
+    select ${IDS_AND_LEADS}${withTop ? sql`, ${top}` : sql``} from lz`;
 }
 
 /** The 20 accounts shown, with their columns (Found), from `from` (id, rank, name), in order. */
@@ -329,7 +339,7 @@ const closedStages = sql.join(
 );
 
 /** The row of the global search's statement (ids, n and leads only with the ids asked for). */
-type MatchesRow = { ids: string | null; n: number; top: Found[]; leads: number[]; accountsWalked?: boolean; leadsWalked?: boolean };
+type MatchesRow = { ids: string | null; n: number; top: Found[]; leads: number[]; accountsWalked?: boolean; leadsWalked?: boolean; counted?: Counted };
 
 /**
  * One word typed: ranked ahead, word by word or walked (whichever the count of its words chose, a
@@ -337,16 +347,21 @@ type MatchesRow = { ids: string | null; n: number; top: Found[]; leads: number[]
  * that did not find its 20 accounts, or its 20 open leads, leaves that part to the words.
  */
 async function oneWordMatches(app: FastifyInstance, text: string, withIds: boolean, culture?: string): Promise<MatchesRow | undefined> {
-  const walk = (await app.db.execute<{ walk: boolean }>(walkWords(text))).rows[0]?.walk === true;
-  if (!walk) return (await app.db.execute<MatchesRow>(wordMatches(text, withIds, culture))).rows[0];
+  const counted = (await app.db.execute<{ counted: Counted }>(walkWords(text))).rows[0]?.counted ?? 'words';
+  if (counted !== 'walk') {
+    const row = (await app.db.execute<MatchesRow>(wordMatches(text, withIds, culture))).rows[0];
+    return row && { ...row, counted };
+  }
   const walked = (await app.db.execute<WalkRow>(walkMatches(text, withIds, culture))).rows[0]!;
   const leadsWalked = withIds ? walked.leadsWalked === true : undefined;
-  if (walked.accountsWalked && leadsWalked !== false) return { ids: null, n: walked.leads?.length ?? 0, top: walked.top, leads: walked.leads ?? [], accountsWalked: true, leadsWalked };
-  // The words for what the walk left: the accounts, or the open leads and (fewer than 20) the matched ids.
-  const words = (await app.db.execute<MatchesRow>(wordMatches(text, withIds && !leadsWalked, culture))).rows[0]!;
-  const top = walked.accountsWalked ? walked.top : words.top;
-  if (leadsWalked) return { ids: null, n: walked.leads!.length, top, leads: walked.leads!, accountsWalked: walked.accountsWalked, leadsWalked };
-  return { ...words, top, accountsWalked: walked.accountsWalked, leadsWalked };
+  if (walked.accountsWalked && leadsWalked !== false) return { ids: null, n: walked.leads?.length ?? 0, top: walked.top, leads: walked.leads ?? [], accountsWalked: true, leadsWalked, counted };
+  // The words for what the walk left: the accounts (then the leads too when those were not walked),
+  // or, the accounts walked, only the open leads and (fewer than 20) the matched ids, without the
+  // words' own 20 accounts (`withTop`).
+  const words = (await app.db.execute<Omit<MatchesRow, 'top'> & { top?: Found[] }>(wordMatches(text, withIds && !leadsWalked, culture, !walked.accountsWalked))).rows[0]!;
+  const top = walked.accountsWalked ? walked.top : words.top!;
+  if (leadsWalked) return { ids: null, n: walked.leads!.length, top, leads: walked.leads!, accountsWalked: walked.accountsWalked, leadsWalked, counted };
+  return { ...words, top, accountsWalked: walked.accountsWalked, leadsWalked, counted };
 }
 
 /** The walk's row (walkMatches): leads only when asked for. */

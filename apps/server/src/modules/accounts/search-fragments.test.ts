@@ -32,7 +32,8 @@ const FRAGMENTS = ['Παπαδ', 'καραμ', 'πουλ', 'ακης', 'papad', 
 /** Walked (accounts, leads) in every round and reader's language; word by word in every one. */
 const WALKED = ['mail', 'ail.', '@mail.gr', 'list'];
 const WALKED_LEADS = ['mail', '@mail.gr'];
-const BY_WORDS = ['Παπαδ', 'gmail', 'member', 'rs.example'];
+const BY_WORDS_FEW = ['Παπαδ', 'gmail'];
+const BY_WORDS_ONE = ['member', 'rs.example'];
 const lastName = () => pick(STEMS) + pick(ENDS);
 
 const column = async (q: SQL) => (await db.execute<{ id: number }>(q)).rows.map((r) => Number(r.id));
@@ -145,7 +146,7 @@ describe(`the global search's fragments ranked ahead (SEARCH_FRAGMENTS_SEED=${SE
           const now = await searchAccountMatches(t.app, text, culture);
           const where = `${text} (${culture}), round ${round}, seed ${SEED}`;
           if (!how.has(text)) how.set(text, new Set());
-          how.get(text)!.add(`accounts ${now.walked?.accounts ?? 'near'}, leads ${now.walked?.leads ?? 'near'}`);
+          how.get(text)!.add(`counted ${now.walked?.counted ?? 'near'}, accounts ${now.walked?.accounts ?? 'near'}, leads ${now.walked?.leads ?? 'near'}`);
           // Nothing contains it: the near spellings are looked for instead (findNearWord, unchanged).
           if (!was.top.length && text.length >= 4) {
             expect(now.openLeads, `no leads for ${where}`).toBeUndefined();
@@ -174,16 +175,18 @@ describe(`the global search's fragments ranked ahead (SEARCH_FRAGMENTS_SEED=${SE
     // The fragments that fill the 20 newest from the words' own 20 were compared often.
     expect(full).toBeGreaterThan(30);
     // Which were walked: asked of the search itself, not inferred from the words' count.
-    for (const text of WALKED) expect([...how.get(text)!].every((h) => h.startsWith('accounts true')), `${text}: ${[...how.get(text)!]}`).toBe(true);
+    for (const text of WALKED) expect([...how.get(text)!].every((h) => h.startsWith('counted walk, accounts true')), `${text}: ${[...how.get(text)!]}`).toBe(true);
     for (const text of WALKED_LEADS) expect([...how.get(text)!].some((h) => h.endsWith('leads true')), `${text}: ${[...how.get(text)!]}`).toBe(true);
-    for (const text of BY_WORDS) expect([...how.get(text)!], text).toEqual(['accounts false, leads false']);
+    // Not walked, told apart from walked with both parts given back to the words: few words, or many of one account.
+    for (const text of BY_WORDS_FEW) expect([...how.get(text)!], text).toEqual(['counted words, accounts false, leads false']);
+    for (const text of BY_WORDS_ONE) expect([...how.get(text)!], text).toEqual(['counted few accounts, accounts false, leads false']);
     // "member" and "rs.example" are in more words than the walk's line, but of one account: word by word.
     const words = async (like: string) => (await column(sql`select count(*)::int as id from search_words where word like ${like}`))[0]!;
     for (const walked of ['%mail%', 'list%', 'mail%', '%ail.%', 'member%', '%rs.example%']) expect(await words(walked), walked).toBeGreaterThan(WALK_WORDS_MIN);
     expect(await words('ail.%')).toBeLessThanOrEqual(WALK_WORDS_MIN);
     expect(await words('%gmail%')).toBeLessThanOrEqual(WALK_WORDS_MIN);
     expect(await words('%gmail%')).toBeGreaterThan(200);
-  }, 60_000);
+  }, 240_000);
 });
 
 describe(`a fragment in more than WORDS_MAX words of fewer than 20 accounts (SEARCH_FRAGMENTS_SEED=${SEED})`, () => {
@@ -205,10 +208,53 @@ describe(`a fragment in more than WORDS_MAX words of fewer than 20 accounts (SEA
         const was = await before(text, culture);
         const now = await searchAccountMatches(t.app, text, culture);
         const where = `${text} (${culture}), seed ${SEED}`;
-        expect(now.walked, where).toEqual({ accounts: false, leads: false });
+        expect(now.walked, where).toEqual({ counted: 'few accounts', accounts: false, leads: false });
         expect(now.top.map((a) => a.id), `accounts for ${where}`).toEqual(was.top.map(Number));
         expect(now.openLeads, `leads for ${where}`).toEqual(was.leads.map(Number));
         if (now.openLeads!.length < 20) expect(now.ids.literal.slice(1, -1).split(',').filter(Boolean).map(Number).sort((a, b) => a - b), `ids for ${where}`).toEqual(was.ids.map(Number));
+        expect((await searchAccounts(t.app, text, 0, culture)).items.map((i) => i.id), `picker for ${where}`).toEqual(was.top.map(Number));
+      }
+    }
+  }, 60_000);
+});
+
+describe(`a walk that finds its accounts or its leads only (SEARCH_FRAGMENTS_SEED=${SEED})`, () => {
+  it('gives the other part to the words, with the same answers', async () => {
+    // 30 clients with the fragment inside a word, added before the list so that their words are among
+    // the first WALK_WORDS_MIN + 1 read (the count says walk); then a list whose WALK_WORDS_MIN + 100
+    // words start with it, too long for the index walked: no short account starts with the fragment,
+    // and the walk of the accounts gives up (the words answer). «qzk»'s clients have 25 open leads
+    // (walked), «qzj»'s 5 (the walk gives up: the words answer both parts). «qzm» starts a word of
+    // 25 short accounts without leads: the accounts walked, the leads from the words.
+    for (const [frag, leads] of [['qzk', 25], ['qzj', 5]] as const) {
+      await db.execute(sql`insert into accounts (first_name, last_name, is_client, emails)
+        select 'Πελάτης', 'Client ' || g, true, array['x' || ${frag} || g || '@c.example'] from generate_series(1, 30) g`);
+      await db.execute(sql`insert into accounts (last_name, emails)
+        select 'Zzz Qlist ' || ${frag}, array(select ${frag} || '.' || i || '@list.example' from generate_series(1, ${WALK_WORDS_MIN + 100}) i)`);
+      const clients = await column(sql`select id from accounts where emails[1] like ${'x' + frag + '%@c.example'} order by id`);
+      for (let i = 0; i < leads; i++) {
+        await db.execute(sql`insert into leads (account_id, created_on, draft, for_purchase)
+          values (${clients[i % clients.length]}, now() - make_interval(hours => ${i}), false, true)`);
+      }
+    }
+    await db.execute(sql`insert into accounts (first_name, last_name, emails)
+      select 'Μ', 'Mlist ' || g, array(select 'qzm' || g || '.' || i || '@m.example' from generate_series(1, 44) i) from generate_series(1, 25) g`);
+    const expected = {
+      qzk: { counted: 'walk', accounts: false, leads: true },
+      qzj: { counted: 'walk', accounts: false, leads: false },
+      qzm: { counted: 'walk', accounts: true, leads: false },
+    };
+    for (const [text, walked] of Object.entries(expected)) {
+      for (const culture of ['en', 'el', 'ru']) {
+        const was = await before(text, culture);
+        const now = await searchAccountMatches(t.app, text, culture);
+        const where = `${text} (${culture}), seed ${SEED}`;
+        expect(now.walked, where).toEqual(walked);
+        expect(now.top.map((a) => a.id), `accounts for ${where}`).toEqual(was.top.map(Number));
+        expect(now.openLeads, `leads for ${where}`).toEqual(was.leads.map(Number));
+        const ids = now.ids.literal.slice(1, -1).split(',').filter(Boolean).map(Number);
+        if (now.openLeads!.length < 20) expect(ids.sort((a, b) => a - b), `ids for ${where}`).toEqual(was.ids.map(Number));
+        expect(now.ids.size, `the ids' size for ${where}`).toBe(now.openLeads!.length < 20 ? was.ids.length : 20);
         expect((await searchAccounts(t.app, text, 0, culture)).items.map((i) => i.id), `picker for ${where}`).toEqual(was.top.map(Number));
       }
     }
