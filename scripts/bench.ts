@@ -797,10 +797,11 @@ async function main() {
       },
       { name: 'POST /api/Viewing/search (page 1-50)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Viewing/search', body: { perPage: 20, currentPage: page(i) } }) },
       {
-        // Words of what clients said (the generator's comments): common and rare ones, two words, Latin and Greek, accents left out.
+        // Words of what clients said (the generator's comments): common ones, two words, Latin and Greek, accents left out,
+        // a pair few comments hold (24 viewings at full size) and a word none holds.
         name: 'POST /api/Viewing/search (words of the comments)',
         kind: 'list',
-        make: (i) => ({ method: 'POST', path: '/api/Viewing/search', body: { comment: ['σκοτεινο', 'ξαναδεί γυναίκα', 'υγρασια', 'θεα', 'sea view', 'ΜΗΧΑΝΙΚΟΣ'][i % 6], perPage: 20, currentPage: 1 } }),
+        make: (i) => ({ method: 'POST', path: '/api/Viewing/search', body: { comment: ['σκοτεινο', 'ξαναδεί γυναίκα', 'υγρασια', 'θεα', 'sea view', 'ΜΗΧΑΝΙΚΟΣ', 'κουζίνα ζητούμενη', 'καπνός'][i % 8], perPage: 20, currentPage: 1 } }),
       },
       // The pages a client is handed or opens: the viewing sheet, the property sheet, a shortlist's page (each one record).
       { name: 'GET /api/Viewing/{id}/sheet', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/Viewing/${sheetViewings[(i * 13) % sheetViewings.length]}/sheet` }) },

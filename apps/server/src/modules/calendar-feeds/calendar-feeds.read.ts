@@ -81,8 +81,9 @@ export async function readOwnEvents(app: FastifyInstance, accountId: number | nu
         order by ac.date, ac.id limit ${FEED_MAX_EACH})
       select ac.*, first.link, client.name as client, client.phone, obj.object
       from ac
+      -- Its first link in the calendar's order: by position, then entity and id (two links may share a position).
       left join lateral (
-        select array[l.entity::int, l.entity_id] as link from activity_links l where l.activity_id = ac.id order by l.position limit 1) first on true
+        select array[l.entity::int, l.entity_id] as link from activity_links l where l.activity_id = ac.id order by l.position, l.entity, l.entity_id limit 1) first on true
       -- The client: an account it is linked to, else the client of a lead it is linked to.
       left join lateral (
         select a.display_name as name, ${firstPhone('a')} as phone
@@ -90,11 +91,11 @@ export async function readOwnEvents(app: FastifyInstance, accountId: number | nu
           left join leads ld on l.entity = ${LinkKind.Demand} and ld.id = l.entity_id
           join accounts a on a.id = case when l.entity = ${LinkKind.Account} then l.entity_id else ld.account_id end
         where l.activity_id = ac.id and l.entity in (${LinkKind.Account}, ${LinkKind.Demand})
-        order by (l.entity = ${LinkKind.Account}) desc, l.position limit 1) client on true
+        order by (l.entity = ${LinkKind.Account}) desc, l.position, l.entity, l.entity_id limit 1) client on true
       left join lateral (
         select json_build_object('ref', lpad(o.reference_number::text, 4, '0'), 'title', ${objectTitle(culture, 'o')}, 'address', ${address(culture)}) as object
         from activity_links l join objects o on o.id = l.entity_id
-        where l.activity_id = ac.id and l.entity = ${LinkKind.Object} order by l.position limit 1) obj on true
+        where l.activity_id = ac.id and l.entity = ${LinkKind.Object} order by l.position, l.entity_id limit 1) obj on true
       order by ac.date, ac.id`),
   ]);
   const activities = (acts.rows as Row[]).map((r) => ({

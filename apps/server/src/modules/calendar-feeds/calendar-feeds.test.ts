@@ -178,4 +178,21 @@ describe('a calendar address', () => {
     for (let i = 0; i < 40 && status === 404; i++) status = (await anonymous.get(`/calendar/${'x'.repeat(43)}.ics`, { remoteAddress: '203.0.113.9' })).statusCode;
     expect(status).toBe(429);
   });
+
+  it('opens a to-do on the record the calendar opens it on, when two of its links share the first place', async () => {
+    const feed = await json(colleague.post('/api/calendarFeeds/own'));
+    const both = await json(colleague.post('/api/activity/add', { entityType: 2, id: client!.id, description: 'Show the flat again', done: false, date: `${tomorrow}T17:00:00`, assignedTo: them }));
+    // The property linked at the client's place: the calendar orders such links by kind, then id (a property before an account).
+    await t.pool.query('insert into activity_links (activity_id, entity, entity_id, position) values ($1, 1, $2, 0)', [both.id, flat!.id]);
+    expect((await t.pool.query('select entity, position from activity_links where activity_id = $1 order by entity', [both.id])).rows).toEqual([
+      { entity: 1, position: 0 },
+      { entity: 2, position: 0 },
+    ]);
+    const calendar = await json(colleague.get(`/api/calendar?from=${tomorrow}&till=${tomorrow}`));
+    const inCalendar = JSON.stringify(calendar).includes(`/Objects/View/${flat!.id}`);
+    expect(inCalendar).toBe(true);
+    const { events } = await readFeed(feed.url);
+    expect(events.get(uidOf('activity', both.id))!.c.getFirstPropertyValue('url')).toBe(`http://localhost:3000/Objects/View/${flat!.id}`);
+    await json(colleague.del('/api/calendarFeeds/own'));
+  });
 });

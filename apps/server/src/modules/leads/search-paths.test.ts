@@ -24,7 +24,8 @@ const ENDS = ['όπουλος', 'οπούλου', 'άκης', 'ίου', 'ιάδ�
 const FIRST = ['Μαρία', 'Νίκος', 'Ελένη', 'Γιώργος', 'Anna'];
 const FRAGMENTS = ['Παπαδ', 'καραμ', 'πουλ', 'ακης', 'papad', 'karam', 'Ζαχαρι'];
 const SAID = ['σκοτεινό', 'υγρασία', 'θέα στη θάλασσα', 'Sea view', 'μηχανικός', 'ξαναδεί με τη γυναίκα'];
-const SAYINGS = ['σκοτεινο', 'υγρασια θεα', 'sea', 'ΜΗΧΑΝΙΚΟΣ', 'γυναίκα', 'κανένα'];
+// Common words, a rare one (three viewings at most: fewer than a page) and one no comment holds.
+const SAYINGS = ['σκοτεινο', 'υγρασια θεα', 'sea', 'ΜΗΧΑΝΙΚΟΣ', 'γυναίκα', 'τζάκι', 'κανένα'];
 const lastName = () => pick(STEMS) + pick(ENDS);
 
 const column = async (q: ReturnType<typeof sql>) => (await db.execute<{ id: number }>(q)).rows.map((r) => Number(r.id));
@@ -43,6 +44,11 @@ async function seed() {
     for (const [k, o] of objects.entries()) {
       if (chance(0.4)) await db.execute(sql`insert into viewing_objects (viewing_id, object_id, position, comment) values (${v!}, ${o}, ${k}, ${chance(0.2) ? null : `${pick(SAID)}, ${pick(SAID)}`})`);
     }
+  }
+  // Three viewings whose comment only they hold (random changes may rewrite them).
+  for (let i = 0; i < 3; i++) {
+    const [v] = await column(sql`insert into viewings (date_of_viewing) values (now() - make_interval(days => ${between(0, 300)})) returning id`);
+    await db.execute(sql`insert into viewing_objects (viewing_id, object_id, position, comment) values (${v!}, ${objects[0]!}, 0, 'Ρετιρέ με τζάκι')`);
   }
   for (let i = 0; i < 80; i++) {
     const [deal] = await column(sql`insert into deals (deal_type, deal_stage) values (${pick([1, 2])}, ${between(1, 6)}) returning id`);
@@ -102,6 +108,9 @@ describe(`a search's accounts read in the statement that uses them (SEARCH_PATHS
         expect(is, `deals for ${text}, round ${round}, seed ${SEED}`).toEqual(was);
       }
     }
+    // The viewings counted, so that the comment's page is read both ways (decision 107): early pages of
+    // common words walk the list's index, the rare word's page is read by key, a page past the end reads none.
+    await db.execute(sql`analyze viewings`);
     let saidFound = 0;
     for (const comment of SAYINGS) {
       // The viewings' comment search alone: its page and total from one statement (decision 107), against the plain statement.
@@ -110,7 +119,8 @@ describe(`a search's accounts read in the statement that uses them (SEARCH_PATHS
         words.map((w) => sql`vo.comment_norm like '%' || crm_search_norm(${w}) || '%'`),
         sql` and `,
       )}) order by v.date_of_viewing desc nulls first, v.id desc`);
-      for (const currentPage of [1, 2, 4, 40]) {
+      for (const currentPage of [1, 2, 4, Math.ceil(ids.length / 7), Math.ceil(ids.length / 7) + 1, 40]) {
+        if (currentPage < 1) continue;
         const answer = await searchViewings(app, ZViewingSearch.parse({ comment, perPage: 7, currentPage }), tr);
         expect({ total: answer.totalRows, ids: answer.items.map((i) => i.id) }, `viewings saying ${comment}, page ${currentPage}, seed ${SEED}`).toEqual({
           total: ids.length,

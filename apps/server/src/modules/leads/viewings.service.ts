@@ -345,17 +345,32 @@ function viewingsSaying(text: string): SQL | undefined {
   )}`;
 }
 
+/** How many index entries the walk tests in the time one matched viewing is read by its key and sorted: about 8 at full size (decision 107). */
+const INDEX_ENTRIES_A_ROW = 8;
+
 /**
  * The comment's filter alone, in one statement (decision 107): the matched viewings' ids are read
- * once, counted, and the page walks viewings_date_id_idx in the list's order from the index alone,
- * each id tested against them by hash, stopping at the page. (`is true` keeps the test a hashed
- * subplan: made a join, the planner sorted every viewing instead of walking the index.)
+ * once and counted, then the page is read one of two ways, whichever reads less: a page past the
+ * end reads nothing; an early page of many matches walks viewings_date_id_idx in the list's order
+ * from the index alone, each id tested against them by hash, stopping at the page (about
+ * (offset + limit) × viewings ÷ matches entries; `is true` keeps the test a hashed subplan: made a
+ * join, the planner sorted every viewing); otherwise (few matches, a late page, or viewings never
+ * analysed) the matched viewings are read by their primary key and sorted, which costs about what
+ * the look-up did. Each page is an InitPlan, run only when its branch is taken.
  */
 async function pageSaying(db: Db, said: SQL, order: SQL[], limit: number, offset: number): Promise<{ n: number; ids: number[] }> {
-  const r = await db.execute<{ n: number; ids: number[] }>(sql`with said as materialized (${said})
-    select (select count(*) from said)::int as n,
-      array(select ${viewings.id} from ${viewings} where (${viewings.id} in (select viewing_id from said)) is true
-        order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}) as ids`);
+  const sorted = sql.join(order, sql`, `);
+  const r = await db.execute<{ n: number; ids: number[] }>(sql`with said as materialized (${said}),
+    counted as materialized (select count(*)::int as n from said)
+    select c.n, case
+      when c.n <= ${offset} then '{}'::int[]
+      when ${offset + limit}::float8 * (select case when p.reltuples >= 0 then p.reltuples end from pg_class p where p.oid = 'viewings'::regclass)
+        < ${INDEX_ENTRIES_A_ROW}::float8 * c.n * c.n
+      then array(select ${viewings.id} from ${viewings} where (${viewings.id} in (select viewing_id from said)) is true
+        order by ${sorted} limit ${limit} offset ${offset})
+      else array(select ${viewings.id} from ${viewings} where ${viewings.id} = any(array(select viewing_id from said))
+        order by ${sorted} limit ${limit} offset ${offset})
+    end as ids from counted c`);
   const row = r.rows[0]!;
   return { n: Number(row.n), ids: row.ids.map(Number) };
 }
