@@ -169,4 +169,18 @@ describe('backups kept in the S3 store', () => {
       await d.end();
     }
   }, 120_000);
+
+  it('two instances making one in the same minute never give it the same name: each is kept whole', async () => {
+    // The daily backup on one instance beside one asked for on another: a name is claimed in the
+    // database until its backup is whole in the store, so the second takes the next name.
+    const [a, b] = await Promise.all([backupNow(t.app), backupNow(other)]);
+    expect(a.name).not.toBe(b.name);
+    const area = new S3Storage({ ...s3.settings, prefix: 'agency/' }).backups();
+    for (const made of [a, b]) {
+      const kept = await area.get(made.name);
+      expect((await bytesOf(kept!.body)).length).toBe(made.size);
+    }
+    // No claim outlives its backup.
+    expect((await t.pool.query(`select key from work_leases where key like 'backup-name:%'`)).rows).toEqual([]);
+  }, 120_000);
 });

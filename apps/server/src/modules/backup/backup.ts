@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
+import { randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
@@ -143,7 +144,7 @@ export function pruneBackups(dir: string, keep: number): string[] {
  * if taken; claimed by making its working folder, so that two backups of the same minute (the daily
  * one and npm run backup) never share a name or a folder.
  */
-async function claimBackupName(dir: string, at: Date, timeZone: string, area?: BackupArea): Promise<{ name: string; work: string }> {
+async function claimBackupName(dir: string, at: Date, timeZone: string, area: BackupArea | undefined, client: pg.ClientBase): Promise<{ name: string; work: string; lease?: string }> {
   const local = toLocalDateTime(at, timeZone)!; // YYYY-MM-DDTHH:mm:ss
   const base = `${PREFIX}${local.slice(0, 10)}-${local.slice(11, 13)}${local.slice(14, 16)}`;
   for (let i = 1; ; i++) {
@@ -151,11 +152,24 @@ async function claimBackupName(dir: string, at: Date, timeZone: string, area?: B
     if (fs.existsSync(path.join(dir, name)) || fs.existsSync(path.join(dir, name + PARTIAL))) continue;
     // In a store, one another instance made that minute (npm run backup beside the daily one).
     if (area && (await area.has(name))) continue;
+    // Or one another instance is making now (the daily one beside one asked for on another
+    // instance): it reaches the store only once whole, so its name is claimed in the database
+    // until then. A claim whose instance died goes a day later (work_leases' own clean-up).
+    let lease: string | undefined;
+    if (area) {
+      lease = `backup-name:${area.where}${name}`;
+      const claimed = await client.query(
+        `insert into work_leases (key, holder, until) values ($1, $2, now() + interval '1 day') on conflict (key) do nothing returning key`,
+        [lease, `backup:${process.pid}:${randomUUID()}`],
+      );
+      if (!claimed.rows.length) continue;
+    }
     const work = path.join(dir, `.${name}${PARTIAL}`);
     try {
       fs.mkdirSync(work, { mode: 0o700 });
-      return { name, work };
+      return { name, work, lease };
     } catch (e) {
+      if (lease) await client.query('delete from work_leases where key = $1', [lease]);
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
   }
@@ -267,7 +281,7 @@ export async function createBackup(o: BackupOptions): Promise<BackupResult> {
   }
   fs.mkdirSync(o.dir, { recursive: true, mode: 0o700 });
   const at = new Date();
-  const { name, work } = await claimBackupName(o.dir, at, o.timeZone, o.area);
+  const { name, work, lease } = await claimBackupName(o.dir, at, o.timeZone, o.area, o.client);
   const target = path.join(o.dir, name);
   const partial = target + PARTIAL;
   try {
@@ -358,6 +372,8 @@ export async function createBackup(o: BackupOptions): Promise<BackupResult> {
     throw e;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
+    // Whole in the store, or given up: the name needs no claim any more.
+    if (lease) await o.client.query('delete from work_leases where key = $1', [lease]).catch(() => {});
   }
 }
 
