@@ -54,6 +54,9 @@ DECLARE
   msgs int[];
 BEGIN
   IF NOT pg_try_advisory_xact_lock(7275112) THEN RETURN; END IF;
+  -- The tables read, locked before anything is written: a truncate under way is waited for here
+  -- (it takes no lock of the fold's), and one coming later waits for the fold's end.
+  LOCK TABLE public.mail_messages, public.mail_message_accounts, public.mail_message_objects, public.mail_message_leads IN ACCESS SHARE MODE;
   WITH d AS (DELETE FROM public.mail_count_changes RETURNING kind, id) SELECT jsonb_agg(jsonb_build_array(kind, id)) INTO taken FROM d;
   IF taken IS NULL THEN RETURN; END IF;
   SELECT array_agg(DISTINCT (x->>1)::int) FILTER (WHERE (x->>0)::int = 0), array_agg(DISTINCT (x->>1)::int) FILTER (WHERE (x->>0)::int = 1),
@@ -86,10 +89,11 @@ BEGIN
   UNION ALL SELECT 1, l.object_id, m.mailbox_id, count(*) FROM public.mail_message_objects l JOIN public.mail_messages m ON m.id = l.message_id AND m.deleted_on IS NULL GROUP BY 2, 3
   UNION ALL SELECT 2, l.lead_id, m.mailbox_id, count(*) FROM public.mail_message_leads l JOIN public.mail_messages m ON m.id = l.message_id AND m.deleted_on IS NULL GROUP BY 2, 3;
 END $$;--> statement-breakpoint
--- A link table truncated (alone, or with the messages or the mailboxes): its kind's counts go, a fold under way waited for.
+-- A link table truncated (alone, or with the messages or the mailboxes): its kind's counts go. The
+-- fold's lock is not taken: the truncate holds the table's exclusive lock already, and a fold waits
+-- for it before writing anything (or had read the table, and the truncate waited for its end).
 CREATE OR REPLACE FUNCTION crm_mail_counts_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_advisory_xact_lock(7275112);
   DELETE FROM public.mail_count_changes WHERE kind = TG_ARGV[0]::smallint;
   DELETE FROM public.mail_counts WHERE kind = TG_ARGV[0]::smallint;
   RETURN NULL;

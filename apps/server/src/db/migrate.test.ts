@@ -419,4 +419,40 @@ describe('migrations', () => {
     await migrateDb(t.dbUrl);
     await t.app.close();
   });
+  it("counts the mail stored before 0112 as it is counted on the spot", async () => {
+    const t = await createTestApp();
+    const q = (text: string) => t.pool.query(text);
+    await q(`insert into mailboxes (name, address, imap_host, imap_port, imap_tls, imap_user, imap_password)
+      select 'Box ' || g, 'box' || g || '@agency.test', 'h', 993, true, 'u', 'v1:x' from generate_series(1, 2) g`);
+    await q(`insert into accounts (first_name, last_name, is_client) select 'F' || g, 'Mail' || g, true from generate_series(1, 3) g`);
+    await q(`insert into objects (title) values ('Flat 1'), ('Flat 2')`);
+    await q(`insert into leads (account_id, for_purchase) select id, true from accounts where last_name = 'Mail1'`);
+    // 12 messages in two mailboxes, every third marked deleted, linked to accounts, properties and the lead.
+    await q(`insert into mail_messages (mailbox_id, message_id, sent_on, deleted_on)
+      select (select min(id) from mailboxes) + g % 2, '<pre' || g || '@example.gr>', now(), case when g % 3 = 0 then now() end from generate_series(1, 12) g`);
+    await q(`insert into mail_message_accounts (message_id, account_id, sent_on) select m.id, a.id, now() from mail_messages m, accounts a
+      where a.last_name like 'Mail%' and (m.id + a.id) % 2 = 0`);
+    await q(`insert into mail_message_objects (message_id, object_id, sent_on) select m.id, o.id, now() from mail_messages m, objects o where o.title like 'Flat%' and m.id % 4 <> 0`);
+    await q(`insert into mail_message_leads (message_id, lead_id, sent_on) select m.id, l.id, now() from mail_messages m, leads l where m.id % 5 <> 0`);
+    // Before 0113 and 0112, as in the test above.
+    await q(`drop index activities_todo_date_idx`);
+    await q(`drop index activity_links_first_idx`);
+    await q(`drop function crm_mail_links_changed() cascade`);
+    await q(`drop function crm_mail_messages_changed() cascade`);
+    await q(`drop function crm_mail_counts_truncate() cascade`);
+    await q(`drop function crm_mail_counts_fold(), crm_mail_counts_rebuild()`);
+    await q(`drop table mail_counts, mail_count_changes`);
+    await q(`delete from drizzle.__drizzle_migrations where created_at >= 1803400000000`);
+    await migrateDb(t.dbUrl);
+    const onTheSpot = (
+      await q(`select kind, record_id, mailbox_id, n from (
+        select 0 as kind, l.account_id as record_id, m.mailbox_id, count(*)::int as n from mail_message_accounts l join mail_messages m on m.id = l.message_id and m.deleted_on is null group by 2, 3
+        union all select 1, l.object_id, m.mailbox_id, count(*)::int from mail_message_objects l join mail_messages m on m.id = l.message_id and m.deleted_on is null group by 2, 3
+        union all select 2, l.lead_id, m.mailbox_id, count(*)::int from mail_message_leads l join mail_messages m on m.id = l.message_id and m.deleted_on is null group by 2, 3) x order by 1, 2, 3`)
+    ).rows;
+    expect(onTheSpot.length).toBeGreaterThan(6);
+    expect((await q(`select kind, record_id, mailbox_id, n from mail_counts order by 1, 2, 3`)).rows).toEqual(onTheSpot);
+    expect((await q(`select count(*)::int as n from mail_count_changes`)).rows).toEqual([{ n: 0 }]);
+    await t.app.close();
+  });
 });

@@ -11,6 +11,7 @@ import type { Tx } from '../../db/client.ts';
 import { pausePoint } from '../../lib/pause-point.ts';
 import { logAction } from '../../lib/audit.ts';
 import { MAIL_ACTOR } from './enquiry-lead.ts';
+import { MAIL_COUNTS_FOLD_JOB, WAITING_MESSAGES_LOOKED_UP } from './mail-counts.ts';
 
 /** The recurring job that syncs every active mailbox (once across instances: the job runner's recurring run). */
 export const MAIL_SYNC_JOB = 'mail.sync';
@@ -158,6 +159,9 @@ async function markExpunged(app: FastifyInstance, client: ImapFlow, id: number, 
         returning id`)
     ).rows as { id: number }[];
     if (gone.length) await logAction(tx, MAIL_ACTOR, { action: 'Update', entity: 'Mailbox', entityId: id, message: 'expunged', data: { deletedMessages: gone.map((r) => r.id) } });
+    // More marked than the readers look up one by one: every record is counted on the spot until
+    // the fold (decision 105), so it is asked for now rather than at its next turn.
+    if (gone.length > WAITING_MESSAGES_LOOKED_UP) await app.jobs.enqueue(MAIL_COUNTS_FOLD_JOB, {}, { tx, singletonKey: 'expunged' });
     return gone.length;
   });
   memos.set(id, { uidValidity, upTo: m.lastUid, count });

@@ -2,13 +2,16 @@
 // and a lead's timeline and mail list answer each reader, against the messages counted on the spot
 // (linked, not marked deleted, of a mailbox the reader sees), on seeded random mail after random
 // changes: messages stored with their links, links added and removed, messages marked deleted and
-// shown again (one and several in one statement), moved, removed, an account's links moved to another
-// (a merge), a lead removed, mailboxes made private or shared and removed; folded now and then. The
+// shown again (one and several in one statement), moved, removed, a link moved to another record, an
+// account's links moved to another (a merge), a lead removed, mailboxes made private or shared and removed; folded now and then. The
 // seed is in every failure message.
 import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { createTestApp } from '../../../test/harness.ts';
 import { seededRandom } from '../../../test/seeded.ts';
+import { keptCount } from './mail.service.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { WAITING_MESSAGES_LOOKED_UP } from './mail-counts.ts';
 
 const t = await createTestApp({}, undefined, { jobs: false });
 const { db } = t;
@@ -60,7 +63,7 @@ async function change() {
   if (messages.length < 10) return store(between(5, 10));
   const one = pick(messages);
   const k = pick(kinds);
-  switch (between(0, 12)) {
+  switch (between(0, 13)) {
     case 0:
       await store(between(1, 4));
       break;
@@ -110,6 +113,14 @@ async function change() {
     case 12: // a link's date changed, nothing counted
       await db.execute(sql`update ${k.table} set sent_on = sent_on - interval '1 day' where message_id = ${one}`);
       break;
+    case 13: {
+      // a link moved to another record (both records' counts change)
+      const to = pick(recordsOf(k));
+      await db.execute(sql`update ${k.table} l set ${k.column} = ${to} where l.message_id = ${one}
+        and l.${k.column} = (select min(${k.column}) from ${k.table} where message_id = ${one})
+        and not exists (select 1 from ${k.table} x where x.message_id = ${one} and x.${k.column} = ${to})`);
+      break;
+    }
   }
 }
 
@@ -193,5 +204,56 @@ describe("a record's mail counted ahead", () => {
     expect(await totals(kinds[0], account, admin)).toEqual(was);
     await fold();
     expect(await totals(kinds[0], account, admin)).toEqual(was);
+  });
+  it('counts every record on the spot while more messages wait than are looked up one by one, rightly', async () => {
+    const asAdmin: SessionUser = { id: admin.id, sessionId: 0, email: admin.email, username: 'admin', roles: ['admin'], branchId: null, language: null, accountId: null };
+    const kept = (accountId: number) => keptCount(t.app, asAdmin, { accountId });
+    await fold();
+    const [box] = await ids(sql`select id from mailboxes where owner_id is null order by id limit 1`);
+    const shared = box ?? (await mailbox());
+    const account = pick(accounts);
+    // The account's own message, and unrelated ones: one expunge marks them all deleted.
+    const [mine] = await ids(sql`insert into mail_messages (mailbox_id, message_id, sent_on) values (${shared}, ${`<own${++made}@example.gr>`}, now()) returning id`);
+    await db.execute(sql`insert into mail_message_accounts (message_id, account_id, sent_on) values (${mine}, ${account}, now())`);
+    const many = await ids(sql`insert into mail_messages (mailbox_id, message_id, sent_on)
+      select ${shared}, '<bulk' || g || '.' || ${++made} || '@example.gr>', now() from generate_series(1, ${WAITING_MESSAGES_LOOKED_UP + 6}) g returning id`);
+    await fold();
+    const was = await onTheSpot(kinds[0], account, admin);
+    expect(await kept(account)).toEqual({ n: was, waits: null });
+    await db.execute(sql`update mail_messages set deleted_on = now() where id = any(${sql.param([mine!, ...many])}::int[])`);
+    // Not looked up message by message: counted on the spot, and right.
+    expect(await kept(account)).toEqual({ n: null, waits: 'backlog' });
+    for (const reader of readers) {
+      const want = await onTheSpot(kinds[0], account, reader);
+      expect(await totals(kinds[0], account, reader)).toEqual({ timeline: want, list: want });
+    }
+    expect(await onTheSpot(kinds[0], account, admin)).toBe(was - 1);
+    await fold();
+    expect(await kept(account)).toEqual({ n: was - 1, waits: null });
+    // A few waiting: each looked up among the record's links.
+    await db.execute(sql`update mail_messages set deleted_on = null where id = ${mine}`);
+    expect(await kept(account)).toEqual({ n: null, waits: 'message' });
+    expect(await totals(kinds[0], account, admin)).toEqual({ timeline: was, list: was });
+    await fold();
+  });
+
+  it('truncates a link table while a fold holds its lock, and empties that kind\'s counts', async () => {
+    const folding = await t.pool.connect();
+    const truncating = await t.pool.connect();
+    try {
+      await folding.query('begin');
+      await folding.query('select pg_advisory_xact_lock(7275112)');
+      // The truncate does not wait for the fold's lock (the fold, reading the links, would wait for it: a deadlock).
+      await truncating.query('begin');
+      await truncating.query(`set local lock_timeout = '10s'`);
+      await truncating.query('truncate mail_message_leads');
+      const left = await truncating.query<{ kind: number }>('select distinct kind from mail_counts where n > 0 order by 1');
+      await truncating.query('rollback');
+      await folding.query('rollback');
+      expect(left.rows.map((r) => r.kind)).not.toContain(2);
+    } finally {
+      folding.release();
+      truncating.release();
+    }
   });
 });

@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ImapFlow } from 'imapflow';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, mailboxes, mailMessages } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { appendMail, imapOf, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
 import { syncMailbox } from './mail-sync.ts';
+import { MAIL_COUNTS_FOLD_JOB, WAITING_MESSAGES_LOOKED_UP } from './mail-counts.ts';
 
 /**
  * Mail expunged on the server (decision 090), against a real Dovecot: the sync notices the UIDs
@@ -106,5 +107,17 @@ describe('mail deleted on the server', () => {
     const [kept] = await db.select().from(mailMessages).where(eq(mailMessages.id, old!.id));
     expect(kept!.deletedOn).toBeNull();
     expect((await thread()).items.map((m) => m.subject)).toEqual(['Offer 4']);
+  });
+  it("an expunge of more messages than the readers look up asks for the mail counts' fold at once (decision 105)", async () => {
+    const folds = async () => (await db.execute(sql`select count(*)::int as n from jobs where name = ${MAIL_COUNTS_FOLD_JOB} and state = 'queued'`)).rows[0];
+    // The earlier expunges (three at most) asked for none.
+    expect(await folds()).toEqual({ n: 0 });
+    const [b] = await db.select().from(mailboxes).where(eq(mailboxes.id, box.id));
+    const many = WAITING_MESSAGES_LOOKED_UP + 1;
+    await db.execute(sql`insert into mail_messages (mailbox_id, message_id, uid, uid_validity, subject)
+      select ${box.id}, '<gone-' || g || '@example.gr>', 1000 + g, ${b!.uidValidity}, 'Gone' from generate_series(1, ${many}) g`);
+    await db.update(mailboxes).set({ lastUid: 1000 + many }).where(eq(mailboxes.id, box.id));
+    expect(await syncMailbox(app, box.id)).toMatchObject({ deleted: many });
+    expect(await folds()).toEqual({ n: 1 });
   });
 });

@@ -12,6 +12,7 @@ import { isOfficeAdmin } from './mailboxes.service.ts';
 import { signatureContact } from './mail-signature.ts';
 import { PORTAL_DOMAINS } from './enquiries/index.ts';
 import { fromDomain } from './enquiries/read.ts';
+import { WAITING_MESSAGES_LOOKED_UP } from './mail-counts.ts';
 
 /** Mail a reader may see: the shared mailboxes', their own mailbox's, and an office admin every one's. */
 export const visibleTo = (user: SessionUser) => (isOfficeAdmin(user) ? sql`true` : sql`(mb.owner_id is null or mb.owner_id = ${user.id})`);
@@ -99,19 +100,26 @@ function countedAs(q: TThreadOf): { kind: number; id: number } | null {
 
 /**
  * An account's, property's or lead's thread as counted ahead (decision 105): the kept counts of the
- * mailboxes the reader sees; null while a change to the record's links, or to one of its messages
- * (marked deleted, shown again), waits for the fold (then it is counted on the spot). The messages
- * waiting are each looked up among the record's links (`offset 0` keeps that a lookup by key: joined,
- * a generic plan read all 2,000 links of the account, 1 ms of CPU).
+ * mailboxes the reader sees; n null while a change waits for the fold (then it is counted on the
+ * spot): one to the record's links (`record`), one of its messages marked deleted, shown again or
+ * moved (`message`), or more such messages of any record than are looked up one by one (`backlog`).
+ * Each waiting message is looked up by key among the record's links (`offset 0`: see decision 105).
  */
-async function keptCount(app: FastifyInstance, user: SessionUser, q: TThreadOf): Promise<number | null> {
+export async function keptCount(
+  app: FastifyInstance,
+  user: SessionUser,
+  q: TThreadOf,
+): Promise<{ n: number | null; waits: 'record' | 'message' | 'backlog' | null } | null> {
   const c = countedAs(q);
   if (!c) return null;
   const l = linksOf(q);
-  const res = await app.db.execute(sql`select case when exists (select 1 from mail_count_changes x where x.kind = ${c.kind} and x.id = ${c.id})
-      or exists (select 1 from mail_count_changes x where x.kind = 3 and exists (select 1 from ${l.table} l where l.${l.where} and l.${l.id} = x.id offset 0)) then null
-    else (select coalesce(sum(k.n), 0)::int from mail_counts k join mailboxes mb on mb.id = k.mailbox_id and ${visibleTo(user)} where k.kind = ${c.kind} and k.record_id = ${c.id}) end as n`);
-  return (res.rows[0] as { n: number | null }).n;
+  const res = await app.db.execute(sql`with w as (select x.id from mail_count_changes x where x.kind = 3 limit ${WAITING_MESSAGES_LOOKED_UP + 1})
+    select s.waits, case when s.waits is null then
+        (select coalesce(sum(k.n), 0)::int from mail_counts k join mailboxes mb on mb.id = k.mailbox_id and ${visibleTo(user)} where k.kind = ${c.kind} and k.record_id = ${c.id}) end as n
+    from (select case when exists (select 1 from mail_count_changes x where x.kind = ${c.kind} and x.id = ${c.id}) then 'record'
+        when (select count(*) from w) > ${WAITING_MESSAGES_LOOKED_UP} then 'backlog'
+        when exists (select 1 from w where exists (select 1 from ${l.table} l where l.${l.where} and l.${l.id} = w.id offset 0)) then 'message' end as waits) s`);
+  return res.rows[0] as { n: number | null; waits: 'record' | 'message' | 'backlog' | null };
 }
 
 /**
@@ -124,7 +132,7 @@ async function keptCount(app: FastifyInstance, user: SessionUser, q: TThreadOf):
 export async function countThread(app: FastifyInstance, user: SessionUser, q: TThreadOf, match?: SQL): Promise<number> {
   if (!match) {
     const kept = await keptCount(app, user, q);
-    if (kept != null) return kept;
+    if (kept?.n != null) return kept.n;
   }
   return countOnTheSpot(app, user, q, match ?? sql`true`);
 }
@@ -141,8 +149,7 @@ async function countOnTheSpot(app: FastifyInstance, user: SessionUser, q: TThrea
   return (res.rows[0] as { n: number }).n;
 }
 
-/** The job that counts again the records whose mail changed (decision 105). */
-export const MAIL_COUNTS_FOLD_JOB = 'mail.countsFold';
+/** The job `mail.countsFold`: counts again the records whose mail changed (decision 105). */
 export async function foldMailCounts(app: FastifyInstance): Promise<void> {
   await app.db.transaction(async (tx) => {
     await tx.execute(sql`select crm_mail_counts_fold()`);
