@@ -14,7 +14,9 @@ import { promisify } from 'node:util';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 
 const RGW_KEYS = { accessKeyId: 'CRMRGWKEY', secretAccessKey: 'CRMRGWSECRET' };
-const run = promisify(execFile);
+const runFile = promisify(execFile);
+/** A Ceph tool, killed if it has not answered within two minutes (a stalled Ceph must not hold the run). */
+const run = (bin, args) => runFile(bin, args, { timeout: 120_000, killSignal: 'SIGKILL' });
 
 const [directory, bucket, askedPort = '0'] = process.argv.slice(2);
 if (!directory || !bucket) {
@@ -69,6 +71,8 @@ run dir = ${dir}/run
 admin socket = ${dir}/run/$name.asok
 log file = ${dir}/log/$name.log
 log to stderr = false
+debug rgw = 0
+debug ms = 0
 err to stderr = false
 mon data = ${dir}/mon.$id
 osd data = ${dir}/osd.$id
@@ -106,7 +110,11 @@ setInterval(() => {
 
 /** A daemon in the foreground (-f), its stderr passed on; its early end ends this server. */
 function daemon(bin, args) {
-  const p = spawn(bin, [...c, '-f', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+  // setpriv --pdeathsig: the daemon is told to stop when this launcher dies, even by SIGKILL (no
+  // Ceph daemon is left holding ports on a shared machine).
+  const p = fs.existsSync('/usr/bin/setpriv')
+    ? spawn('/usr/bin/setpriv', ['--pdeathsig', 'SIGKILL', bin, ...c, '-f', ...args], { stdio: ['ignore', 'ignore', 'inherit'] })
+    : spawn(bin, [...c, '-f', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
   p.on('exit', (code, signal) => {
     if (!stopping) {
       process.stderr.write(`${path.basename(bin)} stopped (${code ?? signal}); its log is in ${dir}/log\n`);

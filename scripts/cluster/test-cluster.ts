@@ -231,6 +231,8 @@ export async function startHaproxy(lb: number, apps: number[]) {
       `  bind 127.0.0.1:${lb}`,
       '  http-request wait-for-body time 10s at-least 1m',
       '  http-request del-header X-Forwarded-For',
+      '  http-request del-header X-Forwarded-Host',
+      '  http-request set-header X-Forwarded-Proto http',
       '  default_backend apps',
       'backend apps',
       '  balance roundrobin',

@@ -66,6 +66,9 @@ describe('the deployment files', () => {
     // The client's own address reaches the CRM, never one the client made up.
     expect(cfg).toMatch(/^ {2}option forwardfor$/m);
     expect(cfg).toMatch(/^ {2}http-request del-header X-Forwarded-For$/m);
+    // Nor the host (it decides the payments-only variant) nor the protocol (the cookies' Secure flag).
+    expect(cfg).toMatch(/^ {2}http-request del-header X-Forwarded-Host$/m);
+    expect(cfg).toMatch(/^ {2}http-request set-header X-Forwarded-Proto http if !\{ ssl_fc \}$/m);
   });
 
   it('the image builds the web app as npm run build does and starts the server as npm start does', () => {
@@ -78,7 +81,7 @@ describe('the deployment files', () => {
     expect(web.scripts.build).toBe('vite build && vite build -c vite.ssr.config.ts');
     // The build context leaves out this machine's packages and data: the image installs its own.
     const ignored = read('.dockerignore').split('\n');
-    for (const p of ['**/node_modules', 'data', '.env', '**/dist']) expect(ignored).toContain(p);
+    for (const p of ['**/node_modules', '**/data', '**/.env', '**/dist']) expect(ignored).toContain(p);
     // Every file the compose file mounts from deploy/ is there.
     for (const m of compose.matchAll(/- \.\/([\w.-]+):/g)) expect(fs.existsSync(path.join(ROOT, 'deploy', m[1]!)), m[1]).toBe(true);
   });

@@ -34,6 +34,11 @@ export async function setup(project: TestProject) {
       if (m) resolve(m[1]!);
     });
     c.on('exit', (code) => reject(new Error(`the RADOS Gateway stopped (${code}): ${err}`)));
+    // A Ceph that never comes up fails the run rather than holding it (and CI) for ever.
+    setTimeout(() => reject(new Error(`the RADOS Gateway did not start within 180 s: ${err}`)), 180_000).unref();
+  }).catch(async (e: unknown) => {
+    await teardown();
+    throw e;
   });
   project.provide('s3Server', { name: 'radosgw', endpoint, accessKeyId: 'CRMRGWKEY', secretAccessKey: 'CRMRGWSECRET' });
 }
