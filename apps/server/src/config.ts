@@ -1,6 +1,17 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { passwordProblem } from './lib/password-policy.ts';
+
+/** An address, a network (address/bits) or one of proxy-addr's names, as TRUST_PROXY lists them. */
+function isProxyAddress(x: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(x)) return true;
+  const [addr, bits, more] = x.split('/');
+  const kind = isIP(addr ?? '');
+  if (!kind || more !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (kind === 4 ? 32 : 128);
+}
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -88,8 +99,27 @@ const ZEnv = z.object({
   FIRST_PAINT: bool.default(true),
   /** How long a signed-in screen waits for the server's drawing, from its request, before the plain page goes (plugins/web.ts). */
   FIRST_PAINT_MS: z.coerce.number().int().min(100).max(60_000).default(800),
-  /** Behind a reverse proxy: trust its X-Forwarded-* headers (client address for throttling, https links). */
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Behind a reverse proxy: trust its X-Forwarded-* headers (client address for throttling, https
+   * links). `true` trusts whoever connects; better, the balancer's addresses or networks, comma
+   * separated (`10.0.0.5,10.0.1.0/24`, or `loopback`, `linklocal`, `uniquelocal`), so a client that
+   * reaches an instance directly cannot choose its own address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): boolean | string[] => {
+      const word = v.trim().toLowerCase();
+      if (['true', '1', 'yes'].includes(word)) return true;
+      if (['false', '0', 'no'].includes(word)) return false;
+      const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+      const bad = list.filter((x) => !isProxyAddress(x));
+      if (!list.length || bad.length) {
+        ctx.addIssue({ code: 'custom', message: `true, false, or the proxies' addresses or networks, comma separated (not ${bad.join(', ') || 'an empty list'})` });
+        return z.NEVER;
+      }
+      return list;
+    }),
   /** Where the built web app is (default apps/web/dist). */
   WEB_DIST: z.string().optional(),
   /** Daily backups (see README "Backups"); false turns them off. Default: on, except for the test suite. */
@@ -255,7 +285,8 @@ export type Config = {
   firstPaint: boolean;
   /** FIRST_PAINT_MS: a screen's drawing is waited for this long from its request, then the browser draws it (issue 45: within 1 s). */
   firstPaintMs: number;
-  trustProxy: boolean;
+  /** true, false, or the proxies' addresses and networks (Fastify's trustProxy). */
+  trustProxy: boolean | string[];
   passwordHashFast: boolean;
   /** daily: a backup every day at `at` (the agency's clock); keep: the newest kept (0: all). */
   backup: { daily: boolean; dir: string; keep: number; at: string };
