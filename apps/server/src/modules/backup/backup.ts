@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { MIGRATIONS_DIR, applyMigrationsInTransaction } from '../../db/migrate.ts';
@@ -385,15 +385,46 @@ async function writeArchive(gzip: zlib.Gzip, manifest: BackupManifest, work: str
       const p = path.join(work, `${t.name}.copy`);
       await writeTarEntry(gzip, { path: `db/${t.name}.copy`, size: fs.statSync(p).size, mtime: at }, fs.createReadStream(p));
     }
-    for (const f of files) {
-      signal?.throwIfAborted();
-      // Deleted since the listing: left out (its record is gone from the snapshot, or goes with it).
-      const body = await storage.get(f.name);
-      if (!body) continue;
-      await writeTarEntry(gzip, { path: `files/${f.rel}`, size: f.size, mtime: at }, body);
+    // A store's round trips, not its bytes, take the time: the next few small files are fetched
+    // whole while one is written (decision 111). A large one streams when its turn comes.
+    const ahead = new Map<number, Promise<{ body?: Buffer; error?: unknown }>>();
+    let asked = 0;
+    try {
+      for (let i = 0; i < files.length; i++) {
+        signal?.throwIfAborted();
+        for (; asked < files.length && asked < i + FETCH_AHEAD; asked++) {
+          if (files[asked]!.size <= SMALL_FILE) ahead.set(asked, wholeFile(storage, files[asked]!.name).then((body) => ({ body }), (error: unknown) => ({ error })));
+        }
+        const f = files[i]!;
+        const early = ahead.get(i);
+        ahead.delete(i);
+        const got = early ? await early : undefined;
+        if (got?.error) throw got.error;
+        // Deleted since the listing: left out (its record is gone from the snapshot, or goes with it).
+        const body = got ? got.body : await storage.get(f.name);
+        if (!body) continue;
+        await writeTarEntry(gzip, { path: `files/${f.rel}`, size: f.size, mtime: at }, body);
+      }
+    } finally {
+      // Given up half-way: what was fetched ahead is let go (each answer's failure is caught above).
+      await Promise.all(ahead.values());
     }
     await endTar(gzip);
     gzip.end();
+}
+
+/** Files at or under this size are fetched from the store ahead, or stored beside others, whole in memory. */
+const SMALL_FILE = 1024 * 1024;
+/** How many such files are on their way at once (at most 8 MB in memory). */
+const FETCH_AHEAD = 8;
+
+/** A stored file read whole; undefined when the store no longer has it. */
+async function wholeFile(storage: FileStorage, name: string): Promise<Buffer | undefined> {
+  const body = await storage.get(name);
+  if (!body) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const c of body as AsyncIterable<Buffer>) chunks.push(c);
+  return Buffer.concat(chunks);
 }
 
 /** An error and the errors it wraps (a pipeline's, a connection's cause). */
@@ -659,6 +690,9 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
   const filesRoot = path.join(o.dataDir, 'files');
   const toStore = o.storage?.kind === 's3' ? o.storage : undefined;
   const putInStore: string[] = [];
+  // Small files' puts under way, and the first that failed.
+  const storing = new Set<Promise<void>>();
+  let storeFailed: { error: unknown } | undefined;
   const hasFiles = !toStore && fs.existsSync(filesRoot) && fs.readdirSync(filesRoot).some((n) => !n.startsWith('.'));
   if (hasFiles && !o.replacedDir) throw new BackupRefused(`${filesRoot} holds files already.`);
   if (!toStore) await checkRestoreSpace(manifest, o.dataDir, o.databaseInDataDir ?? false, o.freeSpace);
@@ -728,8 +762,18 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
       }
       if (toStore) {
         const name = path.basename(what.rel);
-        await toStore.put(name, entry.body as Readable);
         putInStore.push(name);
+        if (entry.size <= SMALL_FILE) {
+          // Read whole here (the archive goes on to its next entry), stored beside a few others.
+          const chunks: Buffer[] = [];
+          for await (const c of entry.body as AsyncIterable<Buffer>) chunks.push(c);
+          const put: Promise<void> = toStore.put(name, Readable.from(chunks)).catch((e: unknown) => {
+            storeFailed ??= { error: e };
+          }).finally(() => storing.delete(put));
+          storing.add(put);
+          if (storing.size >= FETCH_AHEAD) await Promise.race(storing);
+          if (storeFailed) throw storeFailed.error;
+        } else await toStore.put(name, entry.body as Readable);
       } else {
         const target = path.join(staging, what.rel);
         fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -739,6 +783,8 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
       files++;
       bytes += entry.size;
     }
+    await Promise.all(storing);
+    if (storeFailed) throw storeFailed.error;
     refuseMissingTables(manifest, loaded);
     if (files !== manifest.files.count) log(`Note: the backup listed ${manifest.files.count} files and holds ${files} (files deleted while it was made are left out).`);
 
@@ -763,6 +809,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
     await db.query('rollback').catch(() => {});
     await db.end().catch(() => {});
     fs.rmSync(staging, { recursive: true, force: true });
+    await Promise.all(storing);
     for (const name of putInStore) await toStore!.delete(name).catch(() => {});
     if ((e as NodeJS.ErrnoException).code === 'Z_DATA_ERROR' || (e as NodeJS.ErrnoException).code === 'Z_BUF_ERROR') throw new BackupRefused(`The backup file is damaged (${(e as Error).message}).`);
     throw e;

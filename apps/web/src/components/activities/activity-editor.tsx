@@ -64,7 +64,8 @@ export function ActivityEditor({ activity, isNew, onClose, onCreated }: { activi
       autosave.reset(form);
       await adding.current?.catch(() => null);
       if (idRef.current) await deleteActivity(idRef.current);
-      await qc.invalidateQueries({ queryKey: activityKeys.all });
+      // The editor closes at once; the lists and the timeline refresh behind it.
+      void qc.invalidateQueries({ queryKey: activityKeys.all });
       onClose();
     } catch (e) {
       reportError(e);
@@ -80,7 +81,7 @@ export function ActivityEditor({ activity, isNew, onClose, onCreated }: { activi
         const current = await fetchActivity(idRef.current).catch(() => null);
         if (current && !current.files.length && !current.description) await deleteActivity(idRef.current).catch(() => undefined);
       }
-      await qc.invalidateQueries({ queryKey: activityKeys.all });
+      void qc.invalidateQueries({ queryKey: activityKeys.all });
       onClose();
     } finally {
       setClosing(false);
