@@ -35,17 +35,22 @@ let failed = false;
 
 export const say = (line: string) => process.stdout.write(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
 
-function cleanup() {
+/** Stops what the test started (instances, balancer, pooler, PostgreSQL, the S3 server); again is harmless. */
+function stopEverything() {
   for (const c of [...children].reverse()) {
     if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill('SIGKILL');
   }
-  for (const s of stops.reverse()) {
+  for (const s of stops.splice(0).reverse()) {
     try {
       s();
     } catch {
       /* stopped already */
     }
   }
+}
+
+function cleanup() {
+  stopEverything();
   if (!failed || !process.env.KEEP_CLUSTER_DIR) fs.rmSync(TMP, { recursive: true, force: true });
   else say(`logs kept in ${TMP}`);
 }
@@ -578,6 +583,8 @@ async function main() {
   say(`${acked.size} accounts, ${viewings.length} viewings, ${payments.length} payments, ${uploaded.size} photos; ${ryw} reads after a save, ${listReads} by a colleague; ${retried} of ${hlog.length} requests retried by the balancer`);
   for (const c of checks) say(`${c.problem ? 'FAILED' : 'ok    '} ${c.name}${c.problem ? `: ${c.problem}` : ''}`);
   void haproxy;
+  // The cluster has said all it had to: it gives its CPU and memory to Ceph's daemons below.
+  stopEverything();
 
   // ---- the store's tests and the demo agency's files into S3 and back (vitest, against Ceph's RADOS Gateway)
   say("the store's tests and the demo agency's files into S3 and back, on Ceph's RADOS Gateway (vitest -c vitest.cluster.config.ts)...");
