@@ -63,14 +63,15 @@ export default defineConfig({
     // SIGTERM lets the app finish and stop its embedded PostgreSQL cleanly.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15000 },
     timeout: 120000,
-    stdout: 'ignore',
+    // E2E_SERVER_LOG=info|debug shows the server's log beside the tests' (to see what a slow test waited for).
+    stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(E2E_PORT),
       DATA_DIR: E2E_DATA_DIR,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_SERVER_LOG ?? 'warn',
       DEMO_DATA: 'true',
       // No daily backups of the test agency; a test makes one when it asks.
       BACKUPS: 'false',
