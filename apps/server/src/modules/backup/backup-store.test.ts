@@ -130,6 +130,61 @@ describe('backups kept in the S3 store', () => {
     }
   }, 60_000);
 
+  it('restored into a store that refuses a file half-way: nothing it put stays in the store, and the database stays empty', async () => {
+    const area = getFileStorage(t.dataDir).backups!();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-restore-refused-'));
+    try {
+      const file = path.join(dir, 'fetched.tar.gz');
+      await fetchKeptBackup(area, 'latest', file);
+      const inBackup = [...(await archivedFiles(fs.readFileSync(file))).keys()];
+      // More files than the store takes: one is still being put when the second is refused.
+      expect(inBackup.length).toBeGreaterThan(2);
+      const target = `crm_t_refused_${randomBytes(4).toString('hex')}`;
+      const c = new pg.Client({ connectionString: t.dbUrl });
+      await c.connect();
+      await c.query(`create database ${target}`);
+      /** The real store, refusing its second file (as a full bucket or a lapsed key would). */
+      class RefusesTheSecond extends S3Storage {
+        puts = 0;
+        refused = (() => {
+          let resolve!: () => void;
+          const promise = new Promise<void>((r) => (resolve = r));
+          return { promise, resolve };
+        })();
+        override async put(name: string, source: Readable | { path: string }): Promise<void> {
+          const n = ++this.puts;
+          if (n === 2) {
+            this.refused.resolve();
+            throw new Error('The store refused the file.');
+          }
+          // The first file is slow to store: still on its way when the restore gives up (its undo
+          // must wait for it, or the file would land after the undo and stay).
+          if (n !== 1) return super.put(name, source);
+          this.first = this.refused.promise.then(() => new Promise((r) => setTimeout(r, 500))).then(() => super.put(name, source));
+          return this.first;
+        }
+        first: Promise<void> | undefined;
+      }
+      const into = new RefusesTheSecond({ ...s3.settings, prefix: `refused-${randomBytes(4).toString('hex')}/` });
+      await expect(restoreBackup({ file, url: withDatabase(t.dbUrl, target), dataDir: dir, storage: into })).rejects.toThrow('The store refused the file.');
+      // Nothing more was put after the refusal.
+      expect(into.puts).toBeLessThan(inBackup.length);
+      // Whenever the first file landed (after the restore gave up, were it not waited for), it is not left.
+      await into.first?.catch(() => undefined);
+      const left: string[] = [];
+      for await (const f of into.list()) left.push(f.name);
+      expect(left).toEqual([]);
+      const d = new pg.Client({ connectionString: withDatabase(t.dbUrl, target) });
+      await d.connect();
+      expect((await d.query<{ n: number }>(`select count(*)::int as n from pg_tables where schemaname = 'public'`)).rows[0]!.n).toBe(0);
+      await d.end();
+      await c.query(`drop database ${target} with (force)`);
+      await c.end();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('npm run restore -- --from-store latest: fetched from the store, restored into an empty database, its copy removed', async () => {
     const target = `crm_t_cli_store_${randomBytes(4).toString('hex')}`;
     const c = new pg.Client({ connectionString: t.dbUrl });

@@ -692,7 +692,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
   const putInStore: string[] = [];
   // Small files' puts under way, and the first that failed.
   const storing = new Set<Promise<void>>();
-  let storeFailed: { error: unknown } | undefined;
+  const storeFailed: unknown[] = [];
   const hasFiles = !toStore && fs.existsSync(filesRoot) && fs.readdirSync(filesRoot).some((n) => !n.startsWith('.'));
   if (hasFiles && !o.replacedDir) throw new BackupRefused(`${filesRoot} holds files already.`);
   if (!toStore) await checkRestoreSpace(manifest, o.dataDir, o.databaseInDataDir ?? false, o.freeSpace);
@@ -763,16 +763,18 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
       if (toStore) {
         const name = path.basename(what.rel);
         putInStore.push(name);
+        // A put refused already: nothing more goes in (the undo below removes what did).
+        if (storeFailed.length) throw storeFailed[0];
         if (entry.size <= SMALL_FILE) {
           // Read whole here (the archive goes on to its next entry), stored beside a few others.
           const chunks: Buffer[] = [];
           for await (const c of entry.body as AsyncIterable<Buffer>) chunks.push(c);
           const put: Promise<void> = toStore.put(name, Readable.from(chunks)).catch((e: unknown) => {
-            storeFailed ??= { error: e };
+            storeFailed.push(e);
           }).finally(() => storing.delete(put));
           storing.add(put);
           if (storing.size >= FETCH_AHEAD) await Promise.race(storing);
-          if (storeFailed) throw storeFailed.error;
+          if (storeFailed.length) throw storeFailed[0];
         } else await toStore.put(name, entry.body as Readable);
       } else {
         const target = path.join(staging, what.rel);
@@ -784,7 +786,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
       bytes += entry.size;
     }
     await Promise.all(storing);
-    if (storeFailed) throw storeFailed.error;
+    if (storeFailed.length) throw storeFailed[0];
     refuseMissingTables(manifest, loaded);
     if (files !== manifest.files.count) log(`Note: the backup listed ${manifest.files.count} files and holds ${files} (files deleted while it was made are left out).`);
 
