@@ -423,7 +423,7 @@ describe('migrations', () => {
     await migrateDb(t.dbUrl);
     await t.app.close();
   });
-  it("counts the mail stored before 0112 as it is counted on the spot", async () => {
+  it("counts the mail stored before 0112 as it is counted on the spot, and keeps the running balance of the statements stored before 0114", async () => {
     const t = await createTestApp();
     const q = (text: string) => t.pool.query(text);
     await q(`insert into mailboxes (name, address, imap_host, imap_port, imap_tls, imap_user, imap_password)
