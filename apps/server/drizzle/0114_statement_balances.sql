@@ -6,13 +6,18 @@
 -- that changes its rows, under a lock per account, so two writers never keep each other's stale sums.
 ALTER TABLE "transactions" ADD COLUMN "balance" numeric;
 --> statement-breakpoint
-UPDATE "transactions" t SET "balance" = s.b
-FROM (
-  SELECT id, sum(CASE WHEN type = 'income' THEN amount WHEN status = 1 OR status IS NULL THEN -amount ELSE 0 END)
-           OVER (PARTITION BY account_id ORDER BY transaction_date, id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS b
-  FROM "transactions"
-) s
-WHERE t.id = s.id;
+-- Every account's balances from the rows, in one pass (here, and after a load that skipped the triggers).
+CREATE FUNCTION crm_transaction_balances_rebuild() RETURNS void LANGUAGE sql AS $$
+  UPDATE "transactions" t SET "balance" = s.b
+  FROM (
+    SELECT id, sum(CASE WHEN type = 'income' THEN amount WHEN status = 1 OR status IS NULL THEN -amount ELSE 0 END)
+             OVER (PARTITION BY account_id ORDER BY transaction_date, id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS b
+    FROM "transactions"
+  ) s
+  WHERE t.id = s.id AND t.balance IS DISTINCT FROM s.b;
+$$;
+--> statement-breakpoint
+SELECT crm_transaction_balances_rebuild();
 --> statement-breakpoint
 -- The accounts' balances summed again, one account at a time under its lock; only the rows whose kept
 -- balance differs are written (a row added last: that row alone).

@@ -19,7 +19,7 @@ describe('migrations', () => {
     // The newest first (each undone before what it builds on).
     // Before 0114: the statement's running balance summed on the spot.
     await q(`drop function crm_transaction_balances_inserted(), crm_transaction_balances_deleted(), crm_transaction_balances_updated() cascade`);
-    await q(`drop function crm_transaction_balances(integer[])`);
+    await q(`drop function crm_transaction_balances(integer[]), crm_transaction_balances_rebuild()`);
     await q(`alter table transactions drop column balance`);
     // Before 0113: the calendar's to-dos read from the index of all activities by date.
     await q(`drop index activities_todo_date_idx`);
@@ -440,7 +440,7 @@ describe('migrations', () => {
     await q(`insert into mail_message_leads (message_id, lead_id, sent_on) select m.id, l.id, now() from mail_messages m, leads l where m.id % 5 <> 0`);
     // Before 0114, 0113 and 0112, as in the test above.
     await q(`drop function crm_transaction_balances_inserted(), crm_transaction_balances_deleted(), crm_transaction_balances_updated() cascade`);
-    await q(`drop function crm_transaction_balances(integer[])`);
+    await q(`drop function crm_transaction_balances(integer[]), crm_transaction_balances_rebuild()`);
     await q(`alter table transactions drop column balance`);
     await q(`drop index activities_todo_date_idx`);
     await q(`drop index activity_links_first_idx`);
