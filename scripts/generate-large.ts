@@ -1126,6 +1126,8 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
       }
       // The mail added in place wrote its records' changes: counted whole at once (decision 105).
       await c.query('select crm_mail_counts_rebuild()');
+    // And each transaction's running balance on its statement (decision 112).
+    await c.query('select crm_transaction_balances_rebuild()');
       await c.query('commit');
       await c.query(`vacuum (analyze) ${recent.flatMap((r) => r.tables).join(', ')}`);
       log(`The large agency is there; added what it lacked: ${recent.map((r) => r.step.name).join(', ')} (${((Date.now() - started) / 1000).toFixed(1)} s).`);
@@ -1194,6 +1196,8 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     await c.query('select crm_reservation_totals_rebuild()');
     // And a record's mail counted per mailbox (decision 105).
     await c.query('select crm_mail_counts_rebuild()');
+    // And each transaction's running balance on its statement (decision 112).
+    await c.query('select crm_transaction_balances_rebuild()');
     log(`  totals and kept figures (${t()})`);
     await c.query('delete from bench_dataset');
     await c.query(

@@ -17,6 +17,10 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0114: the statement's running balance summed on the spot.
+    await q(`drop function crm_transaction_balances_inserted(), crm_transaction_balances_deleted(), crm_transaction_balances_updated() cascade`);
+    await q(`drop function crm_transaction_balances(integer[]), crm_transaction_balances_rebuild()`);
+    await q(`alter table transactions drop column balance`);
     // Before 0113: the calendar's to-dos read from the index of all activities by date.
     await q(`drop index activities_todo_date_idx`);
     await q(`drop index activity_links_first_idx`);
@@ -419,7 +423,7 @@ describe('migrations', () => {
     await migrateDb(t.dbUrl);
     await t.app.close();
   });
-  it("counts the mail stored before 0112 as it is counted on the spot", async () => {
+  it("counts the mail stored before 0112 as it is counted on the spot, and keeps the running balance of the statements stored before 0114", async () => {
     const t = await createTestApp();
     const q = (text: string) => t.pool.query(text);
     await q(`insert into mailboxes (name, address, imap_host, imap_port, imap_tls, imap_user, imap_password)
@@ -434,7 +438,10 @@ describe('migrations', () => {
       where a.last_name like 'Mail%' and (m.id + a.id) % 2 = 0`);
     await q(`insert into mail_message_objects (message_id, object_id, sent_on) select m.id, o.id, now() from mail_messages m, objects o where o.title like 'Flat%' and m.id % 4 <> 0`);
     await q(`insert into mail_message_leads (message_id, lead_id, sent_on) select m.id, l.id, now() from mail_messages m, leads l where m.id % 5 <> 0`);
-    // Before 0113 and 0112, as in the test above.
+    // Before 0114, 0113 and 0112, as in the test above.
+    await q(`drop function crm_transaction_balances_inserted(), crm_transaction_balances_deleted(), crm_transaction_balances_updated() cascade`);
+    await q(`drop function crm_transaction_balances(integer[]), crm_transaction_balances_rebuild()`);
+    await q(`alter table transactions drop column balance`);
     await q(`drop index activities_todo_date_idx`);
     await q(`drop index activity_links_first_idx`);
     await q(`drop function crm_mail_links_changed() cascade`);
@@ -442,8 +449,19 @@ describe('migrations', () => {
     await q(`drop function crm_mail_counts_truncate() cascade`);
     await q(`drop function crm_mail_counts_fold(), crm_mail_counts_rebuild()`);
     await q(`drop table mail_counts, mail_count_changes`);
+    // Rows of a statement before 0114, two on the same minute (the id orders them), an unpaid expense left out of the balance.
+    await q(`insert into transactions (account_id, type, amount, transaction_date, status)
+      select (select min(id) from accounts where last_name = 'Mail1'), x.type, x.amount, x.at::timestamptz, x.status
+      from (values ('income', 500, '2026-01-02 10:00+02', null), ('expense', 120, '2026-01-01 10:00+02', 1), ('expense', 80, '2026-01-02 10:00+02', 0), ('expense', 30, '2026-01-02 10:00+02', 1)) x(type, amount, at, status)`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1803400000000`);
     await migrateDb(t.dbUrl);
+    // 0114 kept each row's running balance, in date then id order.
+    expect((await q(`select amount::text, balance::text from transactions order by transaction_date, id`)).rows).toEqual([
+      { amount: '120.00', balance: '-120.00' },
+      { amount: '500.00', balance: '380.00' },
+      { amount: '80.00', balance: '380.00' },
+      { amount: '30.00', balance: '350.00' },
+    ]);
     const onTheSpot = (
       await q(`select kind, record_id, mailbox_id, n from (
         select 0 as kind, l.account_id as record_id, m.mailbox_id, count(*)::int as n from mail_message_accounts l join mail_messages m on m.id = l.message_id and m.deleted_on is null group by 2, 3

@@ -66,6 +66,11 @@ export const transactions = pgTable(
     approvalRequestedOn: tsz('approval_requested_on'),
     approvalTokenHash: text('approval_token_hash'),
     confirmedByClientDate: tsz('confirmed_by_client_date'),
+    /**
+     * The account's balance after this row, in the statement's order (date, then id): kept by the
+     * database's triggers (0114, decision 112) whenever the account's rows change; never written here.
+     */
+    balance: numeric('balance'),
     ...versionedStamps(),
   },
   (t) => [

@@ -463,11 +463,12 @@ export async function searchActions(
   q: z.output<typeof ZActionSearch>,
 ): Promise<TActionSearchAnswer> {
   const tz = app.config.timeZone;
-  const where: SQL[] = [sql`${activities.done} is not null`];
-  if (isBranchUser(user)) where.push(sql`not ${ofReservation}`);
   const done = q.done === null ? 'all' : q.done === true ? 'completed' : q.done === false ? 'todo' : q.done;
-  if (done === 'todo') where.push(eq(activities.done, false));
-  if (done === 'completed') where.push(eq(activities.done, true));
+  // An action is an activity with a done mark; "to do" and "completed" say which, and alone: with
+  // "is not null" beside "done = false" PostgreSQL could not count a person's open actions from the
+  // index of the open ones (activities_open_idx) and combined two large indexes instead (77 ms).
+  const where: SQL[] = [done === 'todo' ? eq(activities.done, false) : done === 'completed' ? eq(activities.done, true) : sql`${activities.done} is not null`];
+  if (isBranchUser(user)) where.push(sql`not ${ofReservation}`);
 
   const column = DATE_COLUMNS[q.dateFilterType]!;
   if (q.startDate) where.push(sql`${column} >= ${fromLocalDateTime(q.startDate, tz, 'startDate')}`);

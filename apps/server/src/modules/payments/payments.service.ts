@@ -112,16 +112,20 @@ export const objectLabelSql = (culture: string | undefined) => sql<string>`lpad(
  * or the one id given (what a form holds).
  */
 export async function accountObjects(db: Db | Tx, accountId: number, culture: string | undefined, tied: 'withTied' | number | null) {
+  // One list of ids, then each property by its key: an "or" of the two lists made PostgreSQL read
+  // every property (50k in the bench, 46 ms) to test each against both.
   const also =
     tied === 'withTied'
-      ? sql` or objects.id in (select t.object_id from transactions t where t.account_id = ${accountId} and t.object_id is not null)`
+      ? sql` union all select t.object_id from transactions t where t.account_id = ${accountId} and t.object_id is not null`
       : tied !== null
-        ? sql` or objects.id = ${tied}`
+        ? sql` union all select ${tied}::int`
         : sql``;
   const res = await db.execute(sql`
     select objects.id as value, ${objectLabelSql(culture)} as text
     from objects
-    where (objects.id in (select oa.object_id from object_accounts oa where oa.account_id = ${accountId} and oa.relation = ${OWNER_RELATION}) and not objects.draft)${also}
+    where objects.id in (
+      select oa.object_id from object_accounts oa join objects d on d.id = oa.object_id and not d.draft
+      where oa.account_id = ${accountId} and oa.relation = ${OWNER_RELATION}${also})
     order by objects.reference_number, objects.id`);
   return (res.rows as { value: number; text: string }[]).map((r) => ({ value: r.value, text: r.text, parent: null }));
 }
@@ -289,29 +293,27 @@ export function canRevertApproval(e: { confirmedByClientDate: Date | null; statu
 export const isFiltered = (f: TStatementFilter) => Boolean(f.type || f.paymentMethod || f.categoryId || f.unpaidOnly || f.objectId);
 
 /**
- * The filtered rows, newest first, each with the account's balance after it: a window sum over all
- * the account's rows oldest first (date, then id), computed by PostgreSQL over the account's
- * index, and only then filtered. A filter chooses the rows shown; it does not change what a row's
- * "Balance" is (it used to be the running sum of the shown rows only). `limit` null: every row
- * (the download).
+ * The filtered rows, newest first, each with the account's balance after it: the running sum over
+ * all the account's rows oldest first (date, then id), kept on each row by the database (0114,
+ * decision 112), so a page reads its own rows only. A filter chooses the rows shown; it does not
+ * change what a row's "Balance" is. `limit` null: every row (the download).
  */
 export async function statementRows(db: Db | Tx, accountId: number, f: TStatementFilter, timeZone: string, limit: number | null, offset: number, withAttachments = true, culture?: string) {
   const res = await db.execute(statementSql(accountId, f, timeZone, limit, offset, withAttachments, culture));
   return res.rows as StatementRow[];
 }
 
-/** The statement's query: the filtered rows of the account's ledger with the running balance, newest first (a page of them, or all). */
+/** The statement's query: the filtered rows of the account's ledger with the kept running balance, newest first (a page of them, or all). */
 export function statementSql(accountId: number, f: TStatementFilter, timeZone: string, limit: number | null, offset: number, withAttachments = true, culture?: string) {
   return sql`
-    with ledger as (
-      select t.id, t.account_id, t.reference_number, t.type, t.transaction_date, t.amount, t.status, t.category_id, t.object_id, t.payment_method,
-             t.confirmed_by_client_date, t.approval_requested_on, t.expiration_date, t.start_date, t.end_date, t.payment_date,
-             sum(${paidAmountSql})
-               over (order by t.transaction_date, t.id rows between unbounded preceding and current row) as balance
+    with f as (
+      select t.id, t.reference_number, t.type, t.transaction_date, t.amount, t.balance, t.status, t.category_id, t.object_id, t.payment_method,
+             t.confirmed_by_client_date, t.approval_requested_on, t.expiration_date, t.start_date, t.end_date, t.payment_date
       from transactions t
-      where t.account_id = ${accountId}
-    ),
-    f as (select t.* from ledger t where ${filterSql(accountId, f)})
+      where ${filterSql(accountId, f)}
+      order by t.transaction_date desc, t.id desc
+      ${limit === null ? sql`` : sql`limit ${limit} offset ${offset}`}
+    )
     select f.id, f.reference_number, f.type,
            to_char(f.transaction_date at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS') as transaction_date,
            f.amount::text as amount, f.balance::numeric(16,2)::text as balance, f.status, f.category_id, f.payment_method,
@@ -322,8 +324,7 @@ export function statementSql(accountId: number, f: TStatementFilter, timeZone: s
            f.expiration_date::text as expiration_date, f.start_date::text as start_date, f.end_date::text as end_date, f.payment_date::text as payment_date
            ${withAttachments ? sql`, (select json_agg(json_build_object('id', a.id, 'name', a.user_name) order by a.id) from transaction_attachments a where a.transaction_id = f.id) as attachments` : sql``}
     from f
-    order by f.transaction_date desc, f.id desc
-    ${limit === null ? sql`` : sql`limit ${limit} offset ${offset}`}`;
+    order by f.transaction_date desc, f.id desc`;
 }
 
 export function toStatementItem(r: StatementRow, t: T): TStatementItem {
