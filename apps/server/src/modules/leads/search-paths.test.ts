@@ -2,7 +2,8 @@
 // on random data after random changes: the global search's lead hits (the newest open leads of the
 // accounts a fragment matches, read with the accounts) and the deals a party's last name finds (the
 // parties read with the accounts); and the viewings' comment search, whose page and total come from
-// one statement (decision 107), alone and with a date. The seed is in every failure message.
+// one statement (decision 107), alone and with a date; and the leads list by a client's last name,
+// the accounts looked up inside its page's statement (decision 113). The seed is in every failure message.
 import { describe, expect, it } from 'vitest';
 import { and, sql } from 'drizzle-orm';
 import { createTestApp } from '../../../test/harness.ts';
@@ -10,9 +11,9 @@ import { seededRandom } from '../../../test/seeded.ts';
 import { accountIdsMatching, searchAccountMatches } from '../accounts/accounts.search.ts';
 import { accountIdsByLastName, idSetFromLiteral } from '../accounts/accounts.sql.ts';
 import { filterConditions } from '../deals/deals.service.ts';
-import { findLeads } from './leads.service.ts';
+import { findLeads, searchLeads } from './leads.service.ts';
 import { searchViewings } from './viewings.service.ts';
-import { ZViewingSearch } from '@crm/contract';
+import { ZLeadSearch, ZViewingSearch } from '@crm/contract';
 
 const t = await createTestApp({}, undefined, { jobs: false });
 const { app, db } = t;
@@ -91,6 +92,7 @@ describe(`a search's accounts read in the statement that uses them (SEARCH_PATHS
   it('the global search finds the same leads, and a last name the same deals, as the two statements did', async () => {
     await seed();
     let compared = 0;
+    let leadPages = 0;
     for (let round = 0; round < 12; round++) {
       for (let k = 0; k < 6; k++) await change();
       for (const text of FRAGMENTS) {
@@ -106,8 +108,28 @@ describe(`a search's accounts read in the statement that uses them (SEARCH_PATHS
         const was = await column(sql`select distinct deal_id as id from deal_parties where account_id = any(${parties.literal}::int[]) order by 1`);
         const is = await column(sql`select id from deals where ${and(...(await filterConditions(db, { lastName: text })))} order by id`);
         expect(is, `deals for ${text}, round ${round}, seed ${SEED}`).toEqual(was);
+
+        // The leads list by a client's last name (decision 113: the accounts looked up inside the page's
+        // statement), against the two statements it replaced: the accounts' ids, then the leads of those ids.
+        const sorts = [
+          { sortBy: 'createdOn', sortDir: 'desc', order: sql`l.created_on desc, l.id desc` },
+          { sortBy: 'createdOn', sortDir: 'asc', order: sql`l.created_on asc, l.id asc` },
+          { sortBy: 'stage', sortDir: 'asc', order: sql`l.stage asc nulls last, l.id desc` },
+        ] as const;
+        const { sortBy, sortDir, order } = sorts[round % sorts.length]!;
+        const listed = await column(sql`select l.id from leads l where l.account_id = any(${parties.literal}::int[]) and not l.draft order by ${order}`);
+        for (const currentPage of [1, 2, Math.ceil(listed.length / 4) + 1]) {
+          const answer = await searchLeads(app, ZLeadSearch.parse({ lastName: text, sortBy, sortDir, perPage: 4, currentPage }), tr, 'en');
+          expect({ total: answer.totalRows, ids: answer.items.map((i) => i.id) }, `leads of ${text} by ${sortBy} ${sortDir}, page ${currentPage}, round ${round}, seed ${SEED}`).toEqual({
+            total: listed.length,
+            ids: listed.slice((currentPage - 1) * 4, currentPage * 4),
+          });
+          if (answer.items.length) leadPages++;
+        }
       }
     }
+    // Most last names find leads: the comparison is not of empty pages.
+    expect(leadPages).toBeGreaterThan(FRAGMENTS.length * 12);
     // The viewings counted, so that the comment's page is read both ways (decision 107): early pages of
     // common words walk the list's index, the rare word's page is read by key, a page past the end reads none.
     await db.execute(sql`analyze viewings`);
