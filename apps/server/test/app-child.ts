@@ -8,7 +8,7 @@
 //              (seconds, after the mode); says "sweeping", then how many it removed and "done".
 //   call       one API call made in this process (app.inject), described by the JSON after the mode:
 //              { method, url, token, fields?, files?: [{ field, name, base64, type }] } (fields and
-//              files: a multipart form); says "calling", then {"status","body"} and "done".
+//              files: a multipart form, none without them); says "calling", then {"status","body"} and "done".
 //   sync-loop  syncs the mailbox again and again, as instances polling one mailbox do, its log
 //              (the sync lease taken and given back) on standard output as JSON lines.
 import { buildApp } from '../src/app.ts';
@@ -49,7 +49,7 @@ if (mode === 'jobs') {
   await app.close();
   await handle.close();
 } else if (mode === 'call') {
-  type Call = { method: 'GET' | 'POST'; url: string; token: string; fields?: Record<string, string>; files?: { field: string; name: string; base64: string; type?: string }[] };
+  type Call = { method: 'GET' | 'POST' | 'DELETE'; url: string; token: string; fields?: Record<string, string>; files?: { field: string; name: string; base64: string; type?: string }[] };
   const c = JSON.parse(id!) as Call;
   const app = await buildApp({ config, db: handle.db, jobs: false, serveWeb: false });
   await app.ready();
@@ -57,7 +57,7 @@ if (mode === 'jobs') {
     ...Object.entries(c.fields ?? {}).map(([field, value]) => ({ field, value })),
     ...(c.files ?? []).map((f) => ({ field: f.field, name: f.name, data: Buffer.from(f.base64, 'base64'), type: f.type })),
   ];
-  const form = multipartForm(parts);
+  const form = parts.length ? multipartForm(parts) : { payload: undefined, headers: {} };
   process.stdout.write('calling\n');
   const res = await app.inject({ method: c.method, url: c.url, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${c.token}` } });
   process.stdout.write(`${JSON.stringify({ status: res.statusCode, body: res.body })}\ndone\n`);

@@ -102,6 +102,12 @@ export function connectDb(url: string, max = 20, opts: ConnectOptions = {}): DbH
     pool.on('error', () => {
       /* a dropped idle connection; the pool replaces it */
     });
+    // A connection lost while checked out (in a query or a transaction: PostgreSQL restarted, the
+    // network cut) fails what runs on it, and the pool drops it when it is given back. The client
+    // also emits the loss as an event: unheard, it would end the whole process.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     return pool;
   };
   const pool = poolOf(url, 'agency-crm');

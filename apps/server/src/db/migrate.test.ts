@@ -1,6 +1,54 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { migrateDb } from './migrate.ts';
 import { createTestApp } from '../../test/harness.ts';
+
+/**
+ * What undoes the newest migrations, the newest first (each undone before what it builds on). A new
+ * migration adds its entry at the top; the tests below undo down to the one they start from.
+ */
+const UNDO: { migration: string; before: string; sql: string[] }[] = [
+  {
+    migration: '0114',
+    before: "the statement's running balance summed on the spot",
+    sql: [
+      `drop function crm_transaction_balances_inserted(), crm_transaction_balances_deleted(), crm_transaction_balances_updated() cascade`,
+      `drop function crm_transaction_balances(integer[]), crm_transaction_balances_rebuild()`,
+      `alter table transactions drop column balance`,
+    ],
+  },
+  {
+    migration: '0113',
+    before: "the calendar's to-dos read from the index of all activities by date",
+    sql: [`drop index activities_todo_date_idx`, `drop index activity_links_first_idx`],
+  },
+  {
+    migration: '0112',
+    before: "a record's mail counted on the spot",
+    sql: [
+      `drop function crm_mail_links_changed() cascade`,
+      `drop function crm_mail_messages_changed() cascade`,
+      `drop function crm_mail_counts_truncate() cascade`,
+      `drop function crm_mail_counts_fold(), crm_mail_counts_rebuild()`,
+      `drop table mail_counts, mail_count_changes`,
+    ],
+  },
+];
+
+/** The database as it was before `oldest`: UNDO's migrations from the newest down to it undone. */
+async function undoDownTo(q: (text: string) => Promise<unknown>, oldest: string) {
+  if (!UNDO.some((u) => u.migration === oldest)) throw new Error(`no undo for migration ${oldest}`);
+  for (const u of UNDO) {
+    if (u.migration < oldest) break;
+    for (const text of u.sql) await q(text);
+  }
+}
+
+/** A migration's `when` in the journal (its row's created_at once applied). */
+function whenOf(migration: string): number {
+  const journal = JSON.parse(fs.readFileSync(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8')) as { entries: { tag: string; when: number }[] };
+  return journal.entries.find((e) => e.tag.startsWith(`${migration}_`))!.when;
+}
 
 describe('migrations', () => {
   it('vacuum a table a migration rewrote, so index-only scans do not read it again row by row; later ones fill what they add from the rows there', async () => {
@@ -17,19 +65,7 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
-    // Before 0114: the statement's running balance summed on the spot.
-    await q(`drop function crm_transaction_balances_inserted(), crm_transaction_balances_deleted(), crm_transaction_balances_updated() cascade`);
-    await q(`drop function crm_transaction_balances(integer[]), crm_transaction_balances_rebuild()`);
-    await q(`alter table transactions drop column balance`);
-    // Before 0113: the calendar's to-dos read from the index of all activities by date.
-    await q(`drop index activities_todo_date_idx`);
-    await q(`drop index activity_links_first_idx`);
-    // Before 0112: a record's mail counted on the spot.
-    await q(`drop function crm_mail_links_changed() cascade`);
-    await q(`drop function crm_mail_messages_changed() cascade`);
-    await q(`drop function crm_mail_counts_truncate() cascade`);
-    await q(`drop function crm_mail_counts_fold(), crm_mail_counts_rebuild()`);
-    await q(`drop table mail_counts, mail_count_changes`);
+    await undoDownTo(q, '0112');
     // Before 0111: no index of the accounts by name in each language carrying their search text.
     for (const l of ['en', 'el', 'ru']) await q(`drop index accounts_name_search_${l}_idx`);
     await q(`drop index accounts_long_search_idx`);
@@ -438,22 +474,13 @@ describe('migrations', () => {
       where a.last_name like 'Mail%' and (m.id + a.id) % 2 = 0`);
     await q(`insert into mail_message_objects (message_id, object_id, sent_on) select m.id, o.id, now() from mail_messages m, objects o where o.title like 'Flat%' and m.id % 4 <> 0`);
     await q(`insert into mail_message_leads (message_id, lead_id, sent_on) select m.id, l.id, now() from mail_messages m, leads l where m.id % 5 <> 0`);
-    // Before 0114, 0113 and 0112, as in the test above.
-    await q(`drop function crm_transaction_balances_inserted(), crm_transaction_balances_deleted(), crm_transaction_balances_updated() cascade`);
-    await q(`drop function crm_transaction_balances(integer[]), crm_transaction_balances_rebuild()`);
-    await q(`alter table transactions drop column balance`);
-    await q(`drop index activities_todo_date_idx`);
-    await q(`drop index activity_links_first_idx`);
-    await q(`drop function crm_mail_links_changed() cascade`);
-    await q(`drop function crm_mail_messages_changed() cascade`);
-    await q(`drop function crm_mail_counts_truncate() cascade`);
-    await q(`drop function crm_mail_counts_fold(), crm_mail_counts_rebuild()`);
-    await q(`drop table mail_counts, mail_count_changes`);
+    // The database as it was before 0112, and the migrations from it on not applied yet.
+    await undoDownTo(q, '0112');
     // Rows of a statement before 0114, two on the same minute (the id orders them), an unpaid expense left out of the balance.
     await q(`insert into transactions (account_id, type, amount, transaction_date, status)
       select (select min(id) from accounts where last_name = 'Mail1'), x.type, x.amount, x.at::timestamptz, x.status
       from (values ('income', 500, '2026-01-02 10:00+02', null), ('expense', 120, '2026-01-01 10:00+02', 1), ('expense', 80, '2026-01-02 10:00+02', 0), ('expense', 30, '2026-01-02 10:00+02', 1)) x(type, amount, at, status)`);
-    await q(`delete from drizzle.__drizzle_migrations where created_at >= 1803400000000`);
+    await q(`delete from drizzle.__drizzle_migrations where created_at >= ${whenOf('0112')}`);
     await migrateDb(t.dbUrl);
     // 0114 kept each row's running balance, in date then id order.
     expect((await q(`select amount::text, balance::text from transactions order by transaction_date, id`)).rows).toEqual([

@@ -146,6 +146,45 @@ export async function writeStoredFiles<T>(app: FastifyInstance, run: (w: StoredF
   }
 }
 
+/**
+ * In the transaction that deletes the rows naming these files (decision 115): the names recorded
+ * "to remove", marked swept at once, so they commit with the delete or not at all. Once committed,
+ * removeNotedFiles removes the files; a process that dies first, or a store that refuses, leaves
+ * the names to the housekeeping, which removes their files whatever their age (as a sweep it did
+ * not finish). Nothing can claim a swept name, so no row may name these files again.
+ */
+export async function noteFilesToRemove(tx: Tx, names: string[]): Promise<void> {
+  const unique = [...new Set(names)];
+  if (!unique.length) return;
+  await tx.execute(sql`insert into stored_files_pending (name, swept_on) select unnest(${sql.param(unique)}::text[]), now()
+    on conflict (name) do update set swept_on = coalesce(stored_files_pending.swept_on, excluded.swept_on)`);
+}
+
+/**
+ * After the deleting transaction committed: the files noted to remove are removed, then their
+ * names. A file the store would not remove keeps its name, and the housekeeping tries again; the
+ * delete that did happen is not answered as a failure.
+ */
+export async function removeNotedFiles(app: FastifyInstance, names: string[]): Promise<void> {
+  const unique = [...new Set(names)];
+  if (!unique.length) return;
+  await pausePoint('files.afterDeleteCommit');
+  const storage = getFileStorage(app.config.dataDir);
+  const gone: string[] = [];
+  for (const name of unique) {
+    try {
+      await storage.delete(name);
+      gone.push(name);
+    } catch (err) {
+      app.log.warn({ err, name }, 'a deleted record\'s stored file could not be removed; the housekeeping will');
+    }
+  }
+  if (!gone.length) return;
+  await app.db
+    .execute(sql`delete from stored_files_pending where name = any(${sql.param(gone)}::text[]) and swept_on is not null`)
+    .catch((err: unknown) => app.log.warn({ err }, 'names of removed stored files left for the housekeeping'));
+}
+
 /** The housekeeping's job that removes orphaned stored files. */
 export const PENDING_FILES_SWEEP_JOB = 'files.sweepPending';
 const SWEEP_BATCH = 200;

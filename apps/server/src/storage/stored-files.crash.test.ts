@@ -16,7 +16,8 @@ import { sweepPendingFiles } from './pending-files.ts';
  * here) removes them. Held there while the housekeeping runs, its files are claimed already: the
  * sweep leaves them, the row commits, and every row names a file that is there. On local disk and
  * on an S3 store (s3rver). A COMMIT that fails (a deferred constraint of the test's own) leaves
- * neither files nor row.
+ * neither files nor row. A photo deleted by a second process killed -9 right after the delete's
+ * COMMIT leaves its files named to remove, and the housekeeping removes them (decision 115).
  */
 const s3 = await startS3Server('crm-pending');
 const S3_ENV: Record<string, string> = {
@@ -134,6 +135,34 @@ describe.each(stores.map((s, i) => ({ ...s, i })))('stored files written before 
       expect(await storedFiles(t)).toEqual(named);
     }, 120_000);
   });
+
+  it('a photo deleted, killed -9 right after the COMMIT: no row, and the housekeeping removes its three files', async () => {
+    const up = await admin.upload('/api/files', [{ field: 'files', name: 'deleted-photo.jpg', data: JPEG, type: 'image/jpeg' }]);
+    expect(up.statusCode, up.body).toBe(200);
+    const [photo] = up.json() as { systemName: string }[];
+    const [row] = await rowsOf<{ names: string[] }>(t, sql`select array[system_name, thumb_name, web_name] as names from files where system_name = ${photo!.systemName}`);
+    const names = [...row!.names].sort();
+    const before = await storedFiles(t);
+    expect(before).toEqual(expect.arrayContaining(names));
+
+    const child = startChild(t, 'call', [JSON.stringify({ method: 'DELETE', url: `/api/files/${photo!.systemName}`, token: admin.token })], {
+      CRM_PAUSE_AT: 'files.afterDeleteCommit',
+      CHILD_ENV: JSON.stringify(storeEnv),
+    });
+    children.push(child);
+    await child.said((l) => l === 'paused files.afterDeleteCommit');
+    await child.killHard();
+    expect(await child.exited).toBe('SIGKILL');
+    // Committed: the row is gone, its files are still in the store, named to remove.
+    expect(await rowsOf(t, sql`select id from files where user_name = 'deleted-photo.jpg'`)).toEqual([]);
+    expect(await storedFiles(t)).toEqual(before);
+    expect((await pending(t)).map((p) => p.name)).toEqual(names);
+
+    // Taken whatever their age (a grace of an hour), as a sweep that did not finish.
+    expect(await sweepPendingFiles(t.app, 3600)).toBe(3);
+    expect(await storedFiles(t)).toEqual(before.filter((n) => !names.includes(n)));
+    expect(await pending(t)).toEqual([]);
+  }, 120_000);
 
   it('a photo upload whose COMMIT fails (a deferred constraint) leaves no row, no file and no pending name', async () => {
     // Checked only at COMMIT, after the upload's transaction did all its work (claim included).

@@ -9,10 +9,10 @@ import { toLocalDateTime } from '../../lib/dates.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { cellDate, cellMoney, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
 import type { Download } from '../../lib/downloads.ts';
-import { getFileStorage } from '../../storage/file-storage.ts';
+import { noteFilesToRemove, removeNotedFiles } from '../../storage/pending-files.ts';
 import { storedNames } from '../files/files.service.ts';
 import { accountMailList, eraseAccountMail } from '../mail/mail-accounts.ts';
-import { deleteSentPdfs, eraseSignRequests, personalSignRequests } from '../signing/sign-people.ts';
+import { eraseSignRequests, personalSignRequests } from '../signing/sign-people.ts';
 import { accountForCaller, ASSIGNMENT_PARENT_ACCOUNT, requireAccountDto } from './accounts.service.ts';
 import { OWNED_RELATIONS } from './accounts.sql.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -528,6 +528,7 @@ export async function erasePersonalData(app: FastifyInstance, caller: Caller, id
         action_by_name = ${scrub(sql.raw('action_by_name'), strongPattern)}
       where ${hits(sql.raw('message'), strongPattern)} or ${hits(sql.raw('data::text'), strongPattern)} or ${hits(sql.raw('action_by_name'), strongPattern)}`);
 
+    await noteFilesToRemove(tx, [...filesGone.flatMap(storedNames), ...mailFilesGone, ...sentPdfsGone]);
     await logAction(tx, caller.actor, {
       action: 'Erase',
       entity: 'Account',
@@ -535,8 +536,5 @@ export async function erasePersonalData(app: FastifyInstance, caller: Caller, id
       data: { filesDeleted: gone.length, mailDeleted: mailGone.messages, signInsEnded: signIns.length, shortlistsWithdrawn: withdrawn.length, activitiesUnlinked: activityIds.length, signRequestsDeleted: signing.deleted, signedDocumentsKept: signing.ids.length - signing.deleted },
     });
   });
-  const storage = getFileStorage(app.config.dataDir);
-  for (const f of filesGone) for (const name of storedNames(f)) await storage.delete(name).catch(() => {});
-  for (const name of mailFilesGone) await storage.delete(name).catch(() => {});
-  await deleteSentPdfs(app, sentPdfsGone);
+  await removeNotedFiles(app, [...filesGone.flatMap(storedNames), ...mailFilesGone, ...sentPdfsGone]);
 }

@@ -20,7 +20,7 @@ import { accessDenied, badRequest, conflict, fieldError, notFound, requireVersio
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { fromLocalDateTime, nextDay } from '../../lib/dates.ts';
-import { getFileStorage } from '../../storage/file-storage.ts';
+import { noteFilesToRemove, removeNotedFiles } from '../../storage/pending-files.ts';
 import { storedNames } from '../files/files.service.ts';
 
 type Q = Db | Tx;
@@ -439,6 +439,7 @@ export async function deleteActivity(app: FastifyInstance, user: SessionUser, ac
       .where(and(eq(files.parentType, LinkKind.Activity), eq(files.parentId, id)))
       .returning({ systemName: files.systemName, thumbName: files.thumbName, webName: files.webName });
     await tx.delete(activities).where(eq(activities.id, id));
+    await noteFilesToRemove(tx, removedFiles.flatMap(storedNames));
     await logAction(tx, actor, {
       action: 'Delete',
       entity: ENTITY,
@@ -449,8 +450,7 @@ export async function deleteActivity(app: FastifyInstance, user: SessionUser, ac
     return removedFiles;
   });
   // After the commit: a scan attached to a deleted activity does not stay on the server.
-  const storage = getFileStorage(app.config.dataDir);
-  for (const f of removed) for (const name of storedNames(f)) await storage.delete(name).catch(() => {});
+  await removeNotedFiles(app, removed.flatMap(storedNames));
 }
 
 const DATE_COLUMNS = [activities.createdOn, activities.doneDate, activities.date] as const;

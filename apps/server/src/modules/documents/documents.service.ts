@@ -10,8 +10,7 @@ import { AppError, conflict, notFound, requireVersion } from '../../lib/errors.t
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { issueMessage, type Issue } from '../../plugins/errors.ts';
-import { getFileStorage } from '../../storage/file-storage.ts';
-import { writeStoredFiles } from '../../storage/pending-files.ts';
+import { noteFilesToRemove, removeNotedFiles, writeStoredFiles } from '../../storage/pending-files.ts';
 import { storedNames } from '../files/files.service.ts';
 import { dropScratch, readUploadForm, type ReceivedFile } from '../../lib/upload-form.ts';
 import { detectFileType } from '../files/file-types.ts';
@@ -127,7 +126,6 @@ const newSystemName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext
 export async function saveDocument(app: FastifyInstance, req: FastifyRequest, caller: Caller): Promise<TDocument> {
   const { requestMaxBytes, maxFiles } = app.config.upload;
   const { fields, files: received } = await readUploadForm(app, req, { fileMax: app.config.uploadMaxBytes, requestMax: requestMaxBytes, maxFiles });
-  const storage = getFileStorage(app.config.dataDir);
   let removedNames: string[] = [];
   try {
     const parsed = ZDocumentUpdateFields.safeParse(fields);
@@ -174,6 +172,7 @@ export async function saveDocument(app: FastifyInstance, req: FastifyRequest, ca
             .returning({ id: files.id, systemName: files.systemName, userName: files.userName, thumbName: files.thumbName, webName: files.webName });
           if (gone.length !== removeIds.length) throw new AppError(400, 'errors.validation', {}, { filesRemoved: [{ code: 'documents.fileNotFound' }] });
           removedNames = gone.flatMap(storedNames);
+          await noteFilesToRemove(tx, removedNames);
           changes.filesRemoved = gone.map((g) => g.userName);
         }
         const [{ count, max }] = (await tx
@@ -210,7 +209,7 @@ export async function saveDocument(app: FastifyInstance, req: FastifyRequest, ca
         return requireDocument(app, tx, docId);
       });
     });
-    for (const name of removedNames) await storage.delete(name).catch(() => {});
+    await removeNotedFiles(app, removedNames);
     return result;
   } finally {
     await dropScratch(received);
@@ -227,9 +226,9 @@ export async function deleteDocument(app: FastifyInstance, caller: Caller, id: n
       .where(and(eq(files.parentType, KIND), eq(files.parentId, id)))
       .returning({ systemName: files.systemName, userName: files.userName, thumbName: files.thumbName, webName: files.webName });
     await tx.delete(documents).where(eq(documents.id, id));
+    await noteFilesToRemove(tx, gone.flatMap(storedNames));
     await logAction(tx, caller.actor, { action: 'Delete', entity: ENTITY, entityId: id, message: current.name, data: { files: gone.map((g) => g.userName) } });
     return gone.flatMap(storedNames);
   });
-  const storage = getFileStorage(app.config.dataDir);
-  for (const name of names) await storage.delete(name).catch(() => {});
+  await removeNotedFiles(app, names);
 }

@@ -14,8 +14,8 @@ import { toLocalDateTime } from '../../lib/dates.ts';
 import type { Download } from '../../lib/downloads.ts';
 import { workbookStream } from '../../lib/excel.ts';
 import { takeLease, takePlace, type LeaseOptions, type WorkLease } from '../../lib/work-leases.ts';
-import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
-import { writeStoredFiles } from '../../storage/pending-files.ts';
+import { getIncomingDir } from '../../storage/file-storage.ts';
+import { noteFilesToRemove, removeNotedFiles, writeStoredFiles } from '../../storage/pending-files.ts';
 import { ATTACHMENT_ONLY_MIMES, INLINE_MIMES, detectFileType } from './file-types.ts';
 import { getFileParent } from './file-parents.ts';
 import { PICTURE_MIMES, makePictureCopies, type PictureCopies } from './pictures.ts';
@@ -283,6 +283,7 @@ export async function deleteFile(app: FastifyInstance, actor: Actor, key: string
     if (!row) throw notFound('files.notFound');
     if (changing && row.parentType !== null && row.parentId !== null) await changing(tx, { parentType: row.parentType, parentId: row.parentId, types: [row.type] });
     await tx.delete(files).where(eq(files.id, row.id));
+    await noteFilesToRemove(tx, storedNames(row));
     await logAction(tx, actor, {
       action: 'Delete',
       entity: 'File',
@@ -293,9 +294,8 @@ export async function deleteFile(app: FastifyInstance, actor: Actor, key: string
     return row;
   });
   // The row is gone (the file with it, for everyone): a stored copy that cannot be removed now is
-  // logged, not answered as a failure of what did happen.
-  const storage = getFileStorage(app.config.dataDir);
-  for (const name of storedNames(removed)) await storage.delete(name).catch((err: unknown) => app.log.warn({ err, name }, 'removing a deleted file from storage failed'));
+  // logged and left to the housekeeping, not answered as a failure of what did happen.
+  await removeNotedFiles(app, storedNames(removed));
 }
 
 /** A file's stored content: the original and, for a picture, its copies. */
@@ -318,13 +318,13 @@ export async function purgeOrphanFiles(app: FastifyInstance): Promise<number> {
       .for('update', { skipLocked: true });
     if (!rows.length) return rows;
     await tx.delete(files).where(inArray(files.id, rows.map((r) => r.id)));
+    await noteFilesToRemove(tx, rows.flatMap(storedNames));
     for (const r of rows) {
       await logAction(tx, { id: null, name: null }, { action: 'Delete', entity: 'File', entityId: r.id, message: r.userName, data: { systemName: r.systemName, reason: r.detachedOn ? 'record deleted' : 'never attached' } });
     }
     return rows;
   });
-  const storage = getFileStorage(app.config.dataDir);
-  for (const r of removed) for (const name of storedNames(r)) await storage.delete(name).catch(() => {});
+  await removeNotedFiles(app, removed.flatMap(storedNames));
   return removed.length;
 }
 

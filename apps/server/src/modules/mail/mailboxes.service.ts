@@ -7,7 +7,7 @@ import { AppError, conflict, fieldError, notFound, requireVersion } from '../../
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { openSecret, sealSecret, secretKey } from '../../lib/secret-box.ts';
-import { getFileStorage } from '../../storage/file-storage.ts';
+import { noteFilesToRemove, removeNotedFiles } from '../../storage/pending-files.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { testImap, testSmtp } from './mail-connection.ts';
 import { MAIL_SYNC_ONE_JOB } from './mail-sync.ts';
@@ -171,11 +171,12 @@ export async function deleteMailbox(app: FastifyInstance, caller: Caller, id: nu
     const files = await tx.execute(sql`select a.system_name from mail_attachments a join mail_messages m on m.id = a.message_id where m.mailbox_id = ${id}`);
     const n = await tx.execute(sql`select count(*)::int as n from mail_messages where mailbox_id = ${id}`);
     await tx.delete(mailboxes).where(eq(mailboxes.id, id));
+    const names = (files.rows as { system_name: string }[]).map((r) => r.system_name);
+    await noteFilesToRemove(tx, names);
     await logAction(tx, caller.actor, { action: 'Delete', entity: ENTITY, entityId: id, message: `${current.name} <${current.address}>`, data: { name: current.name, messages: (n.rows[0] as { n: number }).n } });
-    return (files.rows as { system_name: string }[]).map((r) => r.system_name);
+    return names;
   });
-  const storage = getFileStorage(app.config.dataDir);
-  for (const name of names) await storage.delete(name).catch(() => {});
+  await removeNotedFiles(app, names);
 }
 
 /**

@@ -21,8 +21,7 @@ import { accounts, transactionAttachments, transactions } from '../../db/schema/
 import { AppError, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { agencyToday, fromLocalDateTime, toLocalDateTime } from '../../lib/dates.ts';
-import { getFileStorage } from '../../storage/file-storage.ts';
-import { writeStoredFiles } from '../../storage/pending-files.ts';
+import { noteFilesToRemove, removeNotedFiles, writeStoredFiles } from '../../storage/pending-files.ts';
 import { dropScratch, readUploadForm, type ReceivedFile } from '../../lib/upload-form.ts';
 import { detectFileType } from '../files/file-types.ts';
 import { isAccountObject, touchPaymentAccount, transactionColumns, transactionForm, type Caller, type T } from './payments.service.ts';
@@ -97,7 +96,6 @@ function checkFields(type: TTransactionType, fields: Record<string, string>, tod
  */
 export async function saveTransaction(app: FastifyInstance, req: FastifyRequest, caller: Caller, type: TTransactionType, mode: 'add' | 'edit', t: T): Promise<TTransactionSaved> {
   let parsed: { fields: Record<string, string>; files: ReceivedFile[] } = { fields: {}, files: [] };
-  const storage = getFileStorage(app.config.dataDir);
   try {
     const { requestMaxBytes, maxFiles } = app.config.upload;
     parsed = await readUploadForm(app, req, { fileMax: app.config.uploadMaxBytes, requestMax: requestMaxBytes, maxFiles, keepField: (name) => FORM_DATA_FIELD_NAMES.has(name), notMultipart: 'payments.notMultipart' });
@@ -154,6 +152,7 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
               .returning({ systemName: transactionAttachments.systemName, userName: transactionAttachments.userName });
             removedFiles = gone.map((g) => g.systemName);
             if (gone.length !== new Set(removeIds).size) throw fieldError('attachments', 'payments.attachmentNotFound');
+            await noteFilesToRemove(tx, removedFiles);
           }
           const changes = changedValues(current as unknown as Record<string, unknown>, values);
           // The client approved this expense as it was: a change to what they approved withdraws the
@@ -197,7 +196,7 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
         return { saved: { id, accountId, version, ...(approvalWithdrawn ? { approvalWithdrawn } : {}), ...(requestCancelled ? { approvalRequestCancelled: true } : {}) }, removedFiles };
       });
     });
-    for (const name of removedFiles) await storage.delete(name).catch(() => {});
+    await removeNotedFiles(app, removedFiles);
     return saved;
   } finally {
     await dropScratch(parsed.files);

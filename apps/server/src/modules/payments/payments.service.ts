@@ -34,7 +34,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
 import { escapeLike } from '../accounts/accounts.sql.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
-import { getFileStorage } from '../../storage/file-storage.ts';
+import { noteFilesToRemove, removeNotedFiles } from '../../storage/pending-files.ts';
 import { assertAccountReadable, canEditPayments, isAccountClient, isPaymentsStaff, ownAccountOnly } from './payments.access.ts';
 
 export type T = (key: string, params?: Record<string, string | number>) => string;
@@ -514,6 +514,7 @@ export async function deleteTransaction(app: FastifyInstance, caller: Caller, id
     if (!row) throw notFound('payments.notFound');
     const files = await tx.delete(transactionAttachments).where(eq(transactionAttachments.transactionId, id)).returning({ systemName: transactionAttachments.systemName });
     await tx.delete(transactions).where(eq(transactions.id, id));
+    await noteFilesToRemove(tx, files.map((f) => f.systemName));
     await touchPaymentAccount(tx, row.accountId);
     await logAction(tx, caller.actor, {
       action: 'Delete',
@@ -524,8 +525,7 @@ export async function deleteTransaction(app: FastifyInstance, caller: Caller, id
     });
     return files;
   });
-  const storage = getFileStorage(app.config.dataDir);
-  for (const f of removed) await storage.delete(f.systemName).catch(() => {});
+  await removeNotedFiles(app, removed.map((f) => f.systemName));
 }
 
 /**
@@ -554,11 +554,9 @@ export const deleteAccountTransactions = (app: FastifyInstance) => async (tx: Tx
     await tx.execute(sql`delete from transaction_attachments a using transactions t where a.transaction_id = t.id and t.account_id = ${accountId} returning a.system_name as "systemName"`)
   ).rows as { systemName: string }[];
   await tx.delete(transactions).where(eq(transactions.accountId, accountId));
+  await noteFilesToRemove(tx, files.map((f) => f.systemName));
   return {
     log: { deletedTransactions: n },
-    afterCommit: async () => {
-      const storage = getFileStorage(app.config.dataDir);
-      for (const f of files) await storage.delete(f.systemName).catch(() => {});
-    },
+    afterCommit: () => removeNotedFiles(app, files.map((f) => f.systemName)),
   };
 };

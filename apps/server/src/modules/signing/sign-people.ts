@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { DEAL_RELATION, OWNER_RELATION, TENANT_RELATION, type TDocSource, type TSigner } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { agencyToday } from '../../lib/dates.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { getFileStorage } from '../../storage/file-storage.ts';
 
 /**
  * The people of a document sent for signature (decision 086): who may sign it (the record's parties
@@ -116,10 +114,4 @@ export async function eraseSignRequests(tx: Tx, accountId: number, emails: strin
       where entity = 'File' and action = 'Create' and action_by is null and data->>'signRequestId' = any(${ids}::text[])`);
   }
   return { ids: all, deleted: gone.length, files: gone.map((r) => String(r.pdf_system_name)) };
-}
-
-/** The sent PDFs of the erased requests, deleted from the storage after the commit. */
-export async function deleteSentPdfs(app: FastifyInstance, names: string[]) {
-  const storage = getFileStorage(app.config.dataDir);
-  for (const name of names) await storage.delete(name).catch(() => {});
 }
