@@ -17,6 +17,15 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0116: the calendar's days made on the spot, none kept.
+    for (const t of ['viewings', 'viewing_objects', 'assignments', 'activities', 'activity_links', 'reservations', 'leads', 'accounts', 'objects', 'locations']) {
+      for (const e of ['ins', 'upd', 'del', 'trunc']) await q(`drop trigger if exists ${t}_calendar_${e} on ${t}`);
+    }
+    await q(`drop trigger locations_calendar on locations`);
+    await q(`drop function crm_calendar_viewings_changed(), crm_calendar_viewing_parts_changed(), crm_calendar_activities_changed(), crm_calendar_activity_links_changed(),
+      crm_calendar_reservations_changed(), crm_calendar_leads_changed(), crm_calendar_accounts_changed(), crm_calendar_objects_changed(), crm_calendar_all_changed()`);
+    await q(`drop function crm_calendar_mark(date[]), crm_calendar_days_of(timestamptz)`);
+    await q(`drop table calendar_days, calendar_day_marks, calendar_all_marks`);
     // Before 0113: the calendar's to-dos read from the index of all activities by date.
     await q(`drop index activities_todo_date_idx`);
     await q(`drop index activity_links_first_idx`);
