@@ -7,7 +7,7 @@ import { okRoute, registerCalls } from '../../lib/calls.ts';
 import { createKeptAnswers, compactDataChanges, DATA_CHANGES_COMPACT_JOB } from '../../lib/kept-answers.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { viewingSheet } from './viewing-sheet.ts';
-import { keptCalendar } from './calendar-days.ts';
+import { CALENDAR_KEEP_DAYS_JOB, keepCalendarDays, keptCalendar } from './calendar-days.ts';
 import { CALENDAR_TABLES, blankViewing, calendar, deleteViewing, getViewing, leadViewings, moveViewing, saveViewing, searchViewings } from './viewings.service.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
@@ -19,6 +19,8 @@ export const viewingsRoutes = fp(
     const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);
     const keptCalendars = createKeptAnswers(app.db);
     // The kept answers' change rows folded (lib/kept-answers.ts): every few minutes, across all instances.
+    // The calendar's kept days made again once what they show changed (decision 114).
+    app.jobs.register(CALENDAR_KEEP_DAYS_JOB, () => keepCalendarDays(app).then(() => undefined), { everySeconds: 60, maxAttempts: 2 });
     app.jobs.register(DATA_CHANGES_COMPACT_JOB, () => compactDataChanges(app.db), { everySeconds: 300, maxAttempts: 2 });
 
     registerCalls(
