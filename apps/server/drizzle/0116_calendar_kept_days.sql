@@ -29,9 +29,11 @@ CREATE TABLE "calendar_days" (
 	CONSTRAINT "calendar_days_pk" PRIMARY KEY("day","culture","stays")
 );--> statement-breakpoint
 -- The days a moment can fall on in the agency's time zone (any zone from 12 hours behind UTC to
--- 14 ahead): one or two; marking one day too many costs only its making again.
+-- 14 ahead): the two or three UTC days from 12 hours before it to 14 after; marking a day too many
+-- costs only its making again.
 CREATE OR REPLACE FUNCTION crm_calendar_days_of(at timestamptz) RETURNS date[] LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN at IS NULL THEN '{}'::date[] ELSE array[((at AT TIME ZONE 'UTC') - interval '12 hours')::date, ((at AT TIME ZONE 'UTC') + interval '14 hours')::date] END
+  SELECT CASE WHEN at IS NULL THEN '{}'::date[] ELSE array(SELECT d::date FROM generate_series(((at AT TIME ZONE 'UTC') - interval '12 hours')::date,
+    ((at AT TIME ZONE 'UTC') + interval '14 hours')::date, interval '1 day') d) END
 $$;--> statement-breakpoint
 -- Moves the marks of the days given (in the days' order, so two transactions take them alike).
 CREATE OR REPLACE FUNCTION crm_calendar_mark(days date[]) RETURNS void LANGUAGE sql AS $$
@@ -144,10 +146,20 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
--- The places' names (in a viewing's addresses), or a table emptied: every day.
+-- A table emptied: every day.
 CREATE OR REPLACE FUNCTION crm_calendar_all_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE public.calendar_all_marks SET gen = gen + 1 WHERE id = 1;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+-- A place renamed (in a viewing's addresses): every day. A place added is named by no property
+-- yet; one removed is taken off its properties first (their trigger).
+CREATE OR REPLACE FUNCTION crm_calendar_locations_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
+      WHERE o.text_en IS DISTINCT FROM n.text_en OR o.text_el IS DISTINCT FROM n.text_el OR o.text_ru IS DISTINCT FROM n.text_ru) THEN
+    UPDATE public.calendar_all_marks SET gen = gen + 1 WHERE id = 1;
+  END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER viewings_calendar_ins AFTER INSERT ON viewings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION crm_calendar_viewings_changed();--> statement-breakpoint
@@ -171,7 +183,8 @@ CREATE TRIGGER reservations_calendar_del AFTER DELETE ON reservations REFERENCIN
 CREATE TRIGGER leads_calendar_upd AFTER UPDATE ON leads REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION crm_calendar_leads_changed();--> statement-breakpoint
 CREATE TRIGGER accounts_calendar_upd AFTER UPDATE ON accounts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION crm_calendar_accounts_changed();--> statement-breakpoint
 CREATE TRIGGER objects_calendar_upd AFTER UPDATE ON objects REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION crm_calendar_objects_changed();--> statement-breakpoint
-CREATE TRIGGER locations_calendar AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON locations FOR EACH STATEMENT EXECUTE FUNCTION crm_calendar_all_changed();--> statement-breakpoint
+CREATE TRIGGER locations_calendar_upd AFTER UPDATE ON locations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION crm_calendar_locations_changed();--> statement-breakpoint
+CREATE TRIGGER locations_calendar_trunc AFTER TRUNCATE ON locations FOR EACH STATEMENT EXECUTE FUNCTION crm_calendar_all_changed();--> statement-breakpoint
 CREATE TRIGGER viewings_calendar_trunc AFTER TRUNCATE ON viewings FOR EACH STATEMENT EXECUTE FUNCTION crm_calendar_all_changed();--> statement-breakpoint
 CREATE TRIGGER viewing_objects_calendar_trunc AFTER TRUNCATE ON viewing_objects FOR EACH STATEMENT EXECUTE FUNCTION crm_calendar_all_changed();--> statement-breakpoint
 CREATE TRIGGER assignments_calendar_trunc AFTER TRUNCATE ON assignments FOR EACH STATEMENT EXECUTE FUNCTION crm_calendar_all_changed();--> statement-breakpoint

@@ -2,6 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { migrateDb } from './migrate.ts';
 import { createTestApp } from '../../test/harness.ts';
 
+/** Before 0116: the calendar's days made on the spot, none kept. */
+async function undoKeptCalendarDays(q: (text: string) => Promise<unknown>) {
+  for (const t of ['viewings', 'viewing_objects', 'assignments', 'activities', 'activity_links', 'reservations', 'leads', 'accounts', 'objects', 'locations']) {
+    for (const e of ['ins', 'upd', 'del', 'trunc']) await q(`drop trigger if exists ${t}_calendar_${e} on ${t}`);
+  }
+  await q(`drop function crm_calendar_viewings_changed(), crm_calendar_viewing_parts_changed(), crm_calendar_activities_changed(), crm_calendar_activity_links_changed(),
+    crm_calendar_reservations_changed(), crm_calendar_leads_changed(), crm_calendar_accounts_changed(), crm_calendar_objects_changed(), crm_calendar_all_changed(), crm_calendar_locations_changed()`);
+  await q(`drop function crm_calendar_mark(date[]), crm_calendar_days_of(timestamptz)`);
+  await q(`drop table calendar_days, calendar_day_marks, calendar_all_marks`);
+}
+
 describe('migrations', () => {
   it('vacuum a table a migration rewrote, so index-only scans do not read it again row by row; later ones fill what they add from the rows there', async () => {
     const t = await createTestApp();
@@ -18,14 +29,7 @@ describe('migrations', () => {
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
     // Before 0116: the calendar's days made on the spot, none kept.
-    for (const t of ['viewings', 'viewing_objects', 'assignments', 'activities', 'activity_links', 'reservations', 'leads', 'accounts', 'objects', 'locations']) {
-      for (const e of ['ins', 'upd', 'del', 'trunc']) await q(`drop trigger if exists ${t}_calendar_${e} on ${t}`);
-    }
-    await q(`drop trigger locations_calendar on locations`);
-    await q(`drop function crm_calendar_viewings_changed(), crm_calendar_viewing_parts_changed(), crm_calendar_activities_changed(), crm_calendar_activity_links_changed(),
-      crm_calendar_reservations_changed(), crm_calendar_leads_changed(), crm_calendar_accounts_changed(), crm_calendar_objects_changed(), crm_calendar_all_changed()`);
-    await q(`drop function crm_calendar_mark(date[]), crm_calendar_days_of(timestamptz)`);
-    await q(`drop table calendar_days, calendar_day_marks, calendar_all_marks`);
+    await undoKeptCalendarDays(q);
     // Before 0113: the calendar's to-dos read from the index of all activities by date.
     await q(`drop index activities_todo_date_idx`);
     await q(`drop index activity_links_first_idx`);
@@ -443,7 +447,8 @@ describe('migrations', () => {
       where a.last_name like 'Mail%' and (m.id + a.id) % 2 = 0`);
     await q(`insert into mail_message_objects (message_id, object_id, sent_on) select m.id, o.id, now() from mail_messages m, objects o where o.title like 'Flat%' and m.id % 4 <> 0`);
     await q(`insert into mail_message_leads (message_id, lead_id, sent_on) select m.id, l.id, now() from mail_messages m, leads l where m.id % 5 <> 0`);
-    // Before 0113 and 0112, as in the test above.
+    // Before 0116, 0113 and 0112, as in the test above.
+    await undoKeptCalendarDays(q);
     await q(`drop index activities_todo_date_idx`);
     await q(`drop index activity_links_first_idx`);
     await q(`drop function crm_mail_links_changed() cascade`);
