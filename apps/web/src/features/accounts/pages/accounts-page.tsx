@@ -41,10 +41,9 @@ export function AccountsPage() {
 
   return (
     <AccountList<TAccountRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.list>>
-      kind="accounts"
+      list={ACCOUNT.lists.accounts}
       saved={{ list: ACCOUNT_LIST, filter: ACCOUNT_SEARCH }}
       query={accountsQuery}
-      addTo="/Accounts/Add"
       columns={() => [...createdColumns(t), nameColumn(t), phoneColumn(t), ...modifiedColumns(t)]}
       selection={selecting ? { selected, onChange: setSelected } : undefined}
       actions={

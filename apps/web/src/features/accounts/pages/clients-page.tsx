@@ -1,4 +1,5 @@
 import { Group, Tooltip } from '@mantine/core';
+import { ACCOUNT } from '@crm/contract/resources';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TClientRow } from '@crm/contract';
 import { IconExclamationCircle } from '../../../components/icons.ts';
@@ -12,12 +13,11 @@ export function ClientsPage() {
   const { t } = useTranslation();
   return (
     <AccountList<TClientRow, TClientFilter, TClientSearchAnswer>
-      kind="clients"
+      list={ACCOUNT.lists.clients}
       saved={{ list: CLIENT_LIST, filter: CLIENT_FILTER }}
       initial={NO_CLIENT_FILTER}
       debounced={['lastName']}
       query={clientsQuery}
-      addTo="/Accounts/AddClient"
       fields={({ answer }) => [
         {
           kind: 'select',

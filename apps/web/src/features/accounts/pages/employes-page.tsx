@@ -15,10 +15,10 @@ export function EmployesPage() {
   const officeAdmin = isOfficeAdmin(useSession());
   return (
     <AccountList<TEmployeRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.employes>>
-      kind="employes"
+      list={ACCOUNT.lists.employes}
       saved={{ list: EMPLOYE_LIST, filter: EMPLOYE_SEARCH }}
       query={employesQuery}
-      addTo={officeAdmin ? '/Accounts/AddEmploye' : undefined}
+      addTo={officeAdmin ? undefined : false}
       columns={() => [
         nameColumn(t), phoneColumn(t),
         { accessor: 'role', title: t('accounts.ui.col.role'), sortable: true, render: (r) => roleText(t, r.role) },

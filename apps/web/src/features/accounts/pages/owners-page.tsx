@@ -10,10 +10,9 @@ export function OwnersPage() {
   const { t } = useTranslation();
   return (
     <AccountList<TOwnerRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.owners>>
-      kind="owners"
+      list={ACCOUNT.lists.owners}
       saved={{ list: OWNER_LIST, filter: OWNER_SEARCH }}
       query={ownersQuery}
-      addTo="/Accounts/AddOwner"
       columns={() => [...createdColumns(t), nameColumn(t), phoneColumn(t), objectsColumn(t), ...modifiedColumns(t)]}
     />
   );

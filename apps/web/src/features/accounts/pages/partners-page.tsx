@@ -11,12 +11,11 @@ export function PartnersPage() {
   const { t } = useTranslation();
   return (
     <AccountList<TPartnerRow, TPartnerFilter, AnswerOf<typeof ACCOUNT.calls.partners>>
-      kind="partners"
+      list={ACCOUNT.lists.partners}
       saved={{ list: PARTNER_LIST, filter: PARTNER_FILTER }}
       initial={NO_PARTNER_FILTER}
       debounced={['country']}
       query={partnersQuery}
-      addTo="/Accounts/AddPartner"
       fields={() => [
         { kind: 'account', name: 'createdBy', textName: 'createdByText', filter: 1, label: t('accounts.ui.col.createdBy'), testId: 'partners-filter-createdby' },
         { kind: 'text', name: 'country', label: t('accounts.ui.col.country'), span: { base: 12, sm: 6, lg: 3 } },

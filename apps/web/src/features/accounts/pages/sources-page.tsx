@@ -10,10 +10,9 @@ export function SourcesPage() {
   const { t } = useTranslation();
   return (
     <AccountList<TSourceRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.sources>>
-      kind="sources"
+      list={ACCOUNT.lists.sources}
       saved={{ list: SOURCE_LIST, filter: SOURCE_SEARCH }}
       query={sourcesQuery}
-      addTo="/Accounts/AddSource"
       columns={() => [nameColumn(t), phoneColumn(t), { accessor: 'companyType', title: t('accounts.ui.col.companyType'), sortable: true }]}
     />
   );

@@ -12,10 +12,9 @@ export function SpecialistsPage() {
   const { t } = useTranslation();
   return (
     <AccountList<TSpecialistRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.professionals>>
-      kind="specialists"
+      list={ACCOUNT.lists.specialists}
       saved={{ list: SPECIALIST_LIST, filter: SPECIALIST_SEARCH }}
       query={specialistsQuery}
-      addTo="/Accounts/AddProfessional"
       columns={() => [
         nameColumn(t), phoneColumn(t),
         {

@@ -35,20 +35,17 @@ export function DealsPage() {
   const { t } = useTranslation();
   return (
     <ListScreen<TDealRow, TDealListFilter, TDealSearchAnswer>
-      testId="deals"
-      title={t('title.deals')}
+      list={DEAL.list}
       saved={{ list: DEAL_LIST, filter: DEAL_FILTER }}
       debounced={['lastName', 'object']}
       query={dealsQuery}
       pageSizes={PAGE_SIZES}
-      add={{ to: '/Deals/Add', label: t('deals.ui.add') }}
       actions={
         <Button component={Link} to="/Deals/Board" variant="default" leftSection={<IconLayoutKanban size={16} />} data-testid="deals-board-link">
           {t('deals.ui.board')}
         </Button>
       }
       download={{ label: t('deals.sums.download'), testId: 'deals-download', run: (filter, page) => downloadDeals(filter, { sortBy: page.sortBy, sortDir: page.sortDir }) }}
-      empty={{ none: t('deals.ui.empty'), noMatch: t('deals.ui.noMatch') }}
       rowClassName={(r) => `deal-row ${r.rowClass}`}
       fields={({ answer, filter }) => [
         { kind: 'select', name: 'dealType', label: t('deals.ui.filter.type'), options: [{ value: 0, text: t('deals.ui.filter.allTypes') }, ...(answer?.options.types ?? [])], numeric: true, testId: 'deals-filter-type' },

@@ -13,13 +13,10 @@ export function DocumentsPage() {
   const { t } = useTranslation();
   return (
     <ListScreen<TDocumentRow, TDocumentFilter, TDocumentListAnswer>
-      testId="documents"
-      title={t('title.documents')}
+      list={DOCUMENT.list}
       saved={{ list: DOCUMENT_LIST, filter: DOCUMENT_FILTER }}
       debounced={['searchStr']}
       query={documentsQuery}
-      add={{ to: href(DOCUMENT.screens.add), label: t('documents.ui.add'), emptyTestId: 'documents-empty-add' }}
-      empty={{ none: t('documents.ui.empty'), noMatch: t('documents.ui.noMatch') }}
       fields={() => [{ kind: 'text', name: 'searchStr', label: t('documents.ui.search'), search: true, testId: 'documents-search', span: { base: 12, sm: 8, lg: 5 } }]}
       columns={() => [
         { accessor: 'name', title: t('documents.ui.col.name'), render: (r) => <DocumentLink doc={r} /> },

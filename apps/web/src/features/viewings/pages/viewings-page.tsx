@@ -28,21 +28,18 @@ export function ViewingsPage() {
   const { t } = useTranslation();
   return (
     <ListScreen<TViewingRow, TViewingFilter, TViewingSearchAnswer>
-      testId="viewings"
-      title={t('title.viewings')}
+      list={VIEWING.list}
       saved={{ list: VIEWING_LIST, filter: VIEWING_FILTER }}
       // Typed words are asked for once the typing pauses; the first render asks for what the cookie
       // holds, as the route's loader did (the same query key).
       debounced={['comment']}
       query={(f, page) => viewingsQuery(f, { perPage: page.perPage, currentPage: page.currentPage })}
       pageSizes={PAGE_SIZES}
-      add={{ to: '/Viewing/Add', label: t('viewings.ui.add') }}
       actions={
         <Button component={Link} to={href(VIEWING.screens.calendar)} variant="default" leftSection={<IconCalendar size={16} />}>
           {t('viewings.ui.calendar')}
         </Button>
       }
-      empty={{ none: t('viewings.ui.empty'), noMatch: t('viewings.ui.noMatch') }}
       rowClassName={(r) => (r.rowClass ? `viewing-row ${r.rowClass}` : undefined)}
       fields={({ answer }) => [
         { kind: 'multi', name: 'results', label: t('viewings.ui.filter.results'), options: answer?.options.results, allLabel: t('leads.ui.filter.all'), span: { base: 12, sm: 6, lg: 4 } },
