@@ -342,6 +342,17 @@ async function createViewing(request: APIRequestContext, token: string, dateOfVi
   return ((await res.json()) as { id: number }).id;
 }
 
+/**
+ * A month far ahead (`yearsAhead`, month 1-12) that only one test fills: `counts` viewings on each
+ * day given, from 9:00 an hour apart. Answers its year and the date of a day in it (`on(2)`: "YYYY-MM-02").
+ */
+async function farMonth(request: APIRequestContext, token: string, yearsAhead: number, month: number, counts: readonly (readonly [number, number])[]) {
+  const year = new Date().getFullYear() + yearsAhead;
+  const on = (d: number) => `${year}-${pad(month)}-${pad(d)}`;
+  for (const [d, n] of counts) for (let i = 0; i < n; i++) await createViewing(request, token, `${on(d)}T${pad(9 + i)}:00:00`);
+  return { year, on };
+}
+
 async function storedViewingTime(request: APIRequestContext, token: string, id: number) {
   const res = await request.get(`/api/Viewing/edit/${id}`, { headers: auth(token) });
   return ((await res.json()) as { dateOfViewing: string }).dateOfViewing;
@@ -464,9 +475,7 @@ test("a Russian phone's month: the grid of days takes the reader to a day far do
   test.setTimeout(120_000);
   const token = await apiToken(request);
   // An October far ahead that only this test fills: five viewings on the 2nd, two on the 3rd, one on the 28th.
-  const year = new Date().getFullYear() + 21;
-  const on = (d: number) => `${year}-10-${pad(d)}`;
-  for (const [d, n] of [[2, 5], [3, 2], [28, 1]] as const) for (let i = 0; i < n; i++) await createViewing(request, token, `${on(d)}T${pad(9 + i)}:00:00`);
+  const { year, on } = await farMonth(request, token, 21, 10, [[2, 5], [3, 2], [28, 1]]);
   const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'ru', `/Calendar?date=${on(1)}`, { viewport: { width: 412, height: 860 }, isMobile: true, cookies: { 'Calendar.view': 'month' } });
   await expect(page.getByTestId('calendar-day')).toHaveCount(3);
 
@@ -516,9 +525,7 @@ test("a Greek phone's month: the days are there while the month loads, each day 
   test.setTimeout(120_000);
   const token = await apiToken(request);
   // A March far ahead that only this test fills: five viewings on the 3rd, two on the 4th, six on the 27th.
-  const year = new Date().getFullYear() + 23;
-  const on = (d: number) => `${year}-03-${pad(d)}`;
-  for (const [d, n] of [[3, 5], [4, 2], [27, 6]] as const) for (let i = 0; i < n; i++) await createViewing(request, token, `${on(d)}T${pad(9 + i)}:00:00`);
+  const { year, on } = await farMonth(request, token, 23, 3, [[3, 5], [4, 2], [27, 6]]);
   const ctx = await signedIn(browser, baseURL!, token, 'el', { viewport: { width: 412, height: 860 }, isMobile: true, cookies: { 'Calendar.view': 'month' } });
   const page = await ctx.newPage();
   // The month's entries are held back until the test lets them through.
