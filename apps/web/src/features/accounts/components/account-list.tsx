@@ -38,15 +38,18 @@ export type AccountListProps<R, F extends { search: string }, A extends ListAnsw
   initial?: F;
 };
 
+/** A list's row, as its answer gives it. */
+type RowOf<A extends ListAnswer<unknown>> = A['items'][number];
+
 /**
  * An account list (accounts, owners, sources, professionals, staff, clients, partners, as
  * `ACCOUNT.lists` declares them): the search box first, and an empty state that names the search's words.
  */
-export function AccountList<R, F extends { search: string }, A extends ListAnswer<R>>({ fields, debounced = [], initial, ...rest }: AccountListProps<R, F, A>) {
+export function AccountList<F extends { search: string }, A extends ListAnswer<unknown>>({ fields, debounced = [], initial, ...rest }: AccountListProps<RowOf<A>, F, A>) {
   const { t } = useTranslation();
   const own = rest.list.noMatch;
   return (
-    <ListScreen<R, F, A>
+    <ListScreen<RowOf<A>, F, A>
       {...rest}
       debounced={[...debounced, 'search']}
       fields={(c) => [searchField<F>(t, rest.list.testId), ...(fields?.(c) ?? [])]}
