@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import { ADMIN, expectAccessible, unique } from '../fixtures.ts';
 import { ListPage } from '../pages/list.ts';
 import { RecordPage } from '../pages/record.ts';
+import { ConflictMerge } from '../pages/conflict.ts';
 
 /**
  * Accounts: lists, add, view/edit with auto-save, merge and global search — every scenario in
@@ -424,18 +425,19 @@ for (const L of LANGUAGES) {
       // This user changes the city too (both changed it: theirs stays) and the postcode (only this user: kept and saved).
       await page.getByTestId('field-city').fill('Pylaia');
       await page.getByTestId('field-postcode').fill('55535');
-      await expect(page.getByTestId('banner')).toHaveAttribute('data-type', 'warning');
-      await expect(page.getByTestId('banner')).toContainText(L.cookie === 'el' ? 'Πόλη' : 'City');
+      const conflict = new ConflictMerge(page);
+      await expect(conflict.banner).toHaveAttribute('data-type', 'warning');
+      await conflict.told(L.cookie === 'el' ? 'Πόλη' : 'City');
       await expect(page.getByTestId('field-city')).toHaveValue('Kalamaria');
       await expect(page.getByTestId('field-postcode')).toHaveValue('55535');
       await expect.poll(async () => (await (await viewAccount(request, token, id)).json()).postcode).toBe('55535');
       expect((await (await viewAccount(request, token, id)).json()).city).toBe('Kalamaria');
       // The city says what this user had typed, and puts it back on request (saved over theirs, knowingly).
-      const note = page.getByTestId('field-city-replaced');
+      const note = conflict.replaced('field-city');
       await expect(note).toContainText(L.cookie === 'el' ? 'η δική σας ήταν «Pylaia»' : 'yours was “Pylaia”');
-      await expect(page.getByTestId('field-postcode-replaced')).toHaveCount(0);
+      await expect(conflict.replaced('field-postcode')).toHaveCount(0);
       await expectAccessible(page, 'account with a field where the other person\'s value was kept');
-      await page.getByTestId('field-city-put-back').click();
+      await conflict.putBack('field-city');
       await expect(page.getByTestId('field-city')).toHaveValue('Pylaia');
       await expect(note).toHaveCount(0);
       await expect.poll(async () => (await (await viewAccount(request, token, id)).json()).city).toBe('Pylaia');

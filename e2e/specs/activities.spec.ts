@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { auth, expectAccessible, openAs, unique } from '../fixtures.ts';
+import { ConflictMerge } from '../pages/conflict.ts';
 
 /**
  * Activities and assignments on an account's page, and the home page's open actions — in English
@@ -324,7 +325,7 @@ test('someone else saves the activity meanwhile: what only I typed is saved on t
   // We both change the text: theirs stays, and the banner says what I had typed.
   await update({ id: blank.id, version: (await stored()).version, description: 'Keys are with the neighbour' });
   await editor.getByTestId('activity-description').fill('Keys at the office');
-  await expect(page.getByTestId('banner')).toContainText('Keys at the office');
+  await new ConflictMerge(page).told('Keys at the office');
   await expect(editor.getByTestId('activity-description')).toHaveValue('Keys are with the neighbour');
   expect((await stored()).description).toBe('Keys are with the neighbour');
   await expectAccessible(page, 'activity editor after a conflict');

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken, auth, expectAccessible, inLanguage, patchField, signedIn, openAsAdmin, openSignedIn } from '../fixtures.ts';
 import { downloadWorkbook } from '../pages/list.ts';
 import { RecordPage } from '../pages/record.ts';
+import { ConflictMerge } from '../pages/conflict.ts';
 
 /**
  * A sale from the form to the board: a demo flat's sale recorded with its owner as the seller, and
@@ -739,9 +740,9 @@ test('someone else saves the deal meanwhile: my note and my notary stay in the f
   });
   expect(other.ok(), await other.text()).toBeTruthy();
   await page.getByTestId('deal-save').click();
-  await expect(page.getByTestId('banner')).toContainText('οι αλλαγές σας παραμένουν στη φόρμα');
-  await expect(page.getByTestId('banner')).toContainText('Κρατήθηκαν οι τιμές του άλλου χρήστη για: Τελική τιμή');
-  await expect(page.getByTestId('banner')).not.toContainText('Συμβαλλόμενοι');
+  const conflict = new ConflictMerge(page);
+  await conflict.told('οι αλλαγές σας παραμένουν στη φόρμα', 'Κρατήθηκαν οι τιμές του άλλου χρήστη για: Τελική τιμή');
+  await expect(conflict.banner).not.toContainText('Συμβαλλόμενοι');
   await expect(page.getByTestId('deal-notes')).toHaveValue('Ο αγοραστής ζητά παράδοση τον Μάρτιο');
   await expect(page.getByTestId('deal-price')).toHaveValue(/^142/);
   const parties = page.getByTestId('deal-party').getByTestId('deal-party-account');

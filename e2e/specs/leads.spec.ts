@@ -1,5 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, createObject, expectAccessible, placeId, signedIn, inLanguage } from '../fixtures.ts';
+import { apiToken, auth, createObject, expectAccessible, inLanguage, openSignedIn, placeId, signedIn } from '../fixtures.ts';
+import { ConflictMerge } from '../pages/conflict.ts';
+import { ListPage } from '../pages/list.ts';
+import { pick } from '../pages/picker.ts';
+import { RecordPage } from '../pages/record.ts';
 
 /**
  * A client's request from start to viewing: a lead added from the client's account with a budget
@@ -7,7 +11,6 @@ import { apiToken, createObject, expectAccessible, placeId, signedIn, inLanguage
  * the matches, a viewing of both arranged from the lead with a result for each, and the viewing
  * found on the calendar and moved to the next day.
  */
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -28,11 +31,10 @@ for (const language of ['en-UK', 'el'] as const) {
     const b = await createObject(request, token, { ...flat, title: `Flat B ${mark}`, salePrice: price + 1000 });
     const dear = await createObject(request, token, { ...flat, title: `Flat C ${mark}`, salePrice: price * 2 });
 
-    const ctx = await signedIn(browser, baseURL!, token, language);
-    const page = await ctx.newPage();
-
     // From the client's account: Add lead opens the new lead in expanded edit.
-    await page.goto(`/Accounts/View/${clientId}`);
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, `/Accounts/View/${clientId}`);
+    const lead = new RecordPage(page);
+    const leads = new ListPage(page, 'leads', '/Leads');
     await page.getByTestId('account-menu').click();
     await page.getByTestId('add-lead').click();
     await expect(page).toHaveURL(/\/Leads\/View\/\d+\/2$/);
@@ -42,7 +44,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('lead-purchaseBudgetRangeMax').fill(String(price + 100_000));
     await page.getByTestId('lead-locationId').fill('Καλαμ');
     await page.getByRole('option', { name: /Καλαμαριά|Kalamaria/ }).first().click();
-    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+    await lead.saved(undefined, 15_000);
 
     // A property added by its reference number: offered once, as "#ref · title", and the box empties for the next.
     const picker = page.getByTestId('lead-object-search');
@@ -75,12 +77,12 @@ for (const language of ['en-UK', 'el'] as const) {
     // The matches follow the lead: no longer to buy, it has nothing to match, without a reload.
     await page.getByTestId('edit-toggle').click();
     await page.getByTestId('lead-forPurchase').uncheck();
-    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+    await lead.saved(undefined, 15_000);
     await page.getByTestId('edit-toggle').click();
     await expect(matches.locator(`[data-object-id="${a.id}"]`)).toHaveCount(0);
     await page.getByTestId('edit-toggle').click();
     await page.getByTestId('lead-forPurchase').check();
-    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+    await lead.saved(undefined, 15_000);
     await page.getByTestId('edit-toggle').click();
     await expect(matches.locator(`[data-object-id="${a.id}"]`)).toBeVisible();
     for (const o of [a, b]) {
@@ -146,9 +148,9 @@ for (const language of ['en-UK', 'el'] as const) {
     await expectAccessible(page, 'calendar day');
 
     // The leads list finds it by the client's name; the viewings list by the property.
-    await page.goto('/Leads');
-    await page.getByTestId('leads-filter-lastname').fill(mark);
-    await expect(page.getByTestId('leads-table-row').filter({ hasText: mark })).toHaveCount(1);
+    await leads.open();
+    await leads.filter('lastname').fill(mark);
+    await expect(leads.rows.filter({ hasText: mark })).toHaveCount(1);
     await expectAccessible(page, 'leads list');
     await page.goto('/Viewing');
     await expectAccessible(page, 'viewings list');
@@ -197,9 +199,7 @@ for (const language of ['en-UK', 'el'] as const) {
     const day = `2031-03-${language === 'el' ? '18' : '17'}`;
     const onThatDay = async () =>
       ((await (await request.post('/api/Viewing/search', { data: { dateOfViewingFrom: day, dateOfViewingTill: day, perPage: 5, currentPage: 1 }, headers: auth(token) })).json()) as { totalRows: number }).totalRows;
-    const ctx = await signedIn(browser, baseURL!, token, language);
-    const page = await ctx.newPage();
-    await page.goto('/Viewing/Add');
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, '/Viewing/Add');
     await page.getByTestId('viewing-save').click();
     await expect(page.getByText(language === 'el' ? 'Συμπληρώστε την ημέρα και την ώρα της υπόδειξης.' : 'Enter the day and time of the viewing.')).toBeVisible();
     await page.getByTestId('viewing-date-date').fill(`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`);
@@ -219,9 +219,8 @@ for (const language of inLanguage('en-UK')) {
   test(`a lead opened with Add and left empty is not kept; one with something typed stays, and gets its client later (${language})`, async ({ browser, request, baseURL }) => {
     const token = await apiToken(request);
     const status = async (id: number) => (await request.get(`/api/lead/get/${id}`, { headers: auth(token) })).status();
-    const ctx = await signedIn(browser, baseURL!, token, language);
-    const page = await ctx.newPage();
-    await page.goto('/Leads');
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, '/Leads');
+    const lead = new RecordPage(page);
     // Left by the menu (a move inside the app, as staff leave a screen).
     const toList = async () => {
       await page.getByTestId('menu-nav.accounts').click();
@@ -242,15 +241,14 @@ for (const language of inLanguage('en-UK')) {
     await page.getByTestId('leads-add').click();
     const kept = await added();
     await page.getByTestId('lead-description').fill(language === 'el' ? 'Τριάρι κοντά σε σχολείο' : 'Three rooms near a school');
-    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+    await lead.saved();
     // Its client is picked later, by typing the name: the lead is theirs, and they became a client.
     const mark = `Leadless${Date.now().toString(36)}`;
     const made = await request.post('/api/account/add', { data: { firstName: 'Irini', lastName: mark, isOwner: true }, headers: auth(token) });
     expect(made.status(), await made.text()).toBe(200);
     const ownerId = (await made.json()).id as number;
-    await page.getByTestId('lead-accountId').fill(mark);
-    await page.getByRole('option', { name: new RegExp(mark) }).click();
-    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+    await pick(page, 'lead-accountId', new RegExp(mark), mark);
+    await lead.saved();
     await expect.poll(async () => (await (await request.get(`/api/lead/get/${kept}`, { headers: auth(token) })).json()).accountId).toBe(ownerId);
     // Expanded mode shows the client's account form beside the lead's.
     await expect(page.getByTestId('lead-client-editor')).toBeVisible();
@@ -264,7 +262,7 @@ for (const language of inLanguage('en-UK')) {
     await toList();
     await Promise.all(discards);
     expect(await status(kept)).toBe(200);
-    await expect(page.getByTestId('leads-table-row').filter({ hasText: mark })).toHaveCount(1);
+    await expect(new ListPage(page, 'leads', '/Leads').rows.filter({ hasText: mark })).toHaveCount(1);
     await expectAccessible(page, 'leads list after an empty lead');
     await ctx.close();
   });
@@ -275,9 +273,8 @@ for (const language of inLanguage('en-UK')) {
     const token = await apiToken(request);
     const added = await request.post('/api/lead/add', { data: {}, headers: auth(token) });
     const id = ((await added.json()) as { id: number }).id;
-    const ctx = await signedIn(browser, baseURL!, token, language);
-    const page = await ctx.newPage();
-    await page.goto(`/Leads/View/${id}/2`);
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, `/Leads/View/${id}/2`);
+    const lead = new RecordPage(page);
     await expect(page.getByTestId('lead-editor')).toBeVisible();
     // Another member of staff changes the stage and the notes while this form is open (version 1 -> 2).
     const theirs = await request.post('/api/lead/update', { data: { id, version: 1, stage: 3, description: 'Theirs' }, headers: auth(token) });
@@ -285,27 +282,24 @@ for (const language of inLanguage('en-UK')) {
     // This user types the notes and the minimum bedrooms: saved on version 1, refused (409), merged.
     await page.getByTestId('lead-description').fill('Mine');
     await page.getByTestId('lead-bedroomsMin').fill('2');
-    const banner = page.getByTestId('banner');
-    await expect(banner).toContainText(language === 'el' ? 'Κάποιος άλλος' : 'Someone else');
-    const notes = language === 'el' ? 'Περιγραφή' : 'Description';
-    await expect(banner).toContainText(notes);
-    // What this user had typed there is said too, to be copied back.
-    await expect(banner).toContainText(language === 'el' ? 'δική σας: «Mine»' : 'yours: “Mine”');
+    const conflict = new ConflictMerge(page);
+    // The notes named, and what this user had typed there, to be copied back.
+    await conflict.told(language === 'el' ? 'Κάποιος άλλος' : 'Someone else', language === 'el' ? 'Περιγραφή' : 'Description', language === 'el' ? 'δική σας: «Mine»' : 'yours: “Mine”');
     // The notes both changed keep theirs; the bedrooms only this user typed are stored on their version.
     await expect(page.getByTestId('lead-description')).toHaveValue('Theirs');
     await expect(page.getByTestId('lead-bedroomsMin')).toHaveValue('2');
     const stored = async () => (await (await request.get(`/api/lead/get/${id}`, { headers: auth(token) })).json()) as Record<string, unknown>;
     await expect.poll(async () => (await stored()).bedroomsMin).toBe(2);
     expect(await stored()).toMatchObject({ stage: 3, description: 'Theirs', bedroomsMin: 2, version: 3 });
-    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+    await lead.saved();
     // Beside the notes too: what this user had typed, and a way to put it back.
-    const note = page.getByTestId('lead-description-replaced');
+    const note = conflict.replaced('lead-description');
     await expect(note).toHaveText(
       language === 'el' ? 'Κρατήθηκε η αλλαγή του άλλου χρήστη· η δική σας ήταν «Mine». Επαναφορά της δικής μου' : 'Kept the other person\'s change; yours was “Mine”. Put mine back',
     );
-    await expect(page.getByTestId('lead-bedroomsMin-replaced')).toHaveCount(0);
+    await expect(conflict.replaced('lead-bedroomsMin')).toHaveCount(0);
     await expectAccessible(page, 'a lead with a field where the other person\'s value was kept');
-    await page.getByTestId('lead-description-put-back').click();
+    await conflict.putBack('lead-description');
     await expect(page.getByTestId('lead-description')).toHaveValue('Mine');
     await expect(note).toHaveCount(0);
     await expect.poll(async () => (await stored()).description).toBe('Mine');
@@ -320,20 +314,19 @@ for (const language of ['en-UK', 'el'] as const) {
     const id = ((await added.json()) as { id: number }).id;
     const set = await request.post('/api/lead/update', { data: { id, version: 1, forRent: true, rentBudgetRangeMax: 600 }, headers: auth(token) });
     expect(set.ok(), await set.text()).toBeTruthy();
-    const ctx = await signedIn(browser, baseURL!, token, language);
-    const page = await ctx.newPage();
-    await page.goto(`/Leads/View/${id}/2`);
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, `/Leads/View/${id}/2`);
+    const lead = new RecordPage(page);
     await expect(page.getByTestId('lead-editor')).toBeVisible();
     const from = page.getByTestId('lead-rentBudgetRangeMin');
     const order = language === 'el' ? 'Ο προϋπολογισμός «από» δεν μπορεί να υπερβαίνει το «έως»' : 'The budget “from” cannot be higher than “up to”';
     await from.fill('700');
     await expect(page.getByText(order)).toBeVisible();
-    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'error');
+    await lead.saveFailed();
     // "To" raised over it: both are stored, and nothing is left refused.
     await page.getByTestId('lead-rentBudgetRangeMax').fill('900');
     const stored = async () => (await (await request.get(`/api/lead/get/${id}`, { headers: auth(token) })).json()) as Record<string, unknown>;
     await expect.poll(async () => [(await stored()).rentBudgetRangeMin, (await stored()).rentBudgetRangeMax]).toEqual([700, 900]);
-    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+    await lead.saved();
     await expect(page.getByText(order)).toHaveCount(0);
     await page.reload();
     await expect(from).toHaveValue(/^700/);
@@ -349,6 +342,17 @@ async function createViewing(request: APIRequestContext, token: string, dateOfVi
   return ((await res.json()) as { id: number }).id;
 }
 
+/**
+ * A month far ahead (`yearsAhead`, month 1-12) that only one test fills: `counts` viewings on each
+ * day given, from 9:00 an hour apart. Answers its year and the date of a day in it (`on(2)`: "YYYY-MM-02").
+ */
+async function farMonth(request: APIRequestContext, token: string, yearsAhead: number, month: number, counts: readonly (readonly [number, number])[]) {
+  const year = new Date().getFullYear() + yearsAhead;
+  const on = (d: number) => `${year}-${pad(month)}-${pad(d)}`;
+  for (const [d, n] of counts) for (let i = 0; i < n; i++) await createViewing(request, token, `${on(d)}T${pad(9 + i)}:00:00`);
+  return { year, on };
+}
+
 async function storedViewingTime(request: APIRequestContext, token: string, id: number) {
   const res = await request.get(`/api/Viewing/edit/${id}`, { headers: auth(token) });
   return ((await res.json()) as { dateOfViewing: string }).dateOfViewing;
@@ -361,9 +365,7 @@ for (const language of ['en-UK', 'el'] as const) {
     const day = `${new Date().getFullYear() + 1}-05-14`;
     const id = await createViewing(request, token, `${day}T14:30:00`);
     // The browser's own time input showed "02:30 PM" in an English-locale browser.
-    const ctx = await signedIn(browser, baseURL!, token, language, { locale: 'en-US' });
-    const page = await ctx.newPage();
-    await page.goto(`/Viewing/Edit/${id}`);
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, `/Viewing/Edit/${id}`, { locale: 'en-US' });
     const time = page.getByTestId('viewing-date-time');
     await expect(time).toHaveValue('14:30');
     // A text box shows its value as it is (a type="time" input holds "14:30" but shows "02:30 PM" here).
@@ -425,10 +427,7 @@ for (const language of inLanguage('en-UK')) {
     const day = `${year}-08-11`;
     const first = await createViewing(request, token, `${day}T10:15:00`);
     await createViewing(request, token, `${day}T12:00:00`);
-    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 412, height: 860 }, locale: 'en-US' });
-    await ctx.addCookies([{ name: 'Calendar.view', value: encodeURIComponent(JSON.stringify('month')), url: baseURL! }]);
-    const page = await ctx.newPage();
-    await page.goto(`/Calendar?date=${day}`);
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, `/Calendar?date=${day}`, { viewport: { width: 412, height: 860 }, locale: 'en-US', cookies: { 'Calendar.view': 'month' } });
     await expect(page.getByTestId('calendar-page')).toHaveAttribute('data-view', 'month');
 
     // Only the day with entries is drawn (no tall empty boxes), its entries in full across the phone.
@@ -476,12 +475,8 @@ test("a Russian phone's month: the grid of days takes the reader to a day far do
   test.setTimeout(120_000);
   const token = await apiToken(request);
   // An October far ahead that only this test fills: five viewings on the 2nd, two on the 3rd, one on the 28th.
-  const year = new Date().getFullYear() + 21;
-  const on = (d: number) => `${year}-10-${pad(d)}`;
-  for (const [d, n] of [[2, 5], [3, 2], [28, 1]] as const) for (let i = 0; i < n; i++) await createViewing(request, token, `${on(d)}T${pad(9 + i)}:00:00`);
-  const ctx = await signedIn(browser, baseURL!, token, 'ru', { viewport: { width: 412, height: 860 }, isMobile: true, cookies: { 'Calendar.view': 'month' } });
-  const page = await ctx.newPage();
-  await page.goto(`/Calendar?date=${on(1)}`);
+  const { year, on } = await farMonth(request, token, 21, 10, [[2, 5], [3, 2], [28, 1]]);
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'ru', `/Calendar?date=${on(1)}`, { viewport: { width: 412, height: 860 }, isMobile: true, cookies: { 'Calendar.view': 'month' } });
   await expect(page.getByTestId('calendar-day')).toHaveCount(3);
 
   // The month's 31 days as buttons, a finger's target each, named by the whole date and what is on it.
@@ -530,9 +525,7 @@ test("a Greek phone's month: the days are there while the month loads, each day 
   test.setTimeout(120_000);
   const token = await apiToken(request);
   // A March far ahead that only this test fills: five viewings on the 3rd, two on the 4th, six on the 27th.
-  const year = new Date().getFullYear() + 23;
-  const on = (d: number) => `${year}-03-${pad(d)}`;
-  for (const [d, n] of [[3, 5], [4, 2], [27, 6]] as const) for (let i = 0; i < n; i++) await createViewing(request, token, `${on(d)}T${pad(9 + i)}:00:00`);
+  const { year, on } = await farMonth(request, token, 23, 3, [[3, 5], [4, 2], [27, 6]]);
   const ctx = await signedIn(browser, baseURL!, token, 'el', { viewport: { width: 412, height: 860 }, isMobile: true, cookies: { 'Calendar.view': 'month' } });
   const page = await ctx.newPage();
   // The month's entries are held back until the test lets them through.
@@ -621,10 +614,7 @@ for (const language of inLanguage('el')) {
     const year = new Date().getFullYear() + 12 + (language === 'el' ? 1 : 0);
     const day = `${year}-05-14`;
     for (const hour of ['09', '10', '11', '12', '13']) await createViewing(request, token, `${day}T${hour}:00:00`);
-    const ctx = await signedIn(browser, baseURL!, token, language);
-    await ctx.addCookies([{ name: 'Calendar.view', value: encodeURIComponent(JSON.stringify('month')), url: baseURL! }]);
-    const page = await ctx.newPage();
-    await page.goto(`/Calendar?date=${day}`);
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, `/Calendar?date=${day}`, { cookies: { 'Calendar.view': 'month' } });
     const busy = page.locator(`[data-testid="calendar-day"][data-day="${day}"]`);
     await expect(busy.getByTestId('calendar-entry')).toHaveCount(3);
     const more = busy.getByTestId('calendar-more');
@@ -688,16 +678,13 @@ for (const language of ['en-UK', 'el'] as const) {
     const first = await lead(4, [a.id, d.id]);
     const second = await lead(null, [c.id]);
 
-    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 412, height: 915 }, isMobile: true, locale: 'en-US' });
-    const page = await ctx.newPage();
-    await page.goto('/Viewing');
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, '/Viewing', { viewport: { width: 412, height: 915 }, isMobile: true, locale: 'en-US' });
     await page.getByTestId('viewings-add').first().click();
     await expect(page).toHaveURL(/\/Viewing\/Add$/);
     const rows = page.getByTestId('viewing-object');
 
     // D added by hand first.
-    await page.getByTestId('viewing-object-search').fill(d.referenceNumber);
-    await page.getByRole('option', { name: new RegExp(`#${d.referenceNumber}`) }).click();
+    await pick(page, 'viewing-object-search', new RegExp(`#${d.referenceNumber}`), d.referenceNumber);
     await expect(rows).toHaveText([new RegExp(`#${d.referenceNumber}`)]);
 
     // The picker tells the two leads apart: the number first, the stage last.
@@ -781,9 +768,7 @@ for (const language of ['en-UK', 'el'] as const) {
     const tooDark = language === 'el' ? 'Πολύ σκοτεινό, βλέπει σε φωταγωγό.' : 'Too dark, it faces the light well.';
     const again = language === 'el' ? 'Θέλει να το ξαναδεί με τη γυναίκα του' : 'Wants to see it again with his wife';
 
-    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 412, height: 915 }, isMobile: true });
-    const page = await ctx.newPage();
-    await page.goto(`/Viewing/Add?demandId=${leadId}`);
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, `/Viewing/Add?demandId=${leadId}`, { viewport: { width: 412, height: 915 }, isMobile: true });
     const rows = page.getByTestId('viewing-object');
     await expect(rows).toHaveCount(2);
     await page.getByTestId('viewing-date-date').fill(`21/0${language === 'el' ? '6' : '5'}/2031`);
@@ -858,10 +843,8 @@ for (const language of inLanguage('el')) {
     expect(client.ok(), await client.text()).toBeTruthy();
     const lead = (await (await request.post('/api/lead/add', { data: { accountId: ((await client.json()) as { id: number }).id }, headers: auth(token) })).json()) as { id: number };
 
-    const ctx = await signedIn(browser, baseURL!, token, language);
-    const page = await ctx.newPage();
     // A new lead asks for nothing yet: its matches say what they need instead of "nothing fits".
-    await page.goto(`/Leads/View/${lead.id}`);
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, `/Leads/View/${lead.id}`);
     const matches = page.getByTestId('lead-matches');
     await expect(matches).toContainText(noService);
     await expect(matches.getByTestId('lead-match')).toHaveCount(0);
@@ -869,7 +852,7 @@ for (const language of inLanguage('el')) {
     await page.goto(`/Leads/View/${lead.id}/1`);
     await expect(matches).toContainText(noService);
     await page.getByTestId('lead-forPurchase').check();
-    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+    await new RecordPage(page).saved(undefined, 15_000);
     await expect(matches).not.toContainText(noService);
     await ctx.close();
   });
@@ -883,9 +866,7 @@ for (const language of inLanguage('el')) {
     expect(added.ok(), await added.text()).toBeTruthy();
     const employee = ((await added.json()) as { id: number }).id;
 
-    const ctx = await signedIn(browser, baseURL!, token, language);
-    const page = await ctx.newPage();
-    await page.goto(`/Leads/Add/${employee}`);
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, `/Leads/Add/${employee}`);
     await expect(page).toHaveURL(/\/Leads\/View\/\d+\/2$/);
     const id = Number(/\/View\/(\d+)\//.exec(page.url())![1]);
     const notice = page.getByTestId('lead-client-employee');
@@ -920,11 +901,10 @@ for (const [language, area, bedrooms, place, features, lift] of [
     const saved = await request.post('/api/lead/update', { data: { id: lead.id, version: 1, locationId: await placeId(request, token, 'Καραμπουρνάκι'), bedroomsMin: 3, features: ['elevator', 'parking'] }, headers: auth(token) });
     expect(saved.ok(), await saved.text()).toBeTruthy();
 
-    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 1280, height: 800 } });
-    const page = await ctx.newPage();
-    await page.goto('/Leads');
-    await page.getByTestId('leads-filter-lastname').fill(lastName);
-    const rows = page.getByTestId('leads-table-row');
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, '/Leads', { viewport: { width: 1280, height: 800 } });
+    const leads = new ListPage(page, 'leads', '/Leads');
+    await leads.filter('lastname').fill(lastName);
+    const rows = leads.rows;
     await expect(rows).toHaveCount(1);
     // "More fields" in the columns' menu: the place wanted, the bedrooms and the features; the stage is a column already.
     await page.getByTestId('leads-columns').click();
@@ -934,7 +914,7 @@ for (const [language, area, bedrooms, place, features, lift] of [
     await page.getByTestId('leads-more-features').check();
     await expectAccessible(page, 'leads more columns');
     await page.keyboard.press('Escape');
-    await expect(page.getByTestId('leads-table').getByRole('columnheader', { name: area })).toBeVisible();
+    await expect(leads.table.getByRole('columnheader', { name: area })).toBeVisible();
     await expect(rows.first().locator(`td[data-label="${area}"]`)).toHaveText(place);
     await expect(rows.first().locator(`td[data-label="${bedrooms}"]`)).toHaveText('3');
     await expect(rows.first().locator(`td[data-label="${features}"]`)).toHaveText(lift);
@@ -955,9 +935,7 @@ test("a Greek phone: a lead's matching property says its area as agents write it
   const upd = await request.post('/api/lead/update', { data: { id: lead, version: 1, forPurchase: true, purchaseBudgetRangeMin: price - 1000, purchaseBudgetRangeMax: price + 1000, areaMin: 7650 }, headers: auth });
   expect(upd.ok(), await upd.text()).toBeTruthy();
 
-  const ctx = await signedIn(browser, baseURL!, token, 'el', { viewport: { width: 412, height: 860 }, isMobile: true });
-  const page = await ctx.newPage();
-  await page.goto(`/Leads/View/${lead}`);
+  const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'el', `/Leads/View/${lead}`, { viewport: { width: 412, height: 860 }, isMobile: true });
   const match = page.getByTestId('lead-matches').locator(`[data-object-id="${big.id}"]`);
   await expect(match).toContainText('11\u00a0310 τ.μ., ζητά από 7\u00a0650 τ.μ.');
   await expect(match).not.toContainText('–…');

@@ -119,6 +119,8 @@ for (const language of ['en-UK', 'el'] as const) {
 
     // Someone else changes the key while it is open: the save is refused and their version shown.
     await page.getByTestId('keys-filter-ref').fill(object.referenceNumber);
+    // Its row alone, once the filter has been asked for (until then the list shows every key).
+    await expect(row).toHaveCount(1);
     await row.getByTestId('key-edit').click();
     await expect(page).toHaveURL(new RegExp(`/ObjectKeys/${stored!.id}$`));
     await expect(page.getByTestId('key-description')).toHaveValue('Spare set, blue tag');

@@ -1,4 +1,4 @@
-import { calls } from './call.ts';
+import { calls, type ListDeclaration } from './call.ts';
 import type { ACCOUNT_API } from './accounts.ts';
 
 /**
@@ -51,4 +51,14 @@ export const ACCOUNT = {
     role: '/ChangeEmployeRole/:id',
     setPassword: '/SetPassword/:id',
   },
+  /** The account lists: each its test id, its title and its texts under `accounts.ui.<kind>` (nothing matching: the search's words, the kind's own text where it has filters beside the search). */
+  lists: {
+    accounts: { testId: 'accounts', title: 'title.accounts', empty: 'accounts.ui.accounts.empty', add: { to: '/Accounts/Add', label: 'accounts.ui.accounts.add' } },
+    owners: { testId: 'owners', title: 'title.owners', empty: 'accounts.ui.owners.empty', add: { to: '/Accounts/AddOwner', label: 'accounts.ui.owners.add' } },
+    clients: { testId: 'clients', title: 'title.clients', empty: 'accounts.ui.clients.empty', noMatch: 'accounts.ui.clients.noMatch', add: { to: '/Accounts/AddClient', label: 'accounts.ui.clients.add' } },
+    partners: { testId: 'partners', title: 'title.partners', empty: 'accounts.ui.partners.empty', noMatch: 'accounts.ui.partners.noMatch', add: { to: '/Accounts/AddPartner', label: 'accounts.ui.partners.add' } },
+    specialists: { testId: 'specialists', title: 'title.specialists', empty: 'accounts.ui.specialists.empty', add: { to: '/Accounts/AddProfessional', label: 'accounts.ui.specialists.add' } },
+    sources: { testId: 'sources', title: 'title.sources', empty: 'accounts.ui.sources.empty', add: { to: '/Accounts/AddSource', label: 'accounts.ui.sources.add' } },
+    employes: { testId: 'employes', title: 'title.employes', empty: 'accounts.ui.employes.empty', add: { to: '/Accounts/AddEmploye', label: 'accounts.ui.employes.add' } },
+  } satisfies Record<string, ListDeclaration>,
 } as const;

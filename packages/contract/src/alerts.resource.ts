@@ -1,4 +1,4 @@
-import { calls } from './call.ts';
+import { calls, type ListDeclaration } from './call.ts';
 import type { ALERT_API, BACKUP_API, JOB_API } from './alerts.ts';
 
 /**
@@ -17,6 +17,11 @@ export const ALERT = {
     list: '/Alerts',
     view: '/Alerts/:id',
   },
+  list: {
+    testId: 'alerts',
+    title: 'title.alerts',
+    empty: 'alerts.empty',
+  } satisfies ListDeclaration,
 } as const;
 
 /** Background jobs: their state and errors, a failed one retried (decision 057). */

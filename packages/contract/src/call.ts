@@ -92,3 +92,17 @@ export function href<P extends string>(path: P, ...args: keyof PathParams<P> ext
 export function sortKey<K extends string>(allowed: readonly K[], kept: string | undefined): K | undefined {
   return allowed.includes(kept as K) ? (kept as K) : undefined;
 }
+
+/**
+ * A list screen as the web's list kit draws it, declared once with its resource: the test id of its
+ * parts (`<testId>-page`, the count, `<testId>-filter`, `<testId>-table`, `<testId>-add`), the keys of
+ * its title and of what an empty list says (none at all; none matching the filter, where that differs), and its Add:
+ * the screen it opens and the key of its text (test ids where the spec's differ).
+ */
+export type ListDeclaration = {
+  readonly testId: string;
+  readonly title: string;
+  readonly empty: string;
+  readonly noMatch?: string;
+  readonly add?: { readonly to: string; readonly label: string; readonly testId?: string; readonly emptyTestId?: string };
+};

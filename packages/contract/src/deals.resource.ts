@@ -1,4 +1,4 @@
-import { calls } from './call.ts';
+import { calls, type ListDeclaration } from './call.ts';
 import type { DEAL_API } from './deals.ts';
 
 /** Deals (spec: /api/Deal/...): the list, the record, the board of deals by stage (decision 057). */
@@ -20,4 +20,11 @@ export const DEAL = {
     edit: '/Deals/Edit/:id',
     view: '/Deals/:id',
   },
+  list: {
+    testId: 'deals',
+    title: 'title.deals',
+    empty: 'deals.ui.empty',
+    noMatch: 'deals.ui.noMatch',
+    add: { to: '/Deals/Add', label: 'deals.ui.add' },
+  } satisfies ListDeclaration,
 } as const;

@@ -1,4 +1,4 @@
-import { calls } from './call.ts';
+import { calls, type ListDeclaration } from './call.ts';
 import type { DOCUMENT_API } from './documents.ts';
 
 /** The document forms library (spec: /api/Documents/...): the list, one document, its update (multipart), delete (decision 057). */
@@ -14,4 +14,11 @@ export const DOCUMENT = {
     add: '/Document/Add',
     view: '/Document/:id',
   },
+  list: {
+    testId: 'documents',
+    title: 'title.documents',
+    empty: 'documents.ui.empty',
+    noMatch: 'documents.ui.noMatch',
+    add: { to: '/Document/Add', label: 'documents.ui.add', emptyTestId: 'documents-empty-add' },
+  } satisfies ListDeclaration,
 } as const;

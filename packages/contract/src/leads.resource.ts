@@ -1,4 +1,4 @@
-import { calls } from './call.ts';
+import { calls, type ListDeclaration } from './call.ts';
 import type { LEAD_API } from './leads.ts';
 
 /**
@@ -28,4 +28,11 @@ export const LEAD = {
     add: '/Leads/Add/:id?',
     view: '/Leads/View/:id/:viewMode?',
   },
+  list: {
+    testId: 'leads',
+    title: 'title.leads',
+    empty: 'leads.ui.empty',
+    noMatch: 'leads.ui.noMatch',
+    add: { to: '/Leads/Add/:id?', label: 'leads.ui.add' },
+  } satisfies ListDeclaration,
 } as const;

@@ -1,4 +1,4 @@
-import { calls } from './call.ts';
+import { calls, type ListDeclaration } from './call.ts';
 import type { LOCATION_API, OBJECT_ACCOUNT_API, OBJECT_API, OBJECT_KEY_API } from './objects.ts';
 
 /**
@@ -28,6 +28,12 @@ export const OBJECT = {
     sheet: '/Objects/Sheet/:id',
     view: '/Objects/View/:id/:viewMode?',
   },
+  list: {
+    testId: 'objects',
+    title: 'title.objects',
+    empty: 'objects.list.empty',
+    add: { to: '/Objects/Add/:ownerId?', label: 'objects.list.add' },
+  } satisfies ListDeclaration,
 } as const;
 
 /** An object's contacts: owners, tenants and the other people of a property (spec: /api/objectAccount) (decision 057). */
@@ -54,6 +60,12 @@ export const OBJECT_KEY = {
     list: '/ObjectKeys',
     view: '/ObjectKeys/:id',
   },
+  list: {
+    testId: 'keys',
+    title: 'title.keys',
+    empty: 'objectkeys.empty',
+    add: { to: '/ObjectKeys/:id', label: 'objectkeys.add' },
+  } satisfies ListDeclaration,
 } as const;
 
 /** Places: the location picker's suggestions and the places with the most objects (decision 057). */

@@ -1,4 +1,4 @@
-import { calls } from './call.ts';
+import { calls, type ListDeclaration } from './call.ts';
 import type { PAYMENT_API } from './payments.ts';
 
 /**
@@ -32,4 +32,11 @@ export const PAYMENT = {
     addExpense: '/Payments/AddExpense/:accountId?',
     editExpense: '/Payments/EditExpense/:id',
   },
+  list: {
+    testId: 'payments',
+    title: 'title.payments',
+    empty: 'payments.ui.empty',
+    noMatch: 'payments.ui.noMatch',
+    add: { to: '/Accounts/AddPayment', label: 'payments.ui.addAccount', testId: 'payments-add-account' },
+  } satisfies ListDeclaration,
 } as const;

@@ -1,4 +1,4 @@
-import { calls } from './call.ts';
+import { calls, type ListDeclaration } from './call.ts';
 import type { RESERVATION_API } from './reservations.ts';
 
 /** Short-let reservations (spec: /api/Reservation/...): the list and its download, availability, the record (decision 057). */
@@ -19,4 +19,11 @@ export const RESERVATION = {
     edit: '/Reservations/Edit/:id',
     view: '/Reservations/:id',
   },
+  list: {
+    testId: 'reservations',
+    title: 'title.reservations',
+    empty: 'reservations.ui.empty',
+    noMatch: 'reservations.ui.noMatch',
+    add: { to: '/Reservations/Add', label: 'reservations.ui.add' },
+  } satisfies ListDeclaration,
 } as const;

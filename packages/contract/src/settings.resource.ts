@@ -1,4 +1,4 @@
-import { calls } from './call.ts';
+import { calls, type ListDeclaration } from './call.ts';
 import type { SETTINGS_API } from './settings.ts';
 
 /**
@@ -25,4 +25,7 @@ export const SETTINGS = {
     /** The first administrator's set-up of the agency's details (issue 45). */
     setup: '/Settings/Setup',
   },
+  lists: {
+    actionLog: { testId: 'action-log', title: 'title.actionLog', empty: 'actionLog.ui.empty', noMatch: 'actionLog.ui.noMatch' },
+  } satisfies Record<string, ListDeclaration>,
 } as const;

@@ -1,4 +1,4 @@
-import { calls } from './call.ts';
+import { calls, type ListDeclaration } from './call.ts';
 import type { VIEWING_API } from './viewings.ts';
 
 /**
@@ -25,4 +25,11 @@ export const VIEWING = {
     sheet: '/Viewing/:id/Sheet',
     calendar: '/Calendar',
   },
+  list: {
+    testId: 'viewings',
+    title: 'title.viewings',
+    empty: 'viewings.ui.empty',
+    noMatch: 'viewings.ui.noMatch',
+    add: { to: '/Viewing/Add', label: 'viewings.ui.add' },
+  } satisfies ListDeclaration,
 } as const;

@@ -4,11 +4,13 @@ import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
+import { href, type ListDeclaration } from '@crm/contract/resources';
 import { ClearFiltersButton } from '../components/clear-filters.tsx';
 import { DataTable, ListHeader, type DataTableColumn } from '../components/data-table.tsx';
 import { DownloadButton } from '../components/download-button.tsx';
 import { FilterCard } from '../components/filter-card.tsx';
 import { IconPlus } from '../components/icons.ts';
+import { useTranslation } from '../lib/use-translation.tsx';
 import { useSavedFilter, useSavedList, type ListState, type SavedFilter, type SavedList } from '../lib/list-state.ts';
 import { FilterFields, type FilterField } from './filter-fields.tsx';
 import { ColumnChooser, useChosenColumns, useMoreColumns, type MoreColumns } from './column-chooser.tsx';
@@ -25,9 +27,8 @@ export type ListTuple = [ListState, (next: ListState | ((prev: ListState) => Lis
 export type HeldFilter<F> = { held: readonly [F, (next: F | ((prev: F) => F)) => void]; initial: F };
 
 export type ListScreenProps<R, F extends Record<string, unknown>, A extends ListAnswer<R>> = {
-  /** The list's test id: the header's count, the filter card, the table (`${testId}-table`). */
-  testId: string;
-  title: string;
+  /** The list as its resource declares it: the test ids of its parts, its title, its empty texts and its Add. */
+  list: ListDeclaration;
   /**
    * The page, page size and sort, and the filter (where the list has one): each in its cookie (the
    * spec's names), or a filter held by the screen where its cookie is of its own shape (payments).
@@ -49,8 +50,8 @@ export type ListScreenProps<R, F extends Record<string, unknown>, A extends List
   fields?: (c: ListContext<F, A>) => FilterField<F>[];
   columns: (c: ListContext<F, A>) => DataTableColumn<R>[];
   pageSizes?: readonly number[];
-  /** The next action of an empty list, and the header's main button (`emptyTestId`: the empty list's own, where it differs). */
-  add?: { to: string; label: string; testId?: string; emptyTestId?: string };
+  /** Where the declared Add leads, where the screen fills it in (a new key); false: the user may not add to this list. */
+  addTo?: string | false;
   /** Buttons before "Add" (the board, the calendar), or what the answer says beside the count. */
   actions?: ReactNode | ((c: ListContext<F, A>) => ReactNode);
   /** The list's file, made from its filter and order (Deals.xlsx); there is none of an empty list. */
@@ -58,8 +59,8 @@ export type ListScreenProps<R, F extends Record<string, unknown>, A extends List
   /** What stands between the filters and the table, and under the table (the totals of what the filter matched). */
   between?: (c: ListContext<F, A>) => ReactNode;
   after?: (c: ListContext<F, A>) => ReactNode;
-  /** What an empty list says: none at all, or none matching the filter (as asked: typing settled). */
-  empty: { none: string; noMatch: string | ((filter: F) => string) };
+  /** What an empty list says when nothing matches the filter (as asked: typing settled), where it names the filter. */
+  noMatch?: (filter: F) => string;
   rowClassName?: (row: R) => string | undefined;
   idAccessor?: keyof R;
   /** A row opens its record wherever it is clicked (the alerts). */
@@ -84,7 +85,9 @@ const NO_LIST: SavedList = { list: 'NoList' };
  * and page sizes (cards on a phone), and an empty state that offers the next action. The filter and
  * the page are kept in cookies; any change of the filter goes back to page 1.
  */
-export function ListScreen<R, F extends Record<string, unknown>, A extends ListAnswer<R>>(p: ListScreenProps<R, F, A>) {
+export function ListScreen<R, F extends Record<string, unknown>, A extends ListAnswer<R>>({ list: declared, addTo, noMatch, ...p }: ListScreenProps<R, F, A>) {
+  const { t } = useTranslation();
+  const testId = declared.testId;
   const kept = useSavedList(p.saved.list ?? NO_LIST);
   const list = p.listState ?? kept;
   const given = p.saved.filter ?? (NO_FILTER as SavedFilter<F>);
@@ -92,34 +95,36 @@ export function ListScreen<R, F extends Record<string, unknown>, A extends ListA
   const keptFilter = useSavedFilter(held ? (NO_FILTER as SavedFilter<F>) : (given as SavedFilter<F>));
   const [filter, setFilter] = held ? held.held : keptFilter;
   const typed = useDebouncedFields(filter, p.debounced ?? []);
-  const further = useMoreColumns(p.testId, p.more?.offered ?? NONE);
+  const further = useMoreColumns(testId, p.more?.offered ?? NONE);
   const q = useQuery(p.query(typed, list[0], further.chosen));
   const change = (patch: Partial<F>) => {
     setFilter((f) => ({ ...f, ...patch }));
     list[1]((s) => ({ ...s, currentPage: 1 }));
   };
   const c: ListContext<F, A> = { answer: q.data, filter, change };
-  const chosen = useChosenColumns(p.testId);
+  const chosen = useChosenColumns(testId);
   const own = p.columns(c);
   const actions = own.findIndex((col) => col.card === 'action');
   const columns = p.more ? [...own.slice(0, actions < 0 ? own.length : actions), ...further.chosen.map(p.more.column), ...(actions < 0 ? [] : own.slice(actions))] : own;
   const more: MoreColumns | undefined = p.more && { ...further, options: p.more.offered.map((key) => ({ key, label: p.more!.label(key) })).sort((a, b) => a.label.localeCompare(b.label)) };
-  const addButton = (testId?: string) =>
-    p.add ? (
-      <Button component={Link} to={p.add.to} leftSection={<IconPlus size={16} />} data-testid={testId ?? p.add.testId ?? `${p.testId}-add`}>
-        {p.add.label}
+  const declaredAdd = addTo === false ? undefined : declared.add;
+  const addButton = (id?: string) =>
+    declaredAdd ? (
+      <Button component={Link} to={addTo || href(declaredAdd.to)} leftSection={<IconPlus size={16} />} data-testid={id ?? declaredAdd.testId ?? `${testId}-add`}>
+        {t(declaredAdd.label)}
       </Button>
     ) : null;
   const add = addButton();
+  const empty = { none: t(declared.empty), noMatch: noMatch ?? t(declared.noMatch ?? declared.empty) };
   return (
-    <Stack gap="md" data-testid={`${p.testId}-page`}>
-      <ListHeader title={p.title} count={q.data?.totalRows} testId={p.testId}>
+    <Stack gap="md" data-testid={`${testId}-page`}>
+      <ListHeader title={t(declared.title)} count={q.data?.totalRows} testId={testId}>
         {typeof p.actions === 'function' ? p.actions(c) : p.actions}
-        <ColumnChooser columns={columns} hidden={chosen.hidden} setHidden={chosen.setHidden} testId={p.testId} more={more} />
+        <ColumnChooser columns={columns} hidden={chosen.hidden} setHidden={chosen.setHidden} testId={testId} more={more} />
         {p.download && <DownloadButton label={p.download.label} testId={p.download.testId} disabled={!q.data?.totalRows} download={() => p.download!.run(typed, list[0])} />}
         {add}
       </ListHeader>
-      <ListBody {...p} columns={() => chosen.shown(columns)} list={list} q={q} filter={filter} typed={typed} change={change} initial={(held ?? (given as SavedFilter<F>)).initial} addButton={p.add?.emptyTestId ? addButton(p.add.emptyTestId) : add} />
+      <ListBody {...p} columns={() => chosen.shown(columns)} list={list} q={q} filter={filter} typed={typed} change={change} initial={(held ?? (given as SavedFilter<F>)).initial} testId={testId} empty={empty} addButton={declaredAdd?.emptyTestId ? addButton(declaredAdd.emptyTestId) : add} />
       {p.children}
     </Stack>
   );
@@ -127,8 +132,12 @@ export function ListScreen<R, F extends Record<string, unknown>, A extends ListA
 
 export type ListBodyProps<R, F extends Record<string, unknown>, A extends ListAnswer<R>> = Pick<
   ListScreenProps<R, F, A>,
-  'testId' | 'fields' | 'columns' | 'pageSizes' | 'between' | 'after' | 'empty' | 'rowClassName' | 'idAccessor' | 'selection' | 'clearTestId' | 'onRowClick'
+  'fields' | 'columns' | 'pageSizes' | 'between' | 'after' | 'rowClassName' | 'idAccessor' | 'selection' | 'clearTestId' | 'onRowClick'
 > & {
+  /** The list's test id: the filter card, the table (`${testId}-table`). */
+  testId: string;
+  /** What an empty list says: none at all, or none matching the filter (as asked: typing settled). */
+  empty: { none: string; noMatch: string | ((filter: F) => string) };
   list: ListTuple;
   /** The list's answer and whether a page is on its way. */
   q: { data: A | undefined; isFetching: boolean };

@@ -83,3 +83,12 @@ export const firstPages = {
   clients: () => clientsQuery(readSavedFilter(CLIENT_FILTER), readSavedList(CLIENT_LIST)),
   partners: () => partnersQuery(readSavedFilter(PARTNER_FILTER), readSavedList(PARTNER_LIST)),
 };
+
+/** Each account list as its screen is given it: the list its resource declares, its cookies (the spec's names) and its call. */
+export const OWNERS = { list: ACCOUNT.lists.owners, saved: { list: OWNER_LIST, filter: OWNER_SEARCH }, query: ownersQuery };
+export const SPECIALISTS = { list: ACCOUNT.lists.specialists, saved: { list: SPECIALIST_LIST, filter: SPECIALIST_SEARCH }, query: specialistsQuery };
+export const SOURCES = { list: ACCOUNT.lists.sources, saved: { list: SOURCE_LIST, filter: SOURCE_SEARCH }, query: sourcesQuery };
+export const EMPLOYES = { list: ACCOUNT.lists.employes, saved: { list: EMPLOYE_LIST, filter: EMPLOYE_SEARCH }, query: employesQuery };
+export const ACCOUNTS = { list: ACCOUNT.lists.accounts, saved: { list: ACCOUNT_LIST, filter: ACCOUNT_SEARCH }, query: accountsQuery };
+export const CLIENTS = { list: ACCOUNT.lists.clients, saved: { list: CLIENT_LIST, filter: CLIENT_FILTER }, initial: NO_CLIENT_FILTER, query: clientsQuery };
+export const PARTNERS = { list: ACCOUNT.lists.partners, saved: { list: PARTNER_LIST, filter: PARTNER_FILTER }, initial: NO_PARTNER_FILTER, query: partnersQuery };

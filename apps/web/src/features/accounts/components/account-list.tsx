@@ -30,35 +30,30 @@ const noMatchOf =
     return filters && (others || !text) ? filters.text : t('accounts.ui.search.noMatch', { text });
   };
 
-/** The account lists: each its test id, its title (`title.<kind>`) and its texts under `accounts.ui.<kind>`. */
-export type AccountListKind = 'accounts' | 'owners' | 'sources' | 'specialists' | 'employes' | 'clients' | 'partners';
-
-export type AccountListProps<R, F extends { search: string }, A extends ListAnswer<R>> = Omit<ListScreenProps<R, F, A>, 'testId' | 'title' | 'add' | 'empty' | 'fields' | 'debounced'> & {
-  kind: AccountListKind;
-  /** Where "Add" leads (none: the user may not add to this list). */
-  addTo?: string;
+export type AccountListProps<R, F extends { search: string }, A extends ListAnswer<R>> = Omit<ListScreenProps<R, F, A>, 'noMatch' | 'fields' | 'debounced'> & {
   /** The filters after the search box, where the list has more (their typed boxes in `debounced`). */
   fields?: (c: ListContext<F, A>) => FilterField<F>[];
   debounced?: (keyof F & string)[];
-  /** The filter's start, where the list has filters beside the search: with any set, the empty list says `accounts.ui.<kind>.noMatch`. */
+  /** The filter's start, where the list has filters beside the search: with any set, the empty list says the list's own `noMatch`. */
   initial?: F;
 };
 
+/** A list's row, as its answer gives it. */
+type RowOf<A extends ListAnswer<unknown>> = A['items'][number];
+
 /**
- * An account list (accounts, owners, sources, professionals, staff, clients, partners): the search
- * box first, Add with the kind's text, and an empty state that names the search's words.
+ * An account list (accounts, owners, sources, professionals, staff, clients, partners, as
+ * `ACCOUNT.lists` declares them): the search box first, and an empty state that names the search's words.
  */
-export function AccountList<R, F extends { search: string }, A extends ListAnswer<R>>({ kind, addTo, fields, debounced = [], initial, ...rest }: AccountListProps<R, F, A>) {
+export function AccountList<F extends { search: string }, A extends ListAnswer<unknown>>({ fields, debounced = [], initial, ...rest }: AccountListProps<RowOf<A>, F, A>) {
   const { t } = useTranslation();
+  const own = rest.list.noMatch;
   return (
-    <ListScreen<R, F, A>
+    <ListScreen<RowOf<A>, F, A>
       {...rest}
-      testId={kind}
-      title={t(`title.${kind}`)}
       debounced={[...debounced, 'search']}
-      fields={(c) => [searchField<F>(t, kind), ...(fields?.(c) ?? [])]}
-      add={addTo ? { to: addTo, label: t(`accounts.ui.${kind}.add`) } : undefined}
-      empty={{ none: t(`accounts.ui.${kind}.empty`), noMatch: noMatchOf(t, initial && { initial, text: t(`accounts.ui.${kind}.noMatch`) }) }}
+      fields={(c) => [searchField<F>(t, rest.list.testId), ...(fields?.(c) ?? [])]}
+      noMatch={noMatchOf(t, initial && own ? { initial, text: t(own) } : undefined)}
     />
   );
 }

@@ -5,10 +5,10 @@ import { useNavigate } from 'react-router';
 import type { TAccountRow } from '@crm/contract';
 import { IconArrowMerge, IconX } from '../../../components/icons.ts';
 import { clearBanner, showBanner } from '../../../lib/banner.ts';
-import { ACCOUNT_LIST, ACCOUNT_SEARCH, accountsQuery, type TSearchFilter } from '../api/account-lists.ts';
+import { ACCOUNTS } from '../api/account-lists.ts';
 import { AccountList } from '../components/account-list.tsx';
 import { createdColumns, modifiedColumns, nameColumn, phoneColumn } from '../../../components/account-columns.tsx';
-import { ACCOUNT, type AnswerOf, href } from '@crm/contract/resources';
+import { ACCOUNT, href } from '@crm/contract/resources';
 
 /** /Accounts and /AllAccounts: every account, with Add and Merge (tick two rows, then Merge). */
 export function AccountsPage() {
@@ -40,11 +40,8 @@ export function AccountsPage() {
   };
 
   return (
-    <AccountList<TAccountRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.list>>
-      kind="accounts"
-      saved={{ list: ACCOUNT_LIST, filter: ACCOUNT_SEARCH }}
-      query={accountsQuery}
-      addTo="/Accounts/Add"
+    <AccountList
+      {...ACCOUNTS}
       columns={() => [...createdColumns(t), nameColumn(t), phoneColumn(t), ...modifiedColumns(t)]}
       selection={selecting ? { selected, onChange: setSelected } : undefined}
       actions={

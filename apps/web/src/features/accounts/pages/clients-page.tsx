@@ -1,8 +1,7 @@
 import { Group, Tooltip } from '@mantine/core';
 import { useTranslation } from '../../../lib/use-translation.tsx';
-import type { TClientRow } from '@crm/contract';
 import { IconExclamationCircle } from '../../../components/icons.ts';
-import { CLIENT_FILTER, NO_CLIENT_FILTER, CLIENT_LIST, clientsQuery, type TClientFilter, type TClientSearchAnswer } from '../api/account-lists.ts';
+import { CLIENTS } from '../api/account-lists.ts';
 import { AccountLink, createdColumns, modifiedColumns, objectsColumn, phoneColumn } from '../../../components/account-columns.tsx';
 import { AccountList } from '../components/account-list.tsx';
 import { formatBudget } from '../components/budget.ts';
@@ -11,13 +10,9 @@ import { formatBudget } from '../components/budget.ts';
 export function ClientsPage() {
   const { t } = useTranslation();
   return (
-    <AccountList<TClientRow, TClientFilter, TClientSearchAnswer>
-      kind="clients"
-      saved={{ list: CLIENT_LIST, filter: CLIENT_FILTER }}
-      initial={NO_CLIENT_FILTER}
+    <AccountList
+      {...CLIENTS}
       debounced={['lastName']}
-      query={clientsQuery}
-      addTo="/Accounts/AddClient"
       fields={({ answer }) => [
         {
           kind: 'select',

@@ -1,12 +1,10 @@
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/use-translation.tsx';
-import type { TEmployeRow } from '@crm/contract';
 import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
-import { EMPLOYE_LIST, EMPLOYE_SEARCH, employesQuery, type TSearchFilter } from '../api/account-lists.ts';
+import { EMPLOYES } from '../api/account-lists.ts';
 import { AccountList } from '../components/account-list.tsx';
 import { nameColumn, phoneColumn } from '../../../components/account-columns.tsx';
 import { branchText, roleText } from '../components/labels.ts';
-import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
 
 /** /Employes: the agency's staff, their role, branch and sign-in. */
 export function EmployesPage() {
@@ -14,11 +12,9 @@ export function EmployesPage() {
   // Employee accounts (whose e-mail becomes a sign-in) are added by office admins.
   const officeAdmin = isOfficeAdmin(useSession());
   return (
-    <AccountList<TEmployeRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.employes>>
-      kind="employes"
-      saved={{ list: EMPLOYE_LIST, filter: EMPLOYE_SEARCH }}
-      query={employesQuery}
-      addTo={officeAdmin ? '/Accounts/AddEmploye' : undefined}
+    <AccountList
+      {...EMPLOYES}
+      addTo={officeAdmin ? undefined : false}
       columns={() => [
         nameColumn(t), phoneColumn(t),
         { accessor: 'role', title: t('accounts.ui.col.role'), sortable: true, render: (r) => roleText(t, r.role) },

@@ -1,20 +1,10 @@
 import { useTranslation } from '../../../lib/use-translation.tsx';
-import type { TOwnerRow } from '@crm/contract';
-import { OWNER_LIST, OWNER_SEARCH, ownersQuery, type TSearchFilter } from '../api/account-lists.ts';
+import { OWNERS } from '../api/account-lists.ts';
 import { AccountList } from '../components/account-list.tsx';
 import { createdColumns, modifiedColumns, nameColumn, objectsColumn, phoneColumn } from '../../../components/account-columns.tsx';
-import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
 
 /** /Owners: the owners, newest first. */
 export function OwnersPage() {
   const { t } = useTranslation();
-  return (
-    <AccountList<TOwnerRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.owners>>
-      kind="owners"
-      saved={{ list: OWNER_LIST, filter: OWNER_SEARCH }}
-      query={ownersQuery}
-      addTo="/Accounts/AddOwner"
-      columns={() => [...createdColumns(t), nameColumn(t), phoneColumn(t), objectsColumn(t), ...modifiedColumns(t)]}
-    />
-  );
+  return <AccountList {...OWNERS} columns={() => [...createdColumns(t), nameColumn(t), phoneColumn(t), objectsColumn(t), ...modifiedColumns(t)]} />;
 }

@@ -1,22 +1,16 @@
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from '../../../lib/use-translation.tsx';
-import type { TPartnerRow } from '@crm/contract';
-import { NO_PARTNER_FILTER, PARTNER_FILTER, PARTNER_LIST, partnersQuery, type TPartnerFilter } from '../api/account-lists.ts';
+import { PARTNERS } from '../api/account-lists.ts';
 import { createdColumns, modifiedColumns, nameColumn, phoneColumn } from '../../../components/account-columns.tsx';
 import { AccountList } from '../components/account-list.tsx';
-import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
 
 /** /Partners: other agencies and tourism partners, by who entered them, their country and when. */
 export function PartnersPage() {
   const { t } = useTranslation();
   return (
-    <AccountList<TPartnerRow, TPartnerFilter, AnswerOf<typeof ACCOUNT.calls.partners>>
-      kind="partners"
-      saved={{ list: PARTNER_LIST, filter: PARTNER_FILTER }}
-      initial={NO_PARTNER_FILTER}
+    <AccountList
+      {...PARTNERS}
       debounced={['country']}
-      query={partnersQuery}
-      addTo="/Accounts/AddPartner"
       fields={() => [
         { kind: 'account', name: 'createdBy', textName: 'createdByText', filter: 1, label: t('accounts.ui.col.createdBy'), testId: 'partners-filter-createdby' },
         { kind: 'text', name: 'country', label: t('accounts.ui.col.country'), span: { base: 12, sm: 6, lg: 3 } },

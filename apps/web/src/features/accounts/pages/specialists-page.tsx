@@ -1,21 +1,16 @@
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from '../../../lib/use-translation.tsx';
-import type { TSpecialistRow } from '@crm/contract';
 import { SPECIALTIES } from '../account-fields.ts';
-import { SPECIALIST_LIST, SPECIALIST_SEARCH, specialistsQuery, type TSearchFilter } from '../api/account-lists.ts';
+import { SPECIALISTS } from '../api/account-lists.ts';
 import { AccountList } from '../components/account-list.tsx';
 import { nameColumn, phoneColumn } from '../../../components/account-columns.tsx';
-import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
 
 /** /Professionals: lawyers, notaries, engineers and the like, with their specialities. */
 export function SpecialistsPage() {
   const { t } = useTranslation();
   return (
-    <AccountList<TSpecialistRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.professionals>>
-      kind="specialists"
-      saved={{ list: SPECIALIST_LIST, filter: SPECIALIST_SEARCH }}
-      query={specialistsQuery}
-      addTo="/Accounts/AddProfessional"
+    <AccountList
+      {...SPECIALISTS}
       columns={() => [
         nameColumn(t), phoneColumn(t),
         {

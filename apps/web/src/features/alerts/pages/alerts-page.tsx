@@ -14,11 +14,9 @@ export function AlertsPage() {
   const navigate = useNavigate();
   return (
     <ListScreen<TAlertRow, Record<string, never>, TAlertListAnswer>
-      testId="alerts"
-      title={t('title.alerts')}
+      list={ALERT.list}
       saved={{ list: ALERT_LIST }}
       query={(_f, page) => alertListQuery(page)}
-      empty={{ none: t('alerts.empty'), noMatch: t('alerts.empty') }}
       rowClassName={(a) => (a.readedOn ? 'alert-read' : 'alert-unread')}
       onRowClick={(a) => navigate(href(ALERT.screens.view, { id: a.id }))}
       between={({ answer }) =>

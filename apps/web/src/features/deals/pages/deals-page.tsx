@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -7,7 +7,6 @@ import type { TDealRow } from '@crm/contract';
 import { DEAL_FIELDS, DEAL_LIST_PARTIES, DEAL_MORE_COLUMNS, DEAL_RELATION, dealTextKey } from '@crm/contract/deal-fields';
 import { formatFieldValue } from '../../../components/fields/field-values.ts';
 import { type DataTableColumn, NOT_WIDE_SCREEN, WIDE_SCREEN } from '../../../components/data-table.tsx';
-import { IconPencil } from '../../../components/icons.ts';
 import { TotalsCard } from '../../../components/totals-card.tsx';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { IconLayoutKanban } from '../icons.ts';
@@ -17,6 +16,7 @@ import { partyRelationText } from '../party-relation.ts';
 import './deals.css';
 import { searchEmployees } from '../../../lib/pickers.ts';
 import { ACCOUNT, DEAL, OBJECT, href } from '@crm/contract/resources';
+import { editColumn } from '../../../kit/edit-column.tsx';
 
 /** Page sizes of the deal list (spec: 5, 10, 20, 50, Show all; default 20). */
 const PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;
@@ -35,20 +35,17 @@ export function DealsPage() {
   const { t } = useTranslation();
   return (
     <ListScreen<TDealRow, TDealListFilter, TDealSearchAnswer>
-      testId="deals"
-      title={t('title.deals')}
+      list={DEAL.list}
       saved={{ list: DEAL_LIST, filter: DEAL_FILTER }}
       debounced={['lastName', 'object']}
       query={dealsQuery}
       pageSizes={PAGE_SIZES}
-      add={{ to: '/Deals/Add', label: t('deals.ui.add') }}
       actions={
         <Button component={Link} to="/Deals/Board" variant="default" leftSection={<IconLayoutKanban size={16} />} data-testid="deals-board-link">
           {t('deals.ui.board')}
         </Button>
       }
       download={{ label: t('deals.sums.download'), testId: 'deals-download', run: (filter, page) => downloadDeals(filter, { sortBy: page.sortBy, sortDir: page.sortDir }) }}
-      empty={{ none: t('deals.ui.empty'), noMatch: t('deals.ui.noMatch') }}
       rowClassName={(r) => `deal-row ${r.rowClass}`}
       fields={({ answer, filter }) => [
         { kind: 'select', name: 'dealType', label: t('deals.ui.filter.type'), options: [{ value: 0, text: t('deals.ui.filter.allTypes') }, ...(answer?.options.types ?? [])], numeric: true, testId: 'deals-filter-type' },
@@ -209,15 +206,6 @@ function dealColumns(t: TFunction, filter: TDealListFilter): DataTableColumn<TDe
       render: (r) => formatDate(r.dateOfDeposit),
     },
     { accessor: 'endDate', title: t('deals.ui.col.endDate'), sortable: true, noWrap: true, render: (r) => formatDate(r.endDate) },
-    {
-      accessor: 'edit',
-      title: t('deals.ui.col.edit'),
-      card: 'action',
-      render: (r) => (
-        <ActionIcon component={Link} to={href(DEAL.screens.edit, { id: r.id })} variant="subtle" aria-label={t('deals.ui.editOne', { id: r.id })}>
-          <IconPencil size={16} />
-        </ActionIcon>
-      ),
-    },
+    editColumn(t('deals.ui.col.edit'), (r) => href(DEAL.screens.edit, { id: r.id }), (r) => t('deals.ui.editOne', { id: r.id })),
   ];
 }

@@ -22,14 +22,11 @@ export function LeadsPage() {
   const all = t('leads.ui.filter.all');
   return (
     <ListScreen<TLeadRow, TLeadFilter, TLeadSearchAnswer>
-      testId="leads"
-      title={t('title.leads')}
+      list={LEAD.list}
       saved={{ list: LEAD_LIST, filter: LEAD_FILTER }}
       debounced={['lastName']}
       query={leadsQuery}
       pageSizes={PAGE_SIZES}
-      add={{ to: '/Leads/Add', label: t('leads.ui.add') }}
-      empty={{ none: t('leads.ui.empty'), noMatch: t('leads.ui.noMatch') }}
       fields={({ answer }) => [
         { kind: 'select', name: 'service', label: t('leads.ui.filter.service'), options: answer?.options.serviceList, numeric: true },
         { kind: 'multi', name: 'sources', label: t('leads.ui.filter.sources'), options: answer?.options.sourceList, allLabel: all, searchable: true },

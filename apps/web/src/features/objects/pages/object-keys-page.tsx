@@ -4,7 +4,7 @@ import { Trans } from 'react-i18next';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TObjectKey } from '@crm/contract';
-import { href, OBJECT } from '@crm/contract/resources';
+import { href, OBJECT, OBJECT_KEY } from '@crm/contract/resources';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { IconPencil } from '../../../components/icons.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -97,13 +97,12 @@ export function ObjectKeysPage() {
   const state = useKeysState();
   return (
     <ListScreen<TObjectKey, TKeysFilter, ListAnswer<TObjectKey>>
-      testId="keys"
-      title={t('title.keys')}
+      list={OBJECT_KEY.list}
       saved={{ filter: state.filter }}
       listState={state.list}
       debounced={['referenceNumber', 'holder']}
       query={keysQuery}
-      add={{ to: newKeyPath, label: t('objectkeys.add') }}
+      addTo={newKeyPath}
       // Each box has its own clear button, which has always had this test id.
       clearTestId="keys-filter-clear-all"
       fields={() => [
@@ -130,11 +129,9 @@ export function ObjectKeysPage() {
           span: { base: 12, sm: 6, lg: 5 },
         },
       ]}
-      empty={{
-        none: t('objectkeys.empty'),
-        noMatch: ({ referenceNumber, holder }) =>
-          holder.trim() ? t('objectkeys.emptyHolder', { holder: holder.trim() }) : referenceNumber.trim() ? t('objectkeys.emptyFiltered', { prefix: referenceNumber.trim() }) : t('objectkeys.empty'),
-      }}
+      noMatch={({ referenceNumber, holder }) =>
+        holder.trim() ? t('objectkeys.emptyHolder', { holder: holder.trim() }) : referenceNumber.trim() ? t('objectkeys.emptyFiltered', { prefix: referenceNumber.trim() }) : t('objectkeys.empty')
+      }
       columns={() => keyColumns(t)}
     />
   );

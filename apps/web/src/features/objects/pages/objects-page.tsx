@@ -37,19 +37,16 @@ export function ObjectsPage() {
   const list = useObjectListState();
   return (
     <ListScreen<TObjectRow, Record<string, never>, TObjectListAnswer>
-      testId="objects"
-      title={t('title.objects')}
+      list={OBJECT.list}
       saved={{ list: { list: 'ObjectList' } }}
       listState={list}
       query={(_f, page) => objectListQuery(page)}
       pageSizes={OBJECT_PAGE_SIZES}
-      add={{ to: '/Objects/Add', label: t('objects.list.add') }}
       actions={
         <Button component={Link} to="/Objects/Search" variant="default" leftSection={<IconSearch size={16} />} data-testid="objects-search">
           {t('objects.list.search')}
         </Button>
       }
-      empty={{ none: t('objects.list.empty'), noMatch: t('objects.list.empty') }}
       columns={() => [
         // On a phone the reference number, type, location and owner stay; the stamps give way.
         { accessor: 'createdOn', title: t('objects.col.createdOn'), sortable: true, noWrap: true, visibleMediaQuery: wideScreens, render: (r) => formatDateTime(r.createdOn) },

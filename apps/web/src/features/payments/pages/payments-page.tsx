@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TPaymentAccountsAnswer, TPaymentListRow } from '@crm/contract';
 import { PAYMENT_LIST_PAGE_SIZES } from '@crm/contract/payment-constants';
-import { ACCOUNT, href, PAYMENT } from '@crm/contract/resources';
+import { href, PAYMENT } from '@crm/contract/resources';
 import { formatDateTime } from '../../../lib/format.ts';
 import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { variantStore } from '../../../lib/variant.ts';
@@ -26,17 +26,15 @@ export function PaymentsPage() {
   const canAdd = isOfficeAdmin(session) && variant !== 'payments';
   return (
     <ListScreen<TPaymentListRow, TSearch, TPaymentAccountsAnswer>
-      testId="payments"
-      title={t('title.payments')}
+      list={PAYMENT.list}
       saved={{ list: PAYMENT_LIST, filter: { held, initial: { searchStr: '' } } }}
       debounced={['searchStr']}
       query={(f, page) => paymentAccountsQuery(f.searchStr, page)}
       pageSizes={PAYMENT_LIST_PAGE_SIZES}
-      add={canAdd ? { to: ACCOUNT.screens.addPayment, label: t('payments.ui.addAccount'), testId: 'payments-add-account' } : undefined}
+      addTo={canAdd ? undefined : false}
       fields={() => [
         { kind: 'text', name: 'searchStr', label: t('payments.ui.search'), placeholder: t('payments.ui.searchHint'), search: true, testId: 'payments-search', span: { base: 12, sm: 8, md: 6 } },
       ]}
-      empty={{ none: t('payments.ui.empty'), noMatch: t('payments.ui.noMatch') }}
       columns={() => [
         {
           accessor: 'transactionModifiedOn',

@@ -1,11 +1,12 @@
-import { ActionIcon, Anchor, Group, Text, Tooltip } from '@mantine/core';
+import { Anchor, Group, Text, Tooltip } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { TReservationRow } from '@crm/contract';
 import { ACCOUNT, OBJECT, RESERVATION, href } from '@crm/contract/resources';
 import { type DataTableColumn, NOT_WIDE_SCREEN, WIDE_SCREEN } from '../../../components/data-table.tsx';
-import { IconAlertTriangle, IconPencil } from '../../../components/icons.ts';
+import { IconAlertTriangle } from '../../../components/icons.ts';
 import { formatDate, formatMoney2 } from '../../../lib/format.ts';
+import { editColumn } from '../../../kit/edit-column.tsx';
 
 const money = (n: number | null) => formatMoney2(n);
 
@@ -97,15 +98,6 @@ export function reservationColumns(t: TFunction): DataTableColumn<TReservationRo
     amount('comission3rdParty', true),
     amount('finalComission', true),
     { accessor: 'commissions', title: t('reservations.ui.col.commissions'), textAlign: 'right', visibleMediaQuery: NOT_WIDE_SCREEN, render: (r) => <CommissionsCell r={r} t={t} /> },
-    {
-      accessor: 'edit',
-      title: t('reservations.ui.col.edit'),
-      card: 'action',
-      render: (r) => (
-        <ActionIcon component={Link} to={href(RESERVATION.screens.edit, { id: r.id })} variant="subtle" aria-label={t('reservations.ui.editOne', { id: r.id })}>
-          <IconPencil size={16} />
-        </ActionIcon>
-      ),
-    },
+    editColumn(t('reservations.ui.col.edit'), (r) => href(RESERVATION.screens.edit, { id: r.id }), (r) => t('reservations.ui.editOne', { id: r.id })),
   ];
 }

@@ -18,13 +18,11 @@ export function ReservationsPage() {
   const { t } = useTranslation();
   return (
     <ListScreen<TReservationRow, TReservationFilter, TReservationSearchAnswer>
-      testId="reservations"
-      title={t('title.reservations')}
+      list={RESERVATION.list}
       saved={{ list: RESERVATION_LIST, filter: RESERVATION_FILTER }}
       debounced={['objectWebsiteCode', 'reservationNumber', 'reservationNumberExternal', 'clientName']}
       query={reservationsQuery}
       pageSizes={RESERVATION_PAGE_SIZES}
-      add={{ to: href(RESERVATION.screens.add), label: t('reservations.ui.add') }}
       actions={
         // The same bookings night by night, property by property: which nights are still free.
         <Button component={Link} to={href(RESERVATION.screens.availability)} variant="default" leftSection={<IconCalendarMonth size={16} />} data-testid="reservations-availability">
@@ -32,7 +30,6 @@ export function ReservationsPage() {
         </Button>
       }
       download={{ label: t('reservations.ui.download'), testId: 'reservations-download', run: (filter, page) => downloadReservations(filter, { sortBy: page.sortBy, sortDir: page.sortDir }) }}
-      empty={{ none: t('reservations.ui.empty'), noMatch: t('reservations.ui.noMatch') }}
       rowClassName={(r) => `reservation-row ${r.rowClass}`}
       fields={({ answer, filter, change }) => {
         // Undefined dates are the server's default period (the current year), shown as it answered them.

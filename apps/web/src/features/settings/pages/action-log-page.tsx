@@ -13,6 +13,7 @@ import { formatTypedNumber } from '../../../lib/typed-number.ts';
 import { searchEmployees } from '../../../lib/pickers.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { ACTION_LOG_FILTER, ACTION_LOG_LIST, actionLogQuery, type TActionLogFilter } from '../api/settings.ts';
+import { SETTINGS } from '@crm/contract/resources';
 
 /** The largest record number (a PostgreSQL integer). */
 const MAX_RECORD_ID = 2147483647;
@@ -76,8 +77,7 @@ export function ActionLogPage() {
   const [idTooBig, setIdTooBig] = useState(false);
   return (
     <ListScreen<TActionLogRow, TActionLogFilter, TActionLogAnswer>
-      testId="action-log"
-      title={t('title.actionLog')}
+      list={SETTINGS.lists.actionLog}
       saved={{ list: ACTION_LOG_LIST, filter: ACTION_LOG_FILTER }}
       debounced={['actionByText']}
       query={actionLogQuery}
@@ -89,7 +89,6 @@ export function ActionLogPage() {
           </Text>
         )
       }
-      empty={{ none: t('actionLog.ui.empty'), noMatch: t('actionLog.ui.noMatch') }}
       // "By whom" either picks an employee, or is a part of a name or e-mail typed (anyone who signed
       // in, a former employee too): typing clears the pick, a pick clears what was typed.
       fields={({ filter, change }) => [

@@ -1,11 +1,10 @@
-import { ActionIcon, Anchor, Button, Group } from '@mantine/core';
+import { Anchor, Button, Group } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TViewingRow } from '@crm/contract';
 import { VIEWING_COMMENT_SEARCH_MAX } from '@crm/contract/constants';
 import { type DataTableColumn } from '../../../components/data-table.tsx';
-import { IconPencil } from '../../../components/icons.ts';
 import { IconCalendar } from '../icons.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { excerptParts } from '../../../lib/text-match.ts';
@@ -14,6 +13,7 @@ import { VIEWING_FILTER, VIEWING_LIST, viewingsQuery, type TViewingFilter, type 
 import './viewings.css';
 import { searchEmployees, searchLeadsQuick, searchObjectsByRef } from '../../../lib/pickers.ts';
 import { LEAD, OBJECT, VIEWING, href } from '@crm/contract/resources';
+import { editColumn } from '../../../kit/edit-column.tsx';
 
 /** Page sizes of the viewing list (spec: 5, 20, 100; default 20). */
 const PAGE_SIZES = [5, 20, 100] as const;
@@ -28,21 +28,18 @@ export function ViewingsPage() {
   const { t } = useTranslation();
   return (
     <ListScreen<TViewingRow, TViewingFilter, TViewingSearchAnswer>
-      testId="viewings"
-      title={t('title.viewings')}
+      list={VIEWING.list}
       saved={{ list: VIEWING_LIST, filter: VIEWING_FILTER }}
       // Typed words are asked for once the typing pauses; the first render asks for what the cookie
       // holds, as the route's loader did (the same query key).
       debounced={['comment']}
       query={(f, page) => viewingsQuery(f, { perPage: page.perPage, currentPage: page.currentPage })}
       pageSizes={PAGE_SIZES}
-      add={{ to: '/Viewing/Add', label: t('viewings.ui.add') }}
       actions={
         <Button component={Link} to={href(VIEWING.screens.calendar)} variant="default" leftSection={<IconCalendar size={16} />}>
           {t('viewings.ui.calendar')}
         </Button>
       }
-      empty={{ none: t('viewings.ui.empty'), noMatch: t('viewings.ui.noMatch') }}
       rowClassName={(r) => (r.rowClass ? `viewing-row ${r.rowClass}` : undefined)}
       fields={({ answer }) => [
         { kind: 'multi', name: 'results', label: t('viewings.ui.filter.results'), options: answer?.options.results, allLabel: t('leads.ui.filter.all'), span: { base: 12, sm: 6, lg: 4 } },
@@ -122,15 +119,6 @@ function viewingColumns(t: TFunction, searched: string): DataTableColumn<TViewin
         ),
     },
     { accessor: 'result', title: t('viewings.ui.col.result'), render: (r) => r.result },
-    {
-      accessor: 'edit',
-      title: t('viewings.ui.col.edit'),
-      card: 'action',
-      render: (r) => (
-        <ActionIcon component={Link} to={href(VIEWING.screens.edit, { id: r.id })} variant="subtle" aria-label={t('viewings.ui.editOne', { id: r.id })}>
-          <IconPencil size={16} />
-        </ActionIcon>
-      ),
-    },
+    editColumn(t('viewings.ui.col.edit'), (r) => href(VIEWING.screens.edit, { id: r.id }), (r) => t('viewings.ui.editOne', { id: r.id })),
   ];
 }
