@@ -762,20 +762,38 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
       }
       if (toStore) {
         const name = path.basename(what.rel);
-        putInStore.push(name);
         // A put refused already: nothing more goes in (the undo below removes what did).
         if (storeFailed.length) throw storeFailed[0];
+        // A file the store holds already with its size (a restore into the store the backup was made
+        // from: names are random and files never change) is left as it is, and the undo never
+        // removes it; only the files this restore added are taken out again if it fails.
+        const putNew = async (body: () => Readable, drain: () => Promise<void>) => {
+          const there = await toStore.stat(name);
+          if (storeFailed.length) return drain();
+          if (there && there.size === entry.size) return drain();
+          if (!there) putInStore.push(name);
+          await toStore.put(name, body());
+        };
         if (entry.size <= SMALL_FILE) {
           // Read whole here (the archive goes on to its next entry), stored beside a few others.
           const chunks: Buffer[] = [];
           for await (const c of entry.body as AsyncIterable<Buffer>) chunks.push(c);
-          const put: Promise<void> = toStore.put(name, Readable.from(chunks)).catch((e: unknown) => {
-            storeFailed.push(e);
-          }).finally(() => storing.delete(put));
+          const put: Promise<void> = putNew(() => Readable.from(chunks), async () => {})
+            .catch((e: unknown) => {
+              storeFailed.push(e);
+            })
+            .finally(() => storing.delete(put));
           storing.add(put);
           if (storing.size >= FETCH_AHEAD) await Promise.race(storing);
           if (storeFailed.length) throw storeFailed[0];
-        } else await toStore.put(name, entry.body as Readable);
+        } else {
+          await putNew(
+            () => entry.body as Readable,
+            async () => {
+              for await (const _ of entry.body as AsyncIterable<Buffer>) void _;
+            },
+          );
+        }
       } else {
         const target = path.join(staging, what.rel);
         fs.mkdirSync(path.dirname(target), { recursive: true });
