@@ -5,10 +5,15 @@ import { LinkKind, MANDATE_API } from '@crm/contract';
 import { MANDATE } from '@crm/contract/resources';
 import { STAFF } from '../../plugins/auth.ts';
 import { okRoute, registerCalls } from '../../lib/calls.ts';
+import { createKeptAnswers } from '../../lib/kept-answers.ts';
+import { agencyToday } from '../../lib/dates.ts';
 import { objectMandates } from '../../db/schema/index.ts';
 import { registerFileParent } from '../files/file-parents.ts';
 import { deleteMandate, getMandate, listMandates, mandatePublishGate, mandatesEndingSoon, saveMandate } from './mandates.service.ts';
 import { checkMandateAlerts, MANDATE_CHECK_JOB } from './mandates.alerts.ts';
+
+/** What the mandates ending soon show: the mandates, their owners, the properties, their agents and who a user is. */
+const ENDING_SOON_TABLES = ['object_mandates', 'object_mandate_owners', 'objects', 'accounts', 'assignments', 'users'] as const;
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 
@@ -29,6 +34,7 @@ export const mandatesRoutes = fp(
       exists: async (db, id) => (await db.select({ id: objectMandates.id }).from(objectMandates).where(eq(objectMandates.id, id))).length > 0,
     });
     app.jobs.register(MANDATE_CHECK_JOB, async () => void (await checkMandateAlerts(app)), { everySeconds: 3600, maxAttempts: 3, backoffSeconds: 60 });
+    const keptEndings = createKeptAnswers(app.db);
     registerCalls(
       app,
       MANDATE.calls,
@@ -38,7 +44,17 @@ export const mandatesRoutes = fp(
         edit: { access: STAFF, handler: async (req) => getMandate(app, app.db, req.params.id) },
         update: { access: STAFF, handler: async (req) => saveMandate(app, caller(req), req.body) },
         remove: okRoute(STAFF, (req) => deleteMandate(app, caller(req), req.params.id, req.query.version)),
-        endingSoon: { access: STAFF, handler: async (req) => mandatesEndingSoon(app, req.user!, req.query.mine === '1', req.culture) },
+        // Kept while nothing it shows changes (decision 072), for the agency's day: one list for the
+        // office, or each agent's own with `mine` (the home screen asks for it on every visit).
+        endingSoon: {
+          access: STAFF,
+          handler: async (req, reply) => {
+            const mine = req.query.mine === '1';
+            const key = JSON.stringify([agencyToday(app.config.timeZone), req.culture, mine ? req.user!.id : 0]);
+            const body = await keptEndings.get(key, ENDING_SOON_TABLES, async () => MANDATE_API.endingSoon.answer.parse(await mandatesEndingSoon(app, req.user!, mine, req.culture)));
+            return reply.type('application/json; charset=utf-8').serializer((s: unknown) => s as string).send(body as never);
+          },
+        },
       },
       { tags: ['mandates'] },
     );

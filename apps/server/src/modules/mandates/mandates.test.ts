@@ -242,10 +242,17 @@ describe('alerts before a mandate ends', () => {
     // Ending within 30 days of today: the agents' list.
     const soonObject = await addObject();
     await t.db.insert(assignments).values({ parent: 0, parentId: soonObject.id, accountId: agent });
-    await admin.post('/api/Mandate/update', mandate(soonObject.id, { startDate: plusDays(today, -30), endDate: plusDays(today, 12) }));
-    const soon = (await admin.get('/api/Mandate/endingSoon')).json().items as { objectId: number; daysLeft: number; agents: string; owners: string }[];
+    const soonMandate = (await admin.post('/api/Mandate/update', mandate(soonObject.id, { startDate: plusDays(today, -30), endDate: plusDays(today, 12) }))).json() as { id: number; version: number };
+    type Ending = { objectId: number; daysLeft: number; agents: string; owners: string };
+    const soonOne = async () => ((await admin.get('/api/Mandate/endingSoon')).json().items as Ending[]).find((x) => x.objectId === soonObject.id);
+    const soon = (await admin.get('/api/Mandate/endingSoon')).json().items as Ending[];
     expect(soon.find((x) => x.objectId === soonObject.id)).toMatchObject({ daysLeft: 12, agents: 'Agentidou F' + String(n), owners: 'Παπαδόπουλος Γιώργος Ιωάννης' });
     expect(soon.some((x) => x.objectId === o.id)).toBe(false);
+    // The list is kept between visits, but never past a change to what it shows: the end moved, an agent renamed.
+    await admin.post('/api/Mandate/update', { ...mandate(soonObject.id, { startDate: plusDays(today, -30), endDate: plusDays(today, 20) }), id: soonMandate.id, version: soonMandate.version });
+    expect(await soonOne()).toMatchObject({ daysLeft: 20 });
+    await t.db.execute(sql`update accounts set last_name = 'Agentaki' where id = ${agent}`);
+    expect(await soonOne()).toMatchObject({ agents: 'Agentaki F' + String(n) });
     // "Mine": only the caller's properties (this admin is assigned to none).
     expect((await admin.get('/api/Mandate/endingSoon?mine=1')).json().items).toEqual([]);
   });
