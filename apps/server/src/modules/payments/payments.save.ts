@@ -24,7 +24,7 @@ import { agencyToday, fromLocalDateTime, toLocalDateTime } from '../../lib/dates
 import { noteFilesToRemove, removeNotedFiles, writeStoredFiles } from '../../storage/pending-files.ts';
 import { dropScratch, readUploadForm, type ReceivedFile } from '../../lib/upload-form.ts';
 import { detectFileType } from '../files/file-types.ts';
-import { isAccountObject, touchPaymentAccount, transactionColumns, transactionForm, type Caller, type T } from './payments.service.ts';
+import { isAccountObject, lockStatementOf, lockStatements, touchPaymentAccount, transactionColumns, transactionForm, type Caller, type T } from './payments.service.ts';
 
 
 /** What a client approves in an expense (described as approval terms): changing any of these (or its files) withdraws the approval. */
@@ -127,6 +127,7 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
         let requestCancelled = false;
         if (mode === 'add') {
           accountId = data.accountId!;
+          await lockStatements(tx, [accountId]);
           const [a] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
           if (!a) throw notFound('payments.accountNotFound');
           await requireAccountObject(tx, accountId, values.objectId, null);
@@ -139,6 +140,7 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
           await logAction(tx, caller.actor, { action: 'Create', entity: 'Transaction', entityId: id, message: `${type} ${amount}`, data: { accountId, type, ...localDates(values, app.config.timeZone), files: typed.map((f) => f.userName) } });
         } else {
           id = data.id!;
+          await lockStatementOf(tx, id);
           const [current] = await tx.select(transactionColumns()).from(transactions).where(eq(transactions.id, id)).for('update');
           if (!current || current.type !== type) throw notFound('payments.notFound');
           accountId = current.accountId;

@@ -93,6 +93,28 @@ export async function requireReadableTransaction(db: Db | Tx, user: SessionUser,
 }
 
 /** The transaction's changes make the account a payments account and move its "modified on". */
+/**
+ * The statements' lock (migration 0114's triggers take it to sum an account's balances again),
+ * taken FIRST by every writer of an account's transactions, before any row of them or the account:
+ * the trigger then rewrites later rows' balances, so a writer holding a row while it waits for the
+ * lock would wait on another that holds the lock and waits for that row (a deadlock). In id order.
+ */
+export async function lockStatements(tx: Tx, accountIds: number[]) {
+  for (const a of [...new Set(accountIds)].sort((x, y) => x - y)) await tx.execute(sql`select pg_advisory_xact_lock(hashtext('transactions_balance'), ${a}::int)`);
+}
+
+/** The account a transaction is on, its statement locked first (lockStatements); undefined when there is no such transaction. */
+export async function lockStatementOf(tx: Tx, transactionId: number): Promise<number | undefined> {
+  for (;;) {
+    const [row] = await tx.select({ accountId: transactions.accountId }).from(transactions).where(eq(transactions.id, transactionId));
+    if (!row) return undefined;
+    await lockStatements(tx, [row.accountId]);
+    // Moved to another account (a merge) meanwhile: that one's statement is locked too.
+    const [now] = await tx.select({ accountId: transactions.accountId }).from(transactions).where(eq(transactions.id, transactionId));
+    if (!now || now.accountId === row.accountId) return now?.accountId;
+  }
+}
+
 export async function touchPaymentAccount(tx: Tx, accountId: number) {
   await tx
     .insert(paymentAccounts)
@@ -510,6 +532,7 @@ export async function transactionForm(app: FastifyInstance, db: Db | Tx, user: S
 /** DELETE /api/transactions/{id}: the transaction and its attachments (their files after the commit). */
 export async function deleteTransaction(app: FastifyInstance, caller: Caller, id: number) {
   const removed = await app.db.transaction(async (tx) => {
+    await lockStatementOf(tx, id);
     const [row] = await tx.select(transactionColumns()).from(transactions).where(eq(transactions.id, id)).for('update');
     if (!row) throw notFound('payments.notFound');
     const files = await tx.delete(transactionAttachments).where(eq(transactionAttachments.transactionId, id)).returning({ systemName: transactionAttachments.systemName });
@@ -537,6 +560,7 @@ export async function moveTransactions(tx: Tx, keptId: number, duplicateId: numb
   const [has] = await tx.select({ id: transactions.id }).from(transactions).where(eq(transactions.accountId, duplicateId)).limit(1);
   if (!has) return;
   if (!canEditPayments(caller.user)) throw new AppError(403, 'accounts.mergeHasPayments');
+  await lockStatements(tx, [keptId, duplicateId]);
   const moved = await tx.update(transactions).set({ accountId: keptId }).where(eq(transactions.accountId, duplicateId)).returning({ id: transactions.id });
   if (moved.length) await touchPaymentAccount(tx, keptId);
 }
@@ -550,6 +574,7 @@ export const deleteAccountTransactions = (app: FastifyInstance) => async (tx: Tx
   const [{ n } = { n: 0 }] = (await tx.execute(sql`select count(*)::int as n from transactions where account_id = ${accountId}`)).rows as { n: number }[];
   if (!n) return;
   if (!canEditPayments(caller.user)) throw new AppError(403, 'accounts.deleteHasPayments', { count: n });
+  await lockStatements(tx, [accountId]);
   const files = (
     await tx.execute(sql`delete from transaction_attachments a using transactions t where a.transaction_id = t.id and t.account_id = ${accountId} returning a.system_name as "systemName"`)
   ).rows as { systemName: string }[];

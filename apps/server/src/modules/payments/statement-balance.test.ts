@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { OWNER_RELATION, type TStatementFilter } from '@crm/contract';
 import { accounts, objectAccounts, objects } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
-import { filterSql, statementRows } from './payments.service.ts';
+import { filterSql, lockStatementOf, statementRows } from './payments.service.ts';
 
 // Decision 112: each transaction keeps the account's balance after it (0114, brought up to date by
 // triggers), and the statement reads a page with those kept balances. Here the kept figures and the
@@ -120,6 +120,57 @@ describe("the statement's kept running balance", () => {
     expect(items.map((i) => ({ id: i.id, balance: i.balance }))).toEqual(
       (await db.execute(oracleSql(o.id, { type: 'expense', unpaidOnly: false }, 10, 10))).rows.map((r) => ({ id: r.id, balance: r.balance })),
     );
+  });
+
+  it('two people editing two rows of one statement at once: the second waits for the first, neither fails', async () => {
+    const o = await owner(10);
+    const [older, newer] = (
+      await db.execute(sql`insert into transactions (account_id, type, amount, transaction_date) values (${o.id}, 'income', 10, '2026-01-01 10:00+02'), (${o.id}, 'income', 20, '2026-02-01 10:00+02') returning id`)
+    ).rows.map((r) => Number(r.id));
+    const signal = () => {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      return { promise, resolve };
+    };
+    const aLocked = signal();
+    const goA = signal();
+    const goB = signal();
+    let aPid = 0;
+    let bPid = 0;
+    let bLocked = false;
+    let aDone = false;
+    // Each as the payments' edit does: the statement locked first, then its row, then the change.
+    const editA = db.transaction(async (tx) => {
+      aPid = Number((await tx.execute(sql`select pg_backend_pid() as p`)).rows[0]!.p);
+      await lockStatementOf(tx, older!);
+      await tx.execute(sql`select id from transactions where id = ${older!} for update`);
+      aLocked.resolve();
+      await goA.promise;
+      // The older row's change rewrites the newer row's balance.
+      await tx.execute(sql`update transactions set amount = amount + 1 where id = ${older!}`);
+    }).finally(() => (aDone = true));
+    await aLocked.promise;
+    const editB = db.transaction(async (tx) => {
+      bPid = Number((await tx.execute(sql`select pg_backend_pid() as p`)).rows[0]!.p);
+      await lockStatementOf(tx, newer!);
+      await tx.execute(sql`select id from transactions where id = ${newer!} for update`);
+      bLocked = true;
+      await goB.promise;
+      await tx.execute(sql`update transactions set amount = amount + 2 where id = ${newer!}`);
+    });
+    const waitingOnALock = async (pid: number) => pid > 0 && (await pool.query(`select wait_event_type from pg_stat_activity where pid = $1`, [pid])).rows[0]?.wait_event_type === 'Lock';
+    // B holds its row, or waits for the statement's lock A holds.
+    await expect.poll(async () => bLocked || (await waitingOnALock(bPid)), { timeout: 10_000 }).toBe(true);
+    goA.resolve();
+    // A is done, or waits for B's row.
+    await expect.poll(async () => aDone || (await waitingOnALock(aPid)), { timeout: 10_000 }).toBe(true);
+    goB.resolve();
+    const outcome = await Promise.allSettled([editA, editB]);
+    expect(outcome.map((x) => (x.status === 'rejected' ? String(x.reason) : 'stored'))).toEqual(['stored', 'stored']);
+    expect((await db.execute(sql`select amount::text, balance::text from transactions where account_id = ${o.id} order by transaction_date, id`)).rows).toEqual([
+      { amount: '11.00', balance: '11.00' },
+      { amount: '22.00', balance: '33.00' },
+    ]);
   });
 
   it('is right when two people add to the same statement at once: the second waits for the first', async () => {
