@@ -5,6 +5,7 @@ import { ASSIGNMENT_PARENTS } from '@crm/contract';
 import { accounts, actionLog, assignments, leadObjects, leads, objects, siteSettings, users, viewings } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { agencyIdentity, linkBase } from './site-settings.service.ts';
+import { getFileStorage } from '../../storage/file-storage.ts';
 
 /**
  * The agency's own face (issue 45): its names, web address, tax office, public address and logo in
@@ -97,9 +98,14 @@ describe("the agency's identity in the settings", () => {
     expect(log!.data).toEqual({ logo: { from: null, to: 'Λογότυπο.png' } });
     // A stale version removes nothing; the current one does.
     expect((await admin.del(`/api/SiteSettings/logo?version=${before.version}`)).statusCode).toBe(409);
+    const [{ logoName } = { logoName: null }] = await db.select({ logoName: siteSettings.logoName }).from(siteSettings);
+    expect(await getFileStorage(t.dataDir).stat(logoName!)).toBeDefined();
     const gone = await admin.del(`/api/SiteSettings/logo?version=${before.version + 1}`);
     expect(gone.json()).toMatchObject({ hasLogo: false, version: before.version + 2 });
     expect((await app.inject({ url: '/api/public/logo' })).statusCode).toBe(404);
+    // Its file went after the commit, and its name with it (decision 115).
+    expect(await getFileStorage(t.dataDir).stat(logoName!)).toBeUndefined();
+    expect((await db.execute(sql`select count(*)::int as n from stored_files_pending where name = ${logoName}`)).rows[0]).toEqual({ n: 0 });
     await admin.upload('/api/SiteSettings/logo', [{ field: 'version', value: String(before.version + 2) }, { field: 'file', name: 'logo.png', data: PNG }]);
   });
 });

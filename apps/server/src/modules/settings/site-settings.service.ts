@@ -12,7 +12,7 @@ import { logAction, type Actor } from '../../lib/audit.ts';
 import { AppError, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { dropScratch, readUploadForm } from '../../lib/upload-form.ts';
 import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
-import { writeStoredFiles } from '../../storage/pending-files.ts';
+import { noteFilesToRemove, removeNotedFiles, writeStoredFiles } from '../../storage/pending-files.ts';
 import { detectFileType } from '../files/file-types.ts';
 import { loadSharp } from '../files/pictures.ts';
 
@@ -250,11 +250,13 @@ export async function uploadSiteLogo(app: FastifyInstance, req: FastifyRequest, 
         replaced = cur!.logoName;
         const [row] = await tx.update(siteSettings).set({ logoName: name, version: cur!.version + 1, modifiedOn: new Date(), modifiedBy: user.id }).where(eq(siteSettings.id, 1)).returning();
         await stored.claim(tx);
+        // The old logo goes after the commit; named to remove with it, so a crash cannot orphan it (decision 115).
+        if (replaced) await noteFilesToRemove(tx, [replaced]);
         await logAction(tx, user.actor, { action: 'Update', entity: 'SiteSettings', entityId: 1, data: { logo: { from: replaced ? 'logo' : null, to: file.userName } } });
         return pickSettings(row!);
       });
     });
-    if (replaced) await getFileStorage(app.config.dataDir).delete(replaced).catch(() => {});
+    if (replaced) await removeNotedFiles(app, [replaced]);
     return saved;
   } finally {
     await dropScratch(files);
@@ -271,11 +273,12 @@ export async function deleteSiteLogo(app: FastifyInstance, version: number, user
     if (cur.version !== version) throw conflict(pickSettings(cur));
     if (!cur.logoName) return pickSettings(cur);
     removed = cur.logoName;
+    await noteFilesToRemove(tx, [cur.logoName]);
     const [row] = await tx.update(siteSettings).set({ logoName: null, version: cur.version + 1, modifiedOn: new Date(), modifiedBy: user.id }).where(eq(siteSettings.id, 1)).returning();
     await logAction(tx, user.actor, { action: 'Update', entity: 'SiteSettings', entityId: 1, data: { logo: { from: 'logo', to: null } } });
     return pickSettings(row!);
   });
-  if (removed) await getFileStorage(app.config.dataDir).delete(removed).catch(() => {});
+  if (removed) await removeNotedFiles(app, [removed]);
   return saved;
 }
 
