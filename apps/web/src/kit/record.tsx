@@ -139,14 +139,19 @@ export async function saveRecord<F, S, C>(
   try {
     const body = opts.body();
     const answer = await opts.send(body as never, rf.changeKeys.keyFor(body));
-    rf.changeKeys.renew();
     const next = opts.saved(answer);
     if (next.to === undefined) {
+      // The form stays: what is sent next is a new change, even the same text again.
+      rf.changeKeys.renew();
       showBanner(...next.banner);
       return;
     }
     // Saved to the same screen (a document's edit is /Document/5?edit=1): no route change would show a banner kept for the next one.
     const samePath = new URL(next.to, window.location.href).pathname.toLowerCase() === window.location.pathname.toLowerCase();
+    // Leaving: the key is kept until the next screen is drawn, so a second click on Save meanwhile
+    // sends the same change under the same key, and the server answers it again instead of storing
+    // a second record (Save is enabled again before the next screen's code has loaded).
+    if (samePath) rf.changeKeys.renew();
     (samePath ? showBanner : showBannerAfterNavigation)(...next.banner);
     rf.leaveGuard.release();
     navigate(next.to, { replace: next.replace });
