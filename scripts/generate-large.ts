@@ -1039,8 +1039,6 @@ async function clearData(c: pg.Client) {
   await c.query('truncate account_last_names, account_words, search_words');
   // A record's mail counted ahead (decision 105): counted again once the mail is there.
   await c.query('truncate mail_counts, mail_count_changes');
-  // The calendar's kept days (decision 114): made again as the new agency's weeks are opened.
-  await c.query('truncate calendar_days, calendar_day_marks');
   // The kept matches of the agency that was (decision 070): made again as the new one is looked at.
   await c.query('truncate lead_matches, lead_match_lists, object_matches, object_match_lists, match_changes, report_lines, report_cells');
   await c.query('delete from accounts');

@@ -9,19 +9,6 @@ import { createTestApp } from '../../test/harness.ts';
  */
 const UNDO: { migration: string; before: string; sql: string[] }[] = [
   {
-    migration: '0115',
-    before: "the calendar's days made on the spot, none kept",
-    sql: [
-      ...['viewings', 'viewing_objects', 'assignments', 'activities', 'activity_links', 'reservations', 'leads', 'accounts', 'objects', 'locations'].flatMap((t) =>
-        ['ins', 'upd', 'del', 'trunc'].map((e) => `drop trigger if exists ${t}_calendar_${e} on ${t}`),
-      ),
-      `drop function crm_calendar_viewings_changed(), crm_calendar_viewing_parts_changed(), crm_calendar_activities_changed(), crm_calendar_activity_links_changed(),
-    crm_calendar_reservations_changed(), crm_calendar_leads_changed(), crm_calendar_accounts_changed(), crm_calendar_objects_changed(), crm_calendar_all_changed(), crm_calendar_locations_changed()`,
-      `drop function crm_calendar_mark(date[]), crm_calendar_days_of(timestamptz)`,
-      `drop table calendar_days, calendar_day_marks, calendar_all_marks`,
-    ],
-  },
-  {
     migration: '0114',
     before: "the statement's running balance summed on the spot",
     sql: [

@@ -232,8 +232,6 @@ describe('kept answers', () => {
       'report_lines', 'report_cells', 'report_cell_deltas', 'report_zone', 'deal_totals', 'deal_total_deltas', 'reservation_totals', 'reservation_total_deltas', 'data_changes',
       // a record's mail counted ahead (decision 105): made from the mail's links and messages
       'mail_counts', 'mail_count_changes',
-      // the calendar's days kept ahead (decision 114) and their marks: made from the calendar's tables
-      'calendar_days', 'calendar_day_marks', 'calendar_all_marks',
       // sign-ins' sessions (touched on every request), throttles, reset links, repeated requests, the job queue
       'sessions', 'login_failures', 'password_resets', 'idempotent_requests', 'jobs',
       // work one instance holds at a time (a sign-in's file being made): shown nowhere

@@ -7,7 +7,6 @@ import { okRoute, registerCalls } from '../../lib/calls.ts';
 import { createKeptAnswers, compactDataChanges, DATA_CHANGES_COMPACT_JOB } from '../../lib/kept-answers.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { viewingSheet } from './viewing-sheet.ts';
-import { CALENDAR_KEEP_DAYS_JOB, keepCalendarDays, keptCalendar } from './calendar-days.ts';
 import { CALENDAR_TABLES, blankViewing, calendar, deleteViewing, getViewing, leadViewings, moveViewing, saveViewing, searchViewings } from './viewings.service.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
@@ -19,8 +18,6 @@ export const viewingsRoutes = fp(
     const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);
     const keptCalendars = createKeptAnswers(app.db);
     // The kept answers' change rows folded (lib/kept-answers.ts): every few minutes, across all instances.
-    // The calendar's kept days made again once what they show changed (decision 114).
-    app.jobs.register(CALENDAR_KEEP_DAYS_JOB, () => keepCalendarDays(app).then(() => undefined), { everySeconds: 60, maxAttempts: 2 });
     app.jobs.register(DATA_CHANGES_COMPACT_JOB, () => compactDataChanges(app.db), { everySeconds: 300, maxAttempts: 2 });
 
     registerCalls(
@@ -45,9 +42,8 @@ export const viewingsRoutes = fp(
             if (till < from) throw badRequest('viewings.calendarRange');
             // At most about three months at once (a month view with its edges is ~6 weeks).
             if ((Date.parse(till) - Date.parse(from)) / 86400000 > 100) throw badRequest('viewings.calendarRange');
-            // Everyone's: each day kept while nothing it shows has changed (decision 114). One agent's:
-            // kept in this instance while none of the tables it reads has changed (decision 072).
-            const body = assigned === undefined ? await keptCalendar(app, from, till, stays, tr(req), req.culture) : await keptCalendars.get(JSON.stringify([from, till, assigned ?? null, stays, req.culture]), CALENDAR_TABLES, async () =>
+            // Kept while nothing it shows has changed (decision 072): a week is the same for everyone who opens it.
+            const body = await keptCalendars.get(JSON.stringify([from, till, assigned ?? null, stays, req.culture]), CALENDAR_TABLES, async () =>
               ZCalendarAnswer.parse(await calendar(app, from, till, assigned, stays, tr(req), req.culture)),
             );
             return reply.type('application/json; charset=utf-8').serializer((s: unknown) => s as string).send(body as never);
