@@ -99,8 +99,11 @@ for (const L of LANGUAGES) {
       await editor.getByTestId('activity-date').click();
       const weekdays = page.locator('.mantine-DateTimePicker-weekday');
       await expect(weekdays.first()).toHaveText(L.cookie === 'el' ? 'Δε' : 'Mo');
-      await page.keyboard.press('Escape');
-      await expect(weekdays).toHaveCount(0);
+      // Escape closes it (pressed again if it came while the calendar was still opening, on a loaded machine).
+      await expect(async () => {
+        await page.keyboard.press('Escape');
+        await expect(weekdays).toHaveCount(0, { timeout: 1000 });
+      }).toPass();
       await editor.getByTestId('activity-description').fill('Τηλεφώνησε για την υπόδειξη του Σαββάτου');
       const call = L.cookie === 'el' ? 'Τηλεφώνημα' : 'Call';
       await editor.getByTestId('activity-category').click();

@@ -58,14 +58,17 @@ export function ActivityEditor({ activity, isNew, onClose, onCreated }: { activi
   const [entries] = useState(() => new InvalidEntries());
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
 
+  // The lists and the timeline refreshed before the editor closes, so no row shows what was just
+  // changed or removed; on a slow connection it closes after 2 s and they go on refreshing behind it.
+  const refreshed = () => Promise.race([qc.invalidateQueries({ queryKey: activityKeys.all }), new Promise((resolve) => setTimeout(resolve, 2000))]);
+
   const remove = async () => {
     try {
       // Nothing more is saved; a new activity being stored is waited for, and then deleted.
       autosave.reset(form);
       await adding.current?.catch(() => null);
       if (idRef.current) await deleteActivity(idRef.current);
-      // The editor closes at once; the lists and the timeline refresh behind it.
-      void qc.invalidateQueries({ queryKey: activityKeys.all });
+      await refreshed();
       onClose();
     } catch (e) {
       reportError(e);
@@ -81,7 +84,7 @@ export function ActivityEditor({ activity, isNew, onClose, onCreated }: { activi
         const current = await fetchActivity(idRef.current).catch(() => null);
         if (current && !current.files.length && !current.description) await deleteActivity(idRef.current).catch(() => undefined);
       }
-      void qc.invalidateQueries({ queryKey: activityKeys.all });
+      await refreshed();
       onClose();
     } finally {
       setClosing(false);
