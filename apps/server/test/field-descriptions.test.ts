@@ -160,8 +160,8 @@ describe('transaction field descriptions', () => {
       expect(c.notNull, d.name).toBe(isNotNullColumn(d));
       expect(c.default, d.name).toBe(columnDefaultOf(d));
     }
-    // Every other column is the record's own (set by the system, never typed into a form).
-    const own = ['id', 'referenceNumber', 'accountId', 'type', 'approvalRequestedOn', 'approvalTokenHash', 'confirmedByClientDate', 'createdOn', 'createdBy', 'modifiedOn', 'modifiedBy', 'version'];
+    // Every other column is the record's own (set by the system, never typed into a form; the running balance by the triggers of migration 0114).
+    const own = ['id', 'referenceNumber', 'accountId', 'type', 'approvalRequestedOn', 'approvalTokenHash', 'confirmedByClientDate', 'createdOn', 'createdBy', 'modifiedOn', 'modifiedBy', 'version', 'balance'];
     expect(Object.keys(columns).sort()).toEqual([...own, ...described.map((d) => d.name)].sort());
   });
 
