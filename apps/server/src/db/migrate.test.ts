@@ -9,6 +9,11 @@ import { createTestApp } from '../../test/harness.ts';
  */
 const UNDO: { migration: string; before: string; sql: string[] }[] = [
   {
+    migration: '0118',
+    before: "a statement's balances summed again over a scan of every transaction",
+    sql: [`alter table transactions reset (fillfactor)`],
+  },
+  {
     migration: '0114',
     before: "the statement's running balance summed on the spot",
     sql: [
