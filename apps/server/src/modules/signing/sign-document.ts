@@ -53,11 +53,12 @@ function refuse(status: ReturnType<typeof statusOf>) {
 }
 
 /**
- * POST /api/sign/{token}: the signature sealed. Under a lock of the request (a second post waits and
- * then finds it signed: one signature, one file), with the record's version and the fingerprint of what
- * the document prints checked again: the sent
- * bytes read back and checked against their hash, the record page appended to them, the signed copy
- * stored among the record's files, the request closed, logged; then mailed to the signer and the sender.
+ * POST /api/sign/{token}: the signature sealed. The sent bytes read back and checked against their
+ * hash, the record page appended to them and the signed copy written to the store, all before any
+ * lock; then, under a lock of the request (a second post waits and then finds it signed: one
+ * signature, one file) and with the record's version and the fingerprint of what the document prints
+ * checked again, the copy stored among the record's files, the request closed, logged; then mailed
+ * to the signer and the sender.
  */
 export async function signDocument(app: FastifyInstance, req: FastifyRequest, token: string, body: TSignBody & { name: string }): Promise<TSignPublic> {
   const wait = await rateLimit(app.db, `sign:ip:${req.ip}`, SIGNS_PER_IP_HOUR, 3600);
@@ -68,58 +69,68 @@ export async function signDocument(app: FastifyInstance, req: FastifyRequest, to
   const image = await signatureImage(body.signature);
   const ip = req.ip;
   const userAgent = String(req.headers['user-agent'] ?? '').slice(0, 400);
-  let sealed: Buffer | null = null;
-  // The signed copy's name, recorded pending before its file is written (inside the transaction,
-  // from the original read under its lock); the signature's commit claims it (decisions 104, 109).
-  // Signed already meanwhile: nothing claims it, and the file is removed.
-  const stored = `${randomBytes(16).toString('hex')}.pdf`;
-  const done = await writeStoredFiles(app, async (files) => {
-    await files.note([stored]);
-    return files.transaction(async (tx) => {
-      const r = await requestByToken(tx, token, true);
-      if (r.signed_on) return null;
-      const state = await sourceState(tx, r.source, r.source_id, true);
-      const status = statusOf(r, state?.version ?? null, Date.now(), fill);
-      if (status !== 'sent') throw refuse(status);
-      const original = await readStored(app, r.pdf_system_name);
-      if (!original || hashOf(original) !== r.pdf_sha256) throw new AppError(500, 'errors.internal');
-      const signedOn = new Date();
-      const t: T = (key, params) => app.translator.t(r.culture, key, params);
-      const page = await renderSealPage({
-        culture: r.culture,
-        title: t('signing.seal.title'),
-        rows: [
-          [t('signing.seal.document'), r.document_name],
-          [t('signing.seal.signer'), body.name],
-          [t('signing.seal.email'), r.signer_email],
-          [t('signing.seal.signedOn'), stamp(signedOn, r.culture, app.config.timeZone)],
-          [t('signing.seal.ip'), ip],
-          [t('signing.seal.device'), userAgent || '—'],
-          [t('signing.seal.sha256'), r.pdf_sha256],
-          [t('signing.seal.original'), t('signing.seal.originalBytes', { bytes: r.pdf_size })],
-          [t('signing.seal.sentBy'), `${r.sent_by_name ?? '—'}, ${stamp(r.sent_on, r.culture, app.config.timeZone)}`],
-        ],
-        signatureLabel: t('signing.seal.drawn'),
-        signature: image,
-        noSignatureDrawn: t('signing.seal.typedOnly'),
-        notice: t('signing.seal.notice'),
-      });
-      sealed = await appendPagesIncrementally(original, page);
-      const fileName = r.document_name.replace(/\.pdf$/i, '') + ` — ${t('signing.seal.signedSuffix')}.pdf`;
-      await files.put(stored, Readable.from([sealed]));
-      const next = await tx.execute(sql`select coalesce(max(sort_order), -1) + 1 as n from files where parent_type = ${r.parent_type} and parent_id = ${r.parent_id}`);
-      const file = await tx.execute(sql`insert into files (system_name, user_name, mime, size, parent_type, parent_id, type, sort_order, created_by)
-        values (${stored}, ${fileName}, 'application/pdf', ${sealed.length}, ${r.parent_type}, ${r.parent_id}, 'document', ${Number((next.rows[0] as { n: number }).n)}, ${r.sent_by}) returning id`);
-      const fileId = Number((file.rows[0] as { id: number }).id);
-      await files.claim(tx);
-      await tx.execute(sql`update sign_requests set signed_on = ${signedOn}, signed_name = ${body.name}, signed_ip = ${ip}, signed_user_agent = ${userAgent}, signed_sha256 = ${hashOf(sealed)}, signed_file_id = ${fileId}, version = version + 1 where id = ${r.id}`);
-      const actor = { id: null, name: body.name };
-      await logAction(tx, actor, { action: 'Sign', entity: SIGN_LOG_ENTITY, entityId: r.id, message: r.document_name, data: { source: r.source, sourceId: r.source_id, signedName: body.name, ip, userAgent, sha256: r.pdf_sha256, signedSha256: hashOf(sealed), fileId, drawn: image !== null } });
-      await logAction(tx, actor, { action: 'Create', entity: 'File', entityId: fileId, message: fileName, data: { systemName: stored, mime: 'application/pdf', size: sealed.length, parentType: r.parent_type, parentId: r.parent_id, signRequestId: r.id } });
-      return { r, fileName };
+  // Checked before any work: a request signed, revoked, voided or expired is answered at once.
+  const before = statusOf(first, (await sourceState(app.db, first.source, first.source_id))?.version ?? null, Date.now(), fill);
+  if (before !== 'sent' && before !== 'signed') throw refuse(before);
+  let done: { r: SignRow; fileName: string; sealed: Buffer } | null = null;
+  if (before === 'sent') {
+    // The signed copy made and written to the store before any row is locked: a slow store (S3) or a
+    // long document never holds the request or its record (the deal, property or mandate, which staff
+    // may be saving) locked. The sent bytes are read back and checked against their hash; the page
+    // appended states the moment of signing, which is the one stored.
+    const original = await readStored(app, first.pdf_system_name);
+    if (!original || hashOf(original) !== first.pdf_sha256) throw new AppError(500, 'errors.internal');
+    const signedOn = new Date();
+    const t: T = (key, params) => app.translator.t(first.culture, key, params);
+    const page = await renderSealPage({
+      culture: first.culture,
+      title: t('signing.seal.title'),
+      rows: [
+        [t('signing.seal.document'), first.document_name],
+        [t('signing.seal.signer'), body.name],
+        [t('signing.seal.email'), first.signer_email],
+        [t('signing.seal.signedOn'), stamp(signedOn, first.culture, app.config.timeZone)],
+        [t('signing.seal.ip'), ip],
+        [t('signing.seal.device'), userAgent || '—'],
+        [t('signing.seal.sha256'), first.pdf_sha256],
+        [t('signing.seal.original'), t('signing.seal.originalBytes', { bytes: first.pdf_size })],
+        [t('signing.seal.sentBy'), `${first.sent_by_name ?? '—'}, ${stamp(first.sent_on, first.culture, app.config.timeZone)}`],
+      ],
+      signatureLabel: t('signing.seal.drawn'),
+      signature: image,
+      noSignatureDrawn: t('signing.seal.typedOnly'),
+      notice: t('signing.seal.notice'),
     });
-  });
-  if (done && sealed) await mailSigned(app, done.r, done.fileName, sealed, body.name);
+    const sealed = await appendPagesIncrementally(original, page);
+    const fileName = first.document_name.replace(/\.pdf$/i, '') + ` — ${t('signing.seal.signedSuffix')}.pdf`;
+    // The signed copy's name recorded pending before its file is written; the signature's commit claims
+    // it (decisions 104, 109). Signed already meanwhile, or refused under the lock: nothing claims it,
+    // and the file is removed.
+    const stored = `${randomBytes(16).toString('hex')}.pdf`;
+    done = await writeStoredFiles(app, async (files) => {
+      await files.put(stored, Readable.from([sealed]));
+      // Under a lock of the request (a second post waits and then finds it signed: one signature, one
+      // file), with the record's version and the fingerprint of what the document prints checked again.
+      return files.transaction(async (tx) => {
+        const r = await requestByToken(tx, token, true);
+        if (r.signed_on) return null;
+        const state = await sourceState(tx, r.source, r.source_id, true);
+        const status = statusOf(r, state?.version ?? null, Date.now(), fill);
+        if (status !== 'sent') throw refuse(status);
+        const next = await tx.execute(sql`select coalesce(max(sort_order), -1) + 1 as n from files where parent_type = ${r.parent_type} and parent_id = ${r.parent_id}`);
+        const file = await tx.execute(sql`insert into files (system_name, user_name, mime, size, parent_type, parent_id, type, sort_order, created_by)
+          values (${stored}, ${fileName}, 'application/pdf', ${sealed.length}, ${r.parent_type}, ${r.parent_id}, 'document', ${Number((next.rows[0] as { n: number }).n)}, ${r.sent_by}) returning id`);
+        const fileId = Number((file.rows[0] as { id: number }).id);
+        await files.claim(tx);
+        await tx.execute(sql`update sign_requests set signed_on = ${signedOn}, signed_name = ${body.name}, signed_ip = ${ip}, signed_user_agent = ${userAgent}, signed_sha256 = ${hashOf(sealed)}, signed_file_id = ${fileId}, version = version + 1 where id = ${r.id}`);
+        const actor = { id: null, name: body.name };
+        await logAction(tx, actor, { action: 'Sign', entity: SIGN_LOG_ENTITY, entityId: r.id, message: r.document_name, data: { source: r.source, sourceId: r.source_id, signedName: body.name, ip, userAgent, sha256: r.pdf_sha256, signedSha256: hashOf(sealed), fileId, drawn: image !== null } });
+        await logAction(tx, actor, { action: 'Create', entity: 'File', entityId: fileId, message: fileName, data: { systemName: stored, mime: 'application/pdf', size: sealed.length, parentType: r.parent_type, parentId: r.parent_id, signRequestId: r.id } });
+        return { r, fileName, sealed };
+      });
+    });
+  }
+  if (done) await mailSigned(app, done.r, done.fileName, done.sealed, body.name);
   const after = await requestByToken(app.db, token);
   return publicView(app, after, cultureOf(first.culture));
 }
