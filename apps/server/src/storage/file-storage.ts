@@ -65,11 +65,11 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
-  async get(name: string): Promise<Readable | undefined> {
+  async get(name: string, signal?: AbortSignal): Promise<Readable | undefined> {
     const p = this.pathOf(name);
     try {
       const handle = await fs.promises.open(p, 'r');
-      return handle.createReadStream();
+      return handle.createReadStream({ signal });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw e;

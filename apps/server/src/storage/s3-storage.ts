@@ -101,10 +101,20 @@ export class S3Storage implements FileStorage {
     await upload.done();
   }
 
-  async get(name: string): Promise<Readable | undefined> {
+  async get(name: string, signal?: AbortSignal): Promise<Readable | undefined> {
     try {
-      const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(name) }));
-      return r.Body as Readable;
+      const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(name) }), { abortSignal: signal });
+      const body = r.Body as Readable;
+      // Given up while the bytes come: the stream ends with the reason (the SDK's signal covers the request).
+      if (signal) {
+        const stop = () => body.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+        if (signal.aborted) stop();
+        else {
+          signal.addEventListener('abort', stop, { once: true });
+          body.once('close', () => signal.removeEventListener('abort', stop));
+        }
+      }
+      return body;
     } catch (e) {
       if (isMissing(e)) return undefined;
       throw e;

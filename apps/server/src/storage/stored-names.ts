@@ -9,7 +9,8 @@ export interface FileStorage {
   /** Stores the content under `name`. A local path is moved in when the store is on the same disk. */
   put(name: string, source: Readable | { path: string }): Promise<void>;
   /** A stream of the content; undefined when the store has no such file. */
-  get(name: string): Promise<Readable | undefined>;
+  /** The file's bytes as a stream; undefined when there is none. `signal` gives the request up (a hung store). */
+  get(name: string, signal?: AbortSignal): Promise<Readable | undefined>;
   /** The size of a stored file; undefined when there is none. */
   stat(name: string): Promise<{ size: number } | undefined>;
   /** Removes the content; no error when it is already gone. */

@@ -389,11 +389,16 @@ async function writeArchive(gzip: zlib.Gzip, manifest: BackupManifest, work: str
     // whole while one is written (decision 111). A large one streams when its turn comes.
     const ahead = new Map<number, Promise<{ body?: Buffer; error?: unknown }>>();
     let asked = 0;
+    // The store's requests are given up with the backup (its signal), and when it fails half-way:
+    // a store that stopped answering never holds an ended backup (decision 111).
+    const fetches = new AbortController();
+    const giveUp = () => fetches.abort(signal?.reason);
+    signal?.addEventListener('abort', giveUp, { once: true });
     try {
       for (let i = 0; i < files.length; i++) {
         signal?.throwIfAborted();
         for (; asked < files.length && asked < i + FETCH_AHEAD; asked++) {
-          if (files[asked]!.size <= SMALL_FILE) ahead.set(asked, wholeFile(storage, files[asked]!.name).then((body) => ({ body }), (error: unknown) => ({ error })));
+          if (files[asked]!.size <= SMALL_FILE) ahead.set(asked, wholeFile(storage, files[asked]!.name, fetches.signal).then((body) => ({ body }), (error: unknown) => ({ error })));
         }
         const f = files[i]!;
         const early = ahead.get(i);
@@ -401,12 +406,15 @@ async function writeArchive(gzip: zlib.Gzip, manifest: BackupManifest, work: str
         const got = early ? await early : undefined;
         if (got?.error) throw got.error;
         // Deleted since the listing: left out (its record is gone from the snapshot, or goes with it).
-        const body = got ? got.body : await storage.get(f.name);
+        const body = got ? got.body : await storage.get(f.name, fetches.signal);
         if (!body) continue;
         await writeTarEntry(gzip, { path: `files/${f.rel}`, size: f.size, mtime: at }, body);
       }
     } finally {
-      // Given up half-way: what was fetched ahead is let go (each answer's failure is caught above).
+      signal?.removeEventListener('abort', giveUp);
+      // Given up half-way: what is still being fetched ahead is given up and let go (each answer's
+      // failure is caught above).
+      if (ahead.size) fetches.abort();
       await Promise.all(ahead.values());
     }
     await endTar(gzip);
@@ -419,8 +427,8 @@ const SMALL_FILE = 1024 * 1024;
 const FETCH_AHEAD = 8;
 
 /** A stored file read whole; undefined when the store no longer has it. */
-async function wholeFile(storage: FileStorage, name: string): Promise<Buffer | undefined> {
-  const body = await storage.get(name);
+async function wholeFile(storage: FileStorage, name: string, signal: AbortSignal): Promise<Buffer | undefined> {
+  const body = await storage.get(name, signal);
   if (!body) return undefined;
   const chunks: Buffer[] = [];
   for await (const c of body as AsyncIterable<Buffer>) chunks.push(c);
