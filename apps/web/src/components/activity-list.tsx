@@ -138,29 +138,7 @@ export function ActivityList({ entityType, id, editable = false, mail }: { entit
         filtered={filterActive}
         onClear={() => filter('all', '')}
         filtersTestId="activity-filters"
-        filters={() => (
-          <>
-            {kind === 'activities' && (
-              <Select
-                label={t('activities.filter.done')}
-                w={220}
-                allowDeselect={false}
-                value={done}
-                onChange={(v) => filter((v ?? 'all') as TActivityDoneFilter, text)}
-                data={(['all', 'none', 'todo', 'completed'] as const).map((v) => ({ value: v, label: t(`activities.doneFilter.${v}`) }))}
-                data-testid="activity-filter-done"
-              />
-            )}
-            <TextInput
-              label={t('activities.filter.text')}
-              placeholder={kind === 'activities' ? t('activities.filter.textPlaceholder') : t('activities.timeline.textPlaceholder')}
-              value={text}
-              onChange={(e) => filter(done, e.currentTarget.value)}
-              w={280}
-              data-testid="activity-filter-text"
-            />
-          </>
-        )}
+        filters={() => <ActivityFilterFields kind={kind} done={done} text={text} filter={filter} />}
         buttons={
           (editable || mail) && (
             <>
@@ -202,6 +180,34 @@ export function ActivityList({ entityType, id, editable = false, mail }: { entit
       </FilteredListCard>
       {openMail !== null && mailOf && <MailMessage id={openMail} of={mailOf} onClose={() => setOpenMail(null)} />}
       {composing && mailOf && <MailCompose of={mailOf} onClose={() => setComposing(false)} />}
+    </>
+  );
+}
+
+/** The timeline's filter fields: the activities' state (with them alone shown) and the text. */
+function ActivityFilterFields({ kind, done, text, filter }: { kind: TTimelineKind; done: TActivityDoneFilter; text: string; filter: (d: TActivityDoneFilter, s: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {kind === 'activities' && (
+        <Select
+          label={t('activities.filter.done')}
+          w={220}
+          allowDeselect={false}
+          value={done}
+          onChange={(v) => filter((v ?? 'all') as TActivityDoneFilter, text)}
+          data={(['all', 'none', 'todo', 'completed'] as const).map((v) => ({ value: v, label: t(`activities.doneFilter.${v}`) }))}
+          data-testid="activity-filter-done"
+        />
+      )}
+      <TextInput
+        label={t('activities.filter.text')}
+        placeholder={kind === 'activities' ? t('activities.filter.textPlaceholder') : t('activities.timeline.textPlaceholder')}
+        value={text}
+        onChange={(e) => filter(done, e.currentTarget.value)}
+        w={280}
+        data-testid="activity-filter-text"
+      />
     </>
   );
 }
