@@ -5,6 +5,7 @@
 // fragments. The seed is in every failure message.
 import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { createTestApp } from '../../../test/harness.ts';
 import { seededRandom } from '../../../test/seeded.ts';
 import { containsPattern, latinMatch } from './accounts.sql.ts';
@@ -45,7 +46,7 @@ describe('the Latin readings beside the text as typed', () => {
   });
 
   it('keeps the Greeklish reading of the digits 3 and 8, and every reading of text with a letter', () => {
-    const readings = (fragment: string, besides: boolean) => [...new Set((db.dialect.sqlToQuery(latinMatch(sql`body`, fragment, besides) ?? sql``).params as unknown[]).filter((p) => typeof p === 'string'))];
+    const readings = (fragment: string, besides: boolean) => [...new Set((new PgDialect().sqlToQuery(latinMatch(sql`body`, fragment, besides) ?? sql``).params as unknown[]).filter((p) => typeof p === 'string'))];
     expect(readings('26291', true)).toEqual([]);
     expect(readings('26291', false)).toEqual(['26291']);
     expect(readings('2310', true)).toEqual(['2ks10']);
