@@ -62,7 +62,8 @@ export const latinMatch = (column: SQL, text: string, besidesContains = false): 
   if (/[\u0370-\u03ff\u1f00-\u1fff\u0400-\u04ff]/.test(text)) return undefined;
   // ASCII without a letter (a reference number, digits): its skeleton is its normal form, so the
   // reading as typed repeats the caller's own `like` on the same column (`besidesContains`): a second
-  // scan of the same trigrams, whose doubled estimate made PostgreSQL scan every property for «26291».
+  // scan of the same trigrams, whose doubled estimate made PostgreSQL scan every property for «26291»
+  // (decision 116).
   const readings = latinReadings(text).filter((v) => !(besidesContains && v === text && /^[\x20-\x7e]*$/.test(v) && !/[a-z\\%_]/i.test(v)));
   if (!readings.length) return undefined;
   return sql.join(
