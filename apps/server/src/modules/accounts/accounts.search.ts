@@ -43,7 +43,7 @@ function matchParts(text: string): { match: SQL; rank: SQL } {
     sql`${accounts.searchText} like ${containsPattern(text)}`,
     digits && digits !== text ? sql`${accounts.searchText} like ${containsPattern(digits)}` : undefined,
     // Across scripts: the names' Latin skeleton is in the search text too.
-    digits ? undefined : latinMatch(sql`${accounts.searchText}`, text),
+    digits ? undefined : latinMatch(sql`${accounts.searchText}`, text, true),
   )!;
   return { match, rank: sql`case when ${wordStart(text)} then 0 else 1 end` };
 }
@@ -151,7 +151,7 @@ function matchedWords(text: string): SQL {
 /** A word `s.word` of search_words has the fragment (as typed, as its digits, as its Latin skeleton). */
 function wordMatch(text: string): SQL {
   const digits = phoneDigits(text);
-  const latin = digits ? undefined : latinMatch(sql`s.word`, text);
+  const latin = digits ? undefined : latinMatch(sql`s.word`, text, true);
   return sql`(s.word like ${containsPattern(text)}
         ${digits && digits !== text ? sql`or s.word like ${containsPattern(digits)}` : sql``}
         ${latin ? sql`or ${latin}` : sql``})`;
@@ -378,7 +378,7 @@ type WalkRow = { accountsWalked: boolean; top: Found[]; leads?: number[]; leadsW
 export function accountIdsMatching(text: string): SQL {
   if (!oneWord(text)) return sql`select ${accounts.id} from ${accounts} where ${matchParts(text).match}`;
   const digits = phoneDigits(text);
-  const latin = digits ? undefined : latinMatch(sql`s.word`, text);
+  const latin = digits ? undefined : latinMatch(sql`s.word`, text, true);
   return sql`select aw.account_id from account_words aw where aw.word in (
     select s.word from search_words s where s.word like ${containsPattern(text)}
       ${digits && digits !== text ? sql`or s.word like ${containsPattern(digits)}` : sql``}

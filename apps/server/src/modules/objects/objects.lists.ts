@@ -339,7 +339,7 @@ function wordsMatch(text: string): SQL | undefined {
   // Words of one or two letters would scan every object (no trigram to look up): they are left out.
   const words = text.split(/\s+/).filter((w) => w.length >= 3).slice(0, 8);
   if (!words.length) return undefined;
-  return and(...words.map((w) => or(sql`${objects.searchText} like ${containsPattern(w)}`, latinMatch(sql`${objects.searchText}`, w))));
+  return and(...words.map((w) => or(sql`${objects.searchText} like ${containsPattern(w)}`, latinMatch(sql`${objects.searchText}`, w, true))));
 }
 
 async function matchObjects(db: Db, culture: string, text: string, limit: number, extra?: SQL, named?: SQL) {

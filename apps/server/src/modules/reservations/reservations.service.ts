@@ -540,7 +540,7 @@ export async function findReservations(app: FastifyInstance, f: TReservationSear
   if (f.sources.length) where.push(sql`r.source_id in ${f.sources}`);
   if (f.stages.length) where.push(sql`r.reservation_stage in ${f.stages}`);
   const name = f.clientName?.trim();
-  if (name) where.push(sql`(r.search_text like ${containsPattern(name)} ${((m) => (m ? sql`or ${m}` : sql``))(latinMatch(sql`r.search_text`, name))})`);
+  if (name) where.push(sql`(r.search_text like ${containsPattern(name)} ${((m) => (m ? sql`or ${m}` : sql``))(latinMatch(sql`r.search_text`, name, true))})`);
   const cond = and(...where.filter(Boolean)) ?? sql`true`;
 
   const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
