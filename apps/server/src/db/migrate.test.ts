@@ -9,6 +9,11 @@ import { createTestApp } from '../../test/harness.ts';
  */
 const UNDO: { migration: string; before: string; sql: string[] }[] = [
   {
+    migration: '0116',
+    before: 'the short lets indexed by reference number only',
+    sql: [`drop index objects_short_rent_id_idx`],
+  },
+  {
     migration: '0114',
     before: "the statement's running balance summed on the spot",
     sql: [
