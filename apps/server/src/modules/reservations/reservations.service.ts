@@ -572,7 +572,7 @@ export async function findReservations(app: FastifyInstance, f: TReservationSear
   if (ext) {
     // An external number's prefix matches bookings anywhere in the order (a site's numbers do not
     // follow the stays): walking the sort's index to the page read most of the bookings (20 ms at
-    // full size for «HM3»). A few matches are read by the number's index and sorted; many, as before.
+    // full size for «HM3»). A few matches are read by the number's index and sorted; many, as before (decision 117).
     totalsResult = await app.db.execute(sumsRead);
     pageResult = await app.db.execute(page(((totalsResult.rows[0] as Row).n as number) <= FEW_MATCHES));
   } else {
