@@ -14,6 +14,11 @@ const UNDO: { migration: string; before: string; sql: string[] }[] = [
     sql: [`alter table transactions reset (fillfactor)`],
   },
   {
+    migration: '0116',
+    before: 'the short lets indexed by reference number only',
+    sql: [`drop index objects_short_rent_id_idx`],
+  },
+  {
     migration: '0114',
     before: "the statement's running balance summed on the spot",
     sql: [

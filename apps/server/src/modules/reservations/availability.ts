@@ -22,8 +22,9 @@ const plusDays = (day: string, n: number) => {
  * One statement. The short-let properties are walked in reference order and counted from their
  * own index (`objects_short_rent_ref_idx`, migration 0048); the few others a
  * stay of the window names are found from the window's stays (the exclusion constraint's gist
- * index) and merged in. Each property of the page reads its stays by the same gist index (object,
- * nights; not cancelled). Never a scan of all properties.
+ * index) less the short lets' ids (`objects_short_rent_id_idx`, migration 0116, decision 117) and
+ * merged in. Each property of the page reads its stays by the same gist index (object, nights; not
+ * cancelled). Never a scan of all properties.
  */
 export async function availability(app: FastifyInstance, q: TAvailabilityQuery, t: T, culture: TCulture) {
   const window = sql`daterange(${q.from}::date, ${q.from}::date + ${q.days}::int, '[)')`;
@@ -36,10 +37,11 @@ export async function availability(app: FastifyInstance, q: TAvailabilityQuery, 
   const offset = (q.currentPage - 1) * q.perPage;
   const res = await app.db.execute(sql`
     with held as materialized (
-      -- Properties not let short that a stay of the window names (one look-up each: "limit 1" keeps
-      -- PostgreSQL from hashing every property to find them).
+      -- Properties not let short that a stay of the window names: the stays' properties less the
+      -- short lets (from their own index of ids, objects_short_rent_id_idx), then the few left looked
+      -- up one by one ("limit 1" keeps PostgreSQL from hashing every property to find them).
       select o.id, o.reference_number
-      from (select distinct b.object_id from reservations b where ${holds('b')}) h
+      from (select b.object_id from reservations b where ${holds('b')} except select s.id from objects s where s.for_short_rent) h
       cross join lateral (select o.id, o.reference_number from objects o where o.id = h.object_id and not o.for_short_rent and ${chosen} limit 1) o
     ),
     page as (

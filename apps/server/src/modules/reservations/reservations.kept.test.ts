@@ -29,8 +29,8 @@ async function book(n: number) {
   // Bookings overlapping another's nights on the same property are left out (the exclusion constraint).
   for (let i = 0; i < n; i++) {
     const total = money();
-    await db.execute(sql`insert into reservations (object_id, reservation_stage, booking_date, check_in, duration, client_last_name, source_id, total, payment_to_owner, comission, comission3rd_party)
-      values (${pick(objects)}, ${pick(RESERVATION_STAGES)}, ${chance(0.15) ? null : someDay()}, ${someDay()}, ${chance(0.05) ? between(30, 365) : between(1, 9)}, ${pick(['Papadopoulos', 'Müller', 'Ivanova'])},
+    await db.execute(sql`insert into reservations (object_id, reservation_number_external, reservation_stage, booking_date, check_in, duration, client_last_name, source_id, total, payment_to_owner, comission, comission3rd_party)
+      values (${pick(objects)}, ${chance(0.3) ? null : `${pick(['HM', 'hm', 'BK'])}${between(1, 400)}`}, ${pick(RESERVATION_STAGES)}, ${chance(0.15) ? null : someDay()}, ${someDay()}, ${chance(0.05) ? between(30, 365) : between(1, 9)}, ${pick(['Papadopoulos', 'Müller', 'Ivanova'])},
         ${chance(0.2) ? null : pick(RESERVATION_SOURCES)}, ${total}, ${money()}, ${money()}, ${chance(0.5) ? null : money()})
       on conflict do nothing`);
   }
@@ -102,6 +102,8 @@ function filter(): TReservationSearch {
     stages: chance(0.6) ? [] : chance(0.3) ? [RESERVATION_CANCELLED, pick(RESERVATION_STAGES)] : [pick(RESERVATION_STAGES), pick(RESERVATION_STAGES)],
     sources: chance(0.85) ? [] : [pick(RESERVATION_SOURCES)],
     clientName: chance(0.9) ? null : pick(['papad', 'Müll']),
+    // A property, its website code's start, a booking's number or its external number's start.
+    ...(chance(0.7) ? {} : pick([{ objectId: pick(objects) }, { objectWebsiteCode: pick(['W', 'w1', 'W12']) }, { reservationNumber: String(between(1, 500)) }, { reservationNumberExternal: pick(['HM', 'hm1', 'HM23', 'bk', 'H', 'x']) }])),
     sortBy: pick(['checkIn', 'checkIn', 'checkOut', 'bookingDate', 'total', 'id']),
     sortDir: pick(['asc', 'desc']),
     perPage: pick([5, 20]),
@@ -123,6 +125,10 @@ async function before(f: TReservationSearch, from: string | null, till: string |
       date,
       f.sources.length ? sql`r.source_id = any(${sql.param(f.sources)}::smallint[])` : undefined,
       f.stages.length ? sql`r.reservation_stage = any(${sql.param(f.stages)}::smallint[])` : undefined,
+      f.objectId ? sql`r.object_id = ${f.objectId}` : undefined,
+      f.objectWebsiteCode ? sql`r.object_id in (select o2.id from objects o2 where lower(o2.website_code) like ${`${f.objectWebsiteCode.toLowerCase()}%`})` : undefined,
+      f.reservationNumber ? sql`r.id = ${Number(f.reservationNumber)}` : undefined,
+      f.reservationNumberExternal ? sql`lower(r.reservation_number_external) like ${`${f.reservationNumberExternal.toLowerCase()}%`}` : undefined,
       f.clientName ? sql`(r.search_text like ${containsPattern(f.clientName)} ${((m) => (m ? sql`or ${m}` : sql``))(latinMatch(sql`r.search_text`, f.clientName))})` : undefined,
     ) ?? sql`true`;
   const summed = f.stages.includes(RESERVATION_CANCELLED) ? sql`true` : sql`r.reservation_stage <> ${RESERVATION_CANCELLED}`;
@@ -174,7 +180,7 @@ async function compare(round: number) {
 
 describe('the bookings list kept per month', () => {
   it('answers the count, the sums and the page the statements it replaced answered, after random changes', async () => {
-    objects = await ids(sql`insert into objects (title, for_short_rent) select 'Short let ' || g, true from generate_series(1, 40) g returning id`);
+    objects = await ids(sql`insert into objects (title, for_short_rent, website_code) select 'Short let ' || g, true, case when g % 4 <> 0 then 'W' || g end from generate_series(1, 40) g returning id`);
     await book(400);
     for (let round = 0; round < 40; round++) {
       for (let k = between(1, 4); k > 0; k--) await change();
