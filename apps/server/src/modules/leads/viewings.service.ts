@@ -467,8 +467,8 @@ function recordLink(link: number[] | null): string {
   return '/';
 }
 
-/** The tables the calendar reads: its answer is kept until one of them changes (decision 072). */
-export const CALENDAR_TABLES = ['viewings', 'viewing_objects', 'assignments', 'leads', 'accounts', 'activities', 'activity_links', 'reservations', 'objects', 'localization'] as const;
+/** The tables the calendar reads (the places' names in the properties' addresses too): its answer is kept until one of them changes (decision 072). */
+export const CALENDAR_TABLES = ['viewings', 'viewing_objects', 'assignments', 'leads', 'accounts', 'activities', 'activity_links', 'reservations', 'objects', 'locations', 'localization'] as const;
 
 /**
  * GET /api/calendar: viewings (by their time) and planned activities (to-dos with a date) between
