@@ -29,14 +29,6 @@ type Parsed = { connection?: { parsedStatements?: Record<string, string> } };
 
 let sequence = 0;
 
-/**
- * Written in a statement by its author where its plan was measured not to depend on the values
- * although a word below says it may: say, a day range of a date index, then each row's parts looked
- * up by key in arrays of those rows' ids (the calendar's viewings, decision 118). Such a statement is
- * prepared like any other.
- */
-export const PLAN_STABLE = '/* plan-stable */';
-
 /** Anywhere in a statement: its plan may depend on the values (see above). */
 const VALUE_SENSITIVE = /\b(?:like|ilike|similar|unnest|any|all|count)\b|~~/i;
 /**
@@ -60,7 +52,7 @@ function topLevel(text: string): string {
 
 /** Whether a statement is prepared when it comes again (its plan does not depend on the values). */
 export function isPlanStable(text: string): boolean {
-  return text.includes(PLAN_STABLE) || (!VALUE_SENSITIVE.test(text) && !PAGE.test(topLevel(text)));
+  return !VALUE_SENSITIVE.test(text) && !PAGE.test(topLevel(text));
 }
 
 export function autoPrepare(client: pg.PoolClient, opts: { maxPrepared?: number } = {}): void {

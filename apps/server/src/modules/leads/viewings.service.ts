@@ -23,7 +23,6 @@ import {
   TIME_OF_DAY,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { PLAN_STABLE } from '../../db/auto-prepare.ts';
 import { accounts, assignments, leads, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
 import { conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
@@ -485,9 +484,9 @@ export async function calendar(app: FastifyInstance, from: string, till: string,
   // The week's viewings first, then their agents and properties for those alone, each in one pass
   // (a subquery a viewing, with its own sort, cost more than the viewings themselves); the ids as an
   // array, so that each is looked up by its index (as a join, PostgreSQL read all 40,000 viewings' properties).
-  // Prepared on its connection (its plan is the same whatever the days: planning it cost a third of
-  // its time), its places as JSON (read by JSON.parse, not by the driver's text-array parser): decision 118.
-  const viewingsRead = app.db.execute(sql`${sql.raw(PLAN_STABLE)}
+  // Its places as JSON (read by JSON.parse, not by the driver's text-array parser in JavaScript). Not
+  // prepared: the generic plan of a six-week month view cost PostgreSQL twice its own (decision 118).
+  const viewingsRead = app.db.execute(sql`
     with v as (
       select v.id, v.date_of_viewing, v.version, v.demand_id from viewings v
       where v.date_of_viewing >= ${start} and v.date_of_viewing < ${end}
