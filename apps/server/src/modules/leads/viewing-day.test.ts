@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, assignments, objects, users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 
@@ -92,5 +92,14 @@ describe('a viewing on the way', () => {
     expect(res.statusCode).toBe(200);
     const v = res.json().items.find((e: { kind: string }) => e.kind === 'viewing');
     expect(v).toMatchObject({ client: 'Pelatis Eleni', clientPhone: '+30 694 123 4567', addresses: ['Vasilissis Olgas 112'] });
+
+    // The property's place, and the place renamed, show at once (the week is kept until what it shows changes).
+    const [place] = (await db.execute<{ id: number }>(sql`select id from locations where level = 3 order by id limit 1`)).rows;
+    await db.update(objects).set({ locationId: place!.id } as never).where(eq(objects.id, flat!.id));
+    const addresses = async () =>
+      (await agent.get(`/api/calendar?from=2026-12-03&till=2026-12-03&assigned=${me!.id}`)).json().items.find((e: { kind: string }) => e.kind === 'viewing').addresses;
+    expect((await addresses())[0]).toMatch(/^Vasilissis Olgas 112, ./);
+    await db.execute(sql`update locations set text_en = 'Nea Paralia', text_el = 'Νέα Παραλία', text_ru = 'Неа Паралия' where id = ${place!.id}`);
+    expect(await addresses()).toEqual(['Vasilissis Olgas 112, Nea Paralia']);
   });
 });

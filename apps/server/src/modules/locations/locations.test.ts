@@ -145,6 +145,8 @@ describe('GET /api/object/getTopLocations', () => {
     const karabournaki = await idOf('thessaloniki.kalamaria.karabournaki');
     const aretsou = await idOf('thessaloniki.kalamaria.aretsou');
     const sarti = await idOf('chalkidiki.sithonia.sarti');
+    // Asked before the objects come (the answer is kept until an object or a place changes).
+    expect((await top('en')).every((l) => l.objects === 0)).toBe(true);
     await t.db.execute(sql`insert into objects (location_id) select ${karabournaki} from generate_series(1, 3)`);
     await t.db.execute(sql`insert into objects (location_id) select ${aretsou} from generate_series(1, 2)`);
     await t.db.execute(sql`insert into objects (location_id) values (${sarti}), (null)`);
@@ -159,6 +161,20 @@ describe('GET /api/object/getTopLocations', () => {
     ]);
     expect(list.length).toBe(10);
     expect(list[5]).toMatchObject({ text: 'Thessaloniki', objects: 0 });
+    // A place renamed shows with its new name; the objects moved away, with their new counts.
+    await t.db.execute(sql`update locations set text_en = 'Sarti Beach, Sithonia, Chalkidiki' where id = ${sarti}`);
+    expect((await top('en')).slice(3, 5).map((l) => [l.text, l.objects])).toEqual([
+      ['Sithonia, Chalkidiki', 1],
+      ['Sarti Beach, Sithonia, Chalkidiki', 1],
+    ]);
+    await t.db.execute(sql`update objects set location_id = ${sarti} where location_id = ${aretsou}`);
+    expect((await top('en')).slice(0, 3).map((l) => [l.text, l.objects])).toEqual([
+      // Equal counts: the main markets first.
+      ['Kalamaria, Thessaloniki', 3],
+      ['Sithonia, Chalkidiki', 3],
+      ['Karabournaki, Kalamaria, Thessaloniki', 3],
+    ]);
+    await t.db.execute(sql`update locations set text_en = 'Sarti, Sithonia, Chalkidiki' where id = ${sarti}`);
     await t.db.execute(sql`delete from objects`);
   });
 
