@@ -11,7 +11,29 @@ const UNDO: { migration: string; before: string; sql: string[] }[] = [
   {
     migration: '0118',
     before: "a statement's balances summed again over a scan of every transaction",
-    sql: [`alter table transactions reset (fillfactor)`],
+    sql: [
+      `alter table transactions reset (fillfactor)`,
+      // 0114's functions as they were.
+      `create or replace function crm_transaction_balances(account_ids integer[]) returns void language plpgsql as $$
+        declare a integer;
+        begin
+          for a in select distinct x from unnest(account_ids) x where x is not null order by 1 loop
+            perform pg_advisory_xact_lock(hashtext('transactions_balance'), a);
+            update transactions t set balance = s.b
+            from (select id, sum(case when type = 'income' then amount when status = 1 or status is null then -amount else 0 end)
+                    over (order by transaction_date, id rows between unbounded preceding and current row) as b
+                  from transactions where account_id = a) s
+            where t.id = s.id and t.balance is distinct from s.b;
+          end loop;
+        end $$`,
+      `create or replace function crm_transaction_balances_updated() returns trigger language plpgsql as $$
+        begin
+          perform crm_transaction_balances(array(
+            select unnest(array[o.account_id, n.account_id]) from old_rows o join new_rows n on n.id = o.id
+            where (o.account_id, o.type, o.status, o.amount, o.transaction_date) is distinct from (n.account_id, n.type, n.status, n.amount, n.transaction_date)));
+          return null;
+        end $$`,
+    ],
   },
   {
     migration: '0116',

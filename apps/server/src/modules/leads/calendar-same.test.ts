@@ -164,7 +164,7 @@ describe('the calendar made by decision 106', () => {
     const places = (await db.execute<{ id: number }>(sql`select id from locations order by id limit 5`)).rows.map((r) => r.id);
     const objs = await db
       .insert(objects)
-      .values(Array.from({ length: 25 }, (_, i) => ({ title: `Flat ${i}`, forShortRent: true, address: pick([null, '', '  ', `Odos ${i}`]), locationId: pick([null, ...places]), websiteCode: pick([null, '', `W${i}`]) }) as never))
+      .values(Array.from({ length: 25 }, (_, i) => ({ title: `Flat ${i}`, forShortRent: true, address: pick([null, '', '  ', `Odos ${i}`, 'Οδός "Ερμού" 5, {2ος}', 'Back\\slash, NULL', 'line\nbreak 🏠']), locationId: pick([null, ...places]), websiteCode: pick([null, '', `W${i}`]) }) as never))
       .returning({ id: objects.id });
     // 600 viewings over two months (some at the same minute), each with 0-3 properties and 0-2 agents.
     const at = () => new Date(Date.UTC(2032, 2, 1) + Math.floor(rnd() * 60 * 96) * 15 * 60000 - 2 * 3600000);

@@ -79,7 +79,14 @@ export async function signDocument(app: FastifyInstance, req: FastifyRequest, to
     // may be saving) locked. The sent bytes are read back and checked against their hash; the page
     // appended states the moment of signing, which is the one stored.
     const original = await readStored(app, first.pdf_system_name);
-    if (!original || hashOf(original) !== first.pdf_sha256) throw new AppError(500, 'errors.internal');
+    if (!original) {
+      // Gone since it was read first (the signer's data erased, the record deleted): the link's answer now.
+      const now = await requestByToken(app.db, token);
+      const status = statusOf(now, (await sourceState(app.db, now.source, now.source_id))?.version ?? null, Date.now(), fill);
+      if (status !== 'sent' && status !== 'signed') throw refuse(status);
+      throw new AppError(500, 'errors.internal');
+    }
+    if (hashOf(original) !== first.pdf_sha256) throw new AppError(500, 'errors.internal');
     const signedOn = new Date();
     const t: T = (key, params) => app.translator.t(first.culture, key, params);
     const page = await renderSealPage({
