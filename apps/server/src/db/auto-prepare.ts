@@ -57,9 +57,10 @@ export function isPlanStable(text: string): boolean {
 
 /**
  * isPlanStable of the texts seen lately, shared by every connection: every statement of every
- * request asked it, and reading a statement of a few kilobytes character by character cost more of
- * the server's time than anything else this layer did. At most MAX_JUDGED texts are kept (the
- * oldest judged going first); the app's statements are a few hundred texts.
+ * request asked it, and reading a statement of a few kilobytes character by character took more of
+ * the app's time under the bench than the rest of this layer (profiled: 0.67 s against 0.37 s).
+ * At most MAX_JUDGED texts are kept (the oldest judged going first); the app's statements are a few
+ * hundred texts.
  */
 const MAX_JUDGED = 2000;
 const judged = new Map<string, boolean>();

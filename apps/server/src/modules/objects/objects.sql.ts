@@ -63,7 +63,7 @@ const TITLE_COLUMNS: Record<TObjectTitleField, string> = { title: 'title', title
  */
 export function objectTitle(culture: string | undefined, table?: string): SQL<string | null> {
   // Written out once per language and alias, and reused as text: it holds no values, and every
-  // list page and record selects it (built from its parts each time, it cost more than reading it).
+  // list page and record selects it (the text is the one drizzle built from its parts each time).
   const c = cultureOf(culture);
   const key = `${c} ${table ?? 'objects'}`;
   let title = titles.get(key);

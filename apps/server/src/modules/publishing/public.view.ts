@@ -35,9 +35,10 @@ const renderedSelects = new Map<TCulture, string>();
 
 /**
  * The select list of the public columns ("o" is the objects table), plus the shown-only-when-allowed
- * ones. It holds no values, so it is written out once per language and reused as text: built from
- * its fifty-odd parts on every call, it cost the client's shortlist page and a property's sheet more
- * of the server's time than their statements' own run.
+ * ones. It holds no values, so it is written out once per language and reused as text (the same
+ * text as before, so PostgreSQL's work is unchanged): built from its fifty-odd parts on every call, it
+ * was most of the app's own CPU on a property's sheet (bench at full size, app CPU per request 2.4-2.8
+ * -> 1.2 ms) and the client's shortlist page (3.7-4.3 -> 2.4 ms).
  */
 export function publicSelect(culture: TCulture): SQL {
   let rendered = renderedSelects.get(culture);
