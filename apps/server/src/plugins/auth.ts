@@ -78,8 +78,9 @@ function bearer(req: FastifyRequest): string | undefined {
  */
 export const FILE_COOKIE = 'crm_files';
 
+const FILE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${FILE_COOKIE}=([^;\\s]{20,200})`);
 export function fileCookieToken(req: FastifyRequest): string | undefined {
-  const m = new RegExp(`(?:^|;\\s*)${FILE_COOKIE}=([^;\\s]{20,200})`).exec(req.headers.cookie ?? '');
+  const m = FILE_COOKIE_VALUE.exec(req.headers.cookie ?? '');
   return m?.[1];
 }
 
@@ -108,8 +109,9 @@ export function fileCookieHeader(req: FastifyRequest, token: string | null): str
  */
 export const PAGE_COOKIE = 'crm_page';
 
+const PAGE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${PAGE_COOKIE}=([^;\\s]{20,200})`);
 export function pageCookieToken(req: FastifyRequest): string | undefined {
-  const m = new RegExp(`(?:^|;\\s*)${PAGE_COOKIE}=([^;\\s]{20,200})`).exec(req.headers.cookie ?? '');
+  const m = PAGE_COOKIE_VALUE.exec(req.headers.cookie ?? '');
   return m?.[1];
 }
 

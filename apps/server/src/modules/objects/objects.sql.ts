@@ -62,10 +62,23 @@ const TITLE_COLUMNS: Record<TObjectTitleField, string> = { title: 'title', title
  * `table` is the alias the statement gives objects (`o`); without one, the objects table.
  */
 export function objectTitle(culture: string | undefined, table?: string): SQL<string | null> {
-  const order = OBJECT_TITLE_ORDER[cultureOf(culture)];
-  const column = (field: TObjectTitleField) => sql`nullif(btrim(${sql.identifier(table ?? 'objects')}.${sql.identifier(TITLE_COLUMNS[field])}), '')`;
-  return sql<string | null>`coalesce(${sql.join(order.map(column), sql`, `)})`;
+  // Written out once per language and alias, and reused as text: it holds no values, and every
+  // list page and record selects it (the text is the one drizzle built from its parts each time).
+  const c = cultureOf(culture);
+  const key = `${c} ${table ?? 'objects'}`;
+  let title = titles.get(key);
+  if (!title) {
+    const order = OBJECT_TITLE_ORDER[c];
+    const column = (field: TObjectTitleField) => `nullif(btrim(${quoted(table ?? 'objects')}.${quoted(TITLE_COLUMNS[field])}), '')`;
+    title = `coalesce(${order.map(column).join(', ')})`;
+    titles.set(key, title);
+  }
+  // A new SQL object each time (a caller may give it a decoder of its own), over the kept text.
+  return sql.raw(title) as SQL<string | null>;
 }
+const titles = new Map<string, string>();
+/** An identifier as PostgreSQL reads it (drizzle's sql.identifier spells it the same way). */
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /** "0042": the reference number as shown. */
 export const refText = sql<string>`lpad(${objects.referenceNumber}::text, 4, '0')`;
 

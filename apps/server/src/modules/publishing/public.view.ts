@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { OBJECT_FEATURES, formatReferenceNumber, type TCulture, type TPublicObjectDto } from '@crm/contract';
 import { columnName } from '../../db/schema/objects.ts';
 
@@ -29,8 +30,28 @@ export const PUBLIC_WHERE = sql.raw('o.published and o.publish_requested and o.a
 
 const c = (field: string) => sql.raw(`o.${columnName(field)}`);
 
-/** The select list of the public columns ("o" is the objects table), plus the shown-only-when-allowed ones. */
+const dialect = new PgDialect();
+const renderedSelects = new Map<TCulture, string>();
+
+/**
+ * The select list of the public columns ("o" is the objects table), plus the shown-only-when-allowed
+ * ones. It holds no values, so it is written out once per language and reused as text (the same
+ * text as before, so PostgreSQL's work is unchanged): built from its fifty-odd parts on every call, it
+ * was most of the app's own CPU on a property's sheet (bench at full size, app CPU per request 2.4-2.8
+ * -> 1.2 ms) and the client's shortlist page (3.7-4.3 -> 2.4 ms).
+ */
 export function publicSelect(culture: TCulture): SQL {
+  let rendered = renderedSelects.get(culture);
+  if (!rendered) {
+    const query = dialect.sqlToQuery(buildPublicSelect(culture));
+    if (query.params.length) throw new Error('The public select list holds a value: it cannot be kept as text');
+    rendered = query.sql;
+    renderedSelects.set(culture, rendered);
+  }
+  return sql.raw(rendered);
+}
+
+function buildPublicSelect(culture: TCulture): SQL {
   // The place's staff text ("Καλαμαριά (δήμος), Θεσσαλονίκη") without its level word, which only tells
   // the staff's picker a municipality from its namesake area: visitors read "Καλαμαριά, Θεσσαλονίκη".
   const place = sql.raw(
