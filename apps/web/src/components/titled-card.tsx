@@ -7,25 +7,7 @@ import { Card, Stack, Text, Title } from '@mantine/core';
  * that is a form (`onSubmit`) holds it whole, so Enter in any of its fields submits it; `maw` and
  * `id` are the card's width and anchor (the settings page's links).
  */
-export function TitledCard({
-  title,
-  hint,
-  testId,
-  order = 3,
-  maw,
-  id,
-  onSubmit,
-  children,
-}: {
-  title: ReactNode;
-  hint?: ReactNode;
-  testId?: string;
-  order?: 2 | 3;
-  maw?: number;
-  id?: string;
-  onSubmit?: FormEventHandler<HTMLFormElement>;
-  children: ReactNode;
-}) {
+export function TitledCard({ title, hint, testId, order = 3, maw, id, onSubmit, children }: { title: ReactNode; hint?: ReactNode; testId?: string; order?: 2 | 3; maw?: number; id?: string; onSubmit?: FormEventHandler<HTMLFormElement>; children: ReactNode }) {
   const content = (
     <Stack gap="sm">
       <Title order={order} size="h4">
