@@ -19,14 +19,15 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
  * localStorage), reading in `language` (its cookie), so the admin's saved language is never
  * touched. Options: the viewport (1280 x 800 unless given), a phone's touch and mobile layout
  * (isMobile), the browser's own locale, cookies to preset (values written as the app writes them,
- * JSON), and whether downloads are kept.
+ * JSON), whether downloads are kept, and another user's session (their sign-in answer, as the app
+ * keeps it) in place of the admin's.
  */
 export async function signedIn(
   browser: Browser,
   baseURL: string,
   token: string,
   language: string,
-  opts: { viewport?: { width: number; height: number }; isMobile?: boolean; locale?: string; cookies?: Record<string, unknown>; acceptDownloads?: boolean } = {},
+  opts: { viewport?: { width: number; height: number }; isMobile?: boolean; locale?: string; cookies?: Record<string, unknown>; acceptDownloads?: boolean; session?: object } = {},
 ): Promise<BrowserContext> {
   const viewport = opts.viewport ?? { width: 1280, height: 800 };
   const phone = opts.isMobile ?? false;
@@ -36,7 +37,7 @@ export async function signedIn(
     ...Object.entries(opts.cookies ?? {}).map(([name, value]) => ({ name, value: encodeURIComponent(JSON.stringify(value)), url: baseURL })),
   ]);
   // The first administrator's name, as the app's refresh from /api/authenticate/me keeps it (0034).
-  const me = { token, username: ADMIN.email.split('@')[0], userroles: ['admin'], branchId: null, language: null, accountId: null };
+  const me = opts.session ?? { token, username: ADMIN.email.split('@')[0], userroles: ['admin'], branchId: null, language: null, accountId: null };
   await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
   return ctx;
 }
@@ -96,6 +97,19 @@ export async function newEmployee(request: APIRequestContext, adminToken: string
   expect(login.ok(), await login.text()).toBeTruthy();
   const session = (await login.json()) as { token: string };
   return { id, token: session.token, session };
+}
+
+/**
+ * A screen opened by a new agent of the office (an employee without the admin role, made through the
+ * API by the admin as the office makes one, signed in with their own password): their context (the
+ * test closes it), page, id and token.
+ */
+export async function openAsAgent(browser: Browser, request: APIRequestContext, baseURL: string, language: string, path: string, opts: Parameters<typeof signedIn>[4] = {}) {
+  const admin = await apiToken(request);
+  const email = `${unique('agent').toLowerCase()}@example.com`;
+  const agent = await newEmployee(request, admin, { email, lastName: unique('Agent') });
+  const opened = await openSignedIn(browser, baseURL, agent.token, language, path, { ...opts, session: agent.session });
+  return { ...opened, id: agent.id, token: agent.token };
 }
 
 /** A client with a phone and a lead of theirs, made by the holder of the token. */

@@ -59,12 +59,14 @@ export const OBJECT_KEY = {
   screens: {
     list: '/ObjectKeys',
     view: '/ObjectKeys/:id',
+    /** A new key: the key's own screen under the id "new" (?objectId= names its property). */
+    add: '/ObjectKeys/new',
   },
   list: {
     testId: 'keys',
     title: 'title.keys',
     empty: 'objectkeys.empty',
-    add: { to: '/ObjectKeys/:id', label: 'objectkeys.add' },
+    add: { to: '/ObjectKeys/new', label: 'objectkeys.add' },
   } satisfies ListDeclaration,
 } as const;
 

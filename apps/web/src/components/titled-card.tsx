@@ -1,24 +1,35 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, FormEventHandler, ReactNode } from 'react';
 import { Card, Stack, Text, Title } from '@mantine/core';
 
 /**
  * A bordered card that opens with its title and, under it, a dimmed line that says what the card
- * is for (the settings' and the import's cards); its content follows in the same column.
+ * is for (the settings' and the import's cards); its content follows in the same column. A card
+ * that is a form (`onSubmit`) holds it whole, so Enter in any of its fields submits it; `maw` and
+ * `id` are the card's width and anchor (the settings page's links).
  */
-export function TitledCard({ title, hint, testId, order = 3, children }: { title: ReactNode; hint?: ReactNode; testId?: string; order?: 2 | 3; children: ReactNode }) {
+export function TitledCard({ title, hint, testId, order = 3, maw, id, onSubmit, children }: { title: ReactNode; hint?: ReactNode; testId?: string; order?: 2 | 3; maw?: number; id?: string; onSubmit?: FormEventHandler<HTMLFormElement>; children: ReactNode }) {
+  const content = (
+    <Stack gap="sm">
+      <Title order={order} size="h4">
+        {title}
+      </Title>
+      {hint !== undefined && (
+        <Text size="sm" c="dimmed">
+          {hint}
+        </Text>
+      )}
+      {children}
+    </Stack>
+  );
   return (
-    <Card withBorder padding="md" data-testid={testId}>
-      <Stack gap="sm">
-        <Title order={order} size="h4">
-          {title}
-        </Title>
-        {hint !== undefined && (
-          <Text size="sm" c="dimmed">
-            {hint}
-          </Text>
-        )}
-        {children}
-      </Stack>
+    <Card withBorder padding="md" data-testid={testId} maw={maw} id={id}>
+      {onSubmit ? (
+        <form onSubmit={onSubmit} noValidate>
+          {content}
+        </form>
+      ) : (
+        content
+      )}
     </Card>
   );
 }

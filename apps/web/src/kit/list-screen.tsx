@@ -50,8 +50,8 @@ export type ListScreenProps<R, F extends Record<string, unknown>, A extends List
   fields?: (c: ListContext<F, A>) => FilterField<F>[];
   columns: (c: ListContext<F, A>) => DataTableColumn<R>[];
   pageSizes?: readonly number[];
-  /** Where the declared Add leads, where the screen fills it in (a new key); false: the user may not add to this list. */
-  addTo?: string | false;
+  /** false: the user may not add to this list (the declared Add is not shown). */
+  addTo?: false;
   /** Buttons before "Add" (the board, the calendar), or what the answer says beside the count. */
   actions?: ReactNode | ((c: ListContext<F, A>) => ReactNode);
   /** The list's file, made from its filter and order (Deals.xlsx); there is none of an empty list. */
@@ -110,7 +110,7 @@ export function ListScreen<R, F extends Record<string, unknown>, A extends ListA
   const declaredAdd = addTo === false ? undefined : declared.add;
   const addButton = (id?: string) =>
     declaredAdd ? (
-      <Button component={Link} to={addTo || href(declaredAdd.to)} leftSection={<IconPlus size={16} />} data-testid={id ?? declaredAdd.testId ?? `${testId}-add`}>
+      <Button component={Link} to={href(declaredAdd.to)} leftSection={<IconPlus size={16} />} data-testid={id ?? declaredAdd.testId ?? `${testId}-add`}>
         {t(declaredAdd.label)}
       </Button>
     ) : null;

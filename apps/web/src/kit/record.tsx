@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { carryForm, conflictMessage, sameForm, takeCarriedForm } from '../lib/co
 import { describeError, reportError } from '../lib/errors.ts';
 import { useFormLeaveGuard } from '../lib/unsaved-guard.tsx';
 import { FailureAlert } from '../components/failure-alert.tsx';
+import { JUST_READ_MS } from '../lib/freshness.ts';
 
 /**
  * The record kit (decision 057): a record's screen in its three modes, created, viewed and edited,
@@ -39,6 +40,22 @@ export function useRecordAddress(editPrefix?: string, opts: { newId?: string } =
   const id = params.id && params.id.toLowerCase() !== opts.newId ? Number(params.id) : null;
   const mode: Mode = id == null ? 'create' : editPrefix && location.pathname.toLowerCase().startsWith(editPrefix.toLowerCase()) ? 'edit' : 'view';
   return { id, mode, valid: id == null || (Number.isInteger(id) && id > 0 && id <= MAX_ID), search };
+}
+
+/**
+ * The record a screen opens at its address (useRecordAddress): the blank its Add call answers for a
+ * new one, else the stored one by id. One opened to be read may be the route's read of a moment
+ * ago; one opened to be edited is read afresh. `stored`: the record's answer once it is the
+ * stored one (what the recent list names).
+ */
+export function useRecordOrBlank<A, KB extends QueryKey, KS extends QueryKey>(
+  { id, mode, valid }: { id: number | null; mode: Mode; valid: boolean },
+  blank: UseQueryOptions<A, Error, A, KB>,
+  stored: (id: number) => UseQueryOptions<A, Error, A, KS>,
+): { q: UseQueryResult<A>; stored: A | undefined } {
+  const b = useQuery({ ...blank, enabled: id == null });
+  const s = useQuery({ ...stored(id ?? 0), enabled: id != null && valid, staleTime: mode === 'view' ? JUST_READ_MS : 0 });
+  return id == null ? { q: b, stored: undefined } : { q: s, stored: s.data };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Input, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Input, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { SectionCard } from '../../../components/titled-card.tsx';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -81,6 +81,22 @@ export function AccountMoney({ f, k, label }: { f: AccountFormApi; k: 'purchaseB
       unit="€"
       error={f.errors[k]}
       description={replaced(f, k, 'currency')}
+      data-testid={`field-${k}`}
+    />
+  );
+}
+
+/** A choice from one of the account's lists (its source, its service), cleared back to none. */
+export function AccountSelect({ f, k, label, options, searchable }: { f: AccountFormApi; k: 'sourceId' | 'service'; label: string; options: { text: string; value: string | number }[]; searchable?: boolean }) {
+  return (
+    <Select
+      label={label}
+      data={selectOptions(options)}
+      value={f.form[k] == null ? null : String(f.form[k])}
+      onChange={(v) => f.set(k, v == null ? null : Number(v))}
+      clearable
+      searchable={searchable}
+      error={f.errors[k]}
       data-testid={`field-${k}`}
     />
   );

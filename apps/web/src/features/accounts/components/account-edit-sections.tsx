@@ -7,7 +7,7 @@ import { IconKey, IconUserCog } from '../../../components/icons.ts';
 import { DateField } from '../../../components/fields/date-field.tsx';
 import { KIND_FLAGS, MAX_EMAILS, MAX_PHONES, SPECIALTIES, type TKindFlag } from '../account-fields.ts';
 import type { TAccountEdit } from '../api/account.ts';
-import { AccountCountry, AccountMoney, AccountText, AccountTriState, EditSection, ListInputs, selectOptions, type AccountFormApi } from './account-edit-fields.tsx';
+import { AccountCountry, AccountMoney, AccountSelect, AccountText, AccountTriState, EditSection, ListInputs, selectOptions, type AccountFormApi } from './account-edit-fields.tsx';
 import { GenderField } from './gender-field.tsx';
 import { KindBadges } from './kind-badges.tsx';
 import { roleText } from './labels.ts';
@@ -61,25 +61,8 @@ export function AccountRequestSection({ f, lists, testId }: { f: AccountFormApi;
       <AccountMoney f={f} k="purchaseBudgetRangeMax" label={t('accounts.ui.field.budgetUpTo')} />
       {lists && (
         <>
-          <Select
-            label={t('accounts.ui.field.source')}
-            data={selectOptions(lists.sources)}
-            value={f.form.sourceId == null ? null : String(f.form.sourceId)}
-            onChange={(v) => f.set('sourceId', v == null ? null : Number(v))}
-            clearable
-            searchable
-            error={f.errors.sourceId}
-            data-testid="field-sourceId"
-          />
-          <Select
-            label={t('accounts.ui.field.service')}
-            data={selectOptions(lists.services)}
-            value={f.form.service == null ? null : String(f.form.service)}
-            onChange={(v) => f.set('service', v == null ? null : Number(v))}
-            clearable
-            error={f.errors.service}
-            data-testid="field-service"
-          />
+          <AccountSelect f={f} k="sourceId" label={t('accounts.ui.field.source')} options={lists.sources} searchable />
+          <AccountSelect f={f} k="service" label={t('accounts.ui.field.service')} options={lists.services} />
         </>
       )}
     </EditSection>

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { createFeed, revokeFeed } from '../api/calendar-feed.ts';
 import { FeedShown } from './feed-shown.tsx';
+import { TitledCard } from '../../../components/titled-card.tsx';
 
 /**
  * One calendar address (the reader's own, or the office-wide one): its state, a new address (in
@@ -51,29 +52,24 @@ export function FeedCard({ feed }: { feed: TCalendarFeed }) {
     feed.active ? ask(t('icalfeed.ui.replace'), t('icalfeed.ui.replaceConfirm'), t('icalfeed.ui.replace'), 'blue', `${testId}-replace-confirm`, () => create.mutate()) : create.mutate();
   const onRevoke = () => ask(t('icalfeed.ui.revoke'), t('icalfeed.ui.revokeConfirm'), t('icalfeed.ui.revoke'), 'red', `${testId}-revoke-confirm`, () => revoke.mutate());
   return (
-    <Card withBorder padding="md" data-testid={testId}>
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          {t(`icalfeed.ui.${scope}.title`)}
-        </Title>
-        <Text size="sm">{t(`icalfeed.ui.${scope}.what`)}</Text>
-        <Text size="sm" data-testid={`${testId}-state`}>
-          {feed.active
-            ? `${t('icalfeed.ui.state.active', { date: formatDateTime(feed.createdOn ?? ''), hint: feed.hint ?? '' })} ${feed.lastUsedOn ? t('icalfeed.ui.state.lastUsed', { date: formatDateTime(feed.lastUsedOn) }) : t('icalfeed.ui.state.neverUsed')}`
-            : t('icalfeed.ui.state.none')}
-        </Text>
-        <Group gap="sm">
-          <Button onClick={onCreate} loading={create.isPending} data-testid={`${testId}-create`}>
-            {feed.active ? t('icalfeed.ui.replace') : t('icalfeed.ui.create')}
+    <TitledCard title={t(`icalfeed.ui.${scope}.title`)} testId={testId}>
+      <Text size="sm">{t(`icalfeed.ui.${scope}.what`)}</Text>
+      <Text size="sm" data-testid={`${testId}-state`}>
+        {feed.active
+          ? `${t('icalfeed.ui.state.active', { date: formatDateTime(feed.createdOn ?? ''), hint: feed.hint ?? '' })} ${feed.lastUsedOn ? t('icalfeed.ui.state.lastUsed', { date: formatDateTime(feed.lastUsedOn) }) : t('icalfeed.ui.state.neverUsed')}`
+          : t('icalfeed.ui.state.none')}
+      </Text>
+      <Group gap="sm">
+        <Button onClick={onCreate} loading={create.isPending} data-testid={`${testId}-create`}>
+          {feed.active ? t('icalfeed.ui.replace') : t('icalfeed.ui.create')}
+        </Button>
+        {feed.active && (
+          <Button variant="light" color="red" onClick={onRevoke} loading={revoke.isPending} data-testid={`${testId}-revoke`}>
+            {t('icalfeed.ui.revoke')}
           </Button>
-          {feed.active && (
-            <Button variant="light" color="red" onClick={onRevoke} loading={revoke.isPending} data-testid={`${testId}-revoke`}>
-              {t('icalfeed.ui.revoke')}
-            </Button>
-          )}
-        </Group>
-        {made && feed.active && <FeedShown made={made} testId={`${testId}-shown`} />}
-      </Stack>
-    </Card>
+        )}
+      </Group>
+      {made && feed.active && <FeedShown made={made} testId={`${testId}-shown`} />}
+    </TitledCard>
   );
 }

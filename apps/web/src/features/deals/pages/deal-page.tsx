@@ -1,5 +1,5 @@
 import { Group, Stack } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TSelectOption } from '@crm/contract';
@@ -10,13 +10,12 @@ import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import type { Draft } from '../../../components/fields/field-values.ts';
 import { useRecordOpened } from '../../../lib/recent.ts';
 import type { Picked } from '../../../components/search-picker.tsx';
-import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { useGoBack } from '../../../components/go-back.ts';
 import { blankDealQuery, dealQuery, type TDealAnswer } from '../api/deals.ts';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
 import { DocumentButton } from '../../../components/document-button.tsx';
 import './deals.css';
-import { RecordLoad, isGone, useRecordAddress, useRecordForm, type Mode } from '../../../kit/record.tsx';
+import { RecordLoad, isGone, useRecordAddress, useRecordOrBlank, useRecordForm, type Mode } from '../../../kit/record.tsx';
 import { onlyTypeFields, toDealForm, typeOf, withLead } from '../deal-form.ts';
 import { useDealActions } from '../components/deal-actions.tsx';
 import { DealGroupCard, DealParties, type DealFormParts } from '../components/deal-sections.tsx';
@@ -32,10 +31,7 @@ export const DealPage = keyedByAddress(DealPageScreen);
 function DealPageScreen() {
   const { id, mode, valid, search } = useRecordAddress('/deals/edit');
   const from = { objectId: Number(search.get('objectId')) || null, demandId: Number(search.get('demandId')) || null };
-  const blank = useQuery({ ...blankDealQuery(from), enabled: id == null });
-  const stored = useQuery({ ...dealQuery(id ?? 0), enabled: id != null && valid, staleTime: mode === 'view' ? JUST_READ_MS : 0 });
-  const q = id == null ? blank : stored;
-  const d = id == null ? undefined : stored.data;
+  const { q, stored: d } = useRecordOrBlank({ id, mode, valid }, blankDealQuery(from), dealQuery);
   useRecordOpened('deal', id ?? 0, d ? [`#${id}`, d.objectReferenceNumber ? `#${d.objectReferenceNumber}` : '', d.objectTitle ?? ''].filter(Boolean).join(' · ') : null, isGone(q));
   return (
     <RecordLoad q={q} valid={valid} mode={mode} testId="deal">

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Checkbox, FileInput, Group, Pagination, Radio, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, FileInput, Group, Pagination, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
@@ -100,49 +100,44 @@ export function MappingCard({ flow, upload }: { flow: ImportFlow; upload: TImpor
   const { t } = useTranslation();
   const fieldOptions = useMemo(() => [{ value: '', label: t('imports.ui.notImported') }, ...upload.fields.map((f) => ({ value: f.key, label: f.required ? `${f.label} *` : f.label }))], [upload, t]);
   return (
-    <Card withBorder padding="md" data-testid="import-mapping">
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          {t('imports.ui.mapping')}
-        </Title>
-        <Text size="sm">{t('imports.ui.rowsRead', { file: upload.fileName, count: upload.rowCount })}</Text>
-        <Text size="sm" c="dimmed">
-          {t('imports.ui.mappingHint')}
+    <TitledCard title={t('imports.ui.mapping')} testId="import-mapping">
+      <Text size="sm">{t('imports.ui.rowsRead', { file: upload.fileName, count: upload.rowCount })}</Text>
+      <Text size="sm" c="dimmed">
+        {t('imports.ui.mappingHint')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+        {upload.headers.map((header, i) => (
+          <Select
+            key={i}
+            label={header || `#${i + 1}`}
+            data={fieldOptions}
+            value={flow.mapping[i] ?? ''}
+            onChange={(v) => flow.remap(flow.mapping.map((m, j) => (j === i ? (v ?? '') : m)))}
+            allowDeselect={false}
+            searchable
+            data-testid={`import-map-${i}`}
+          />
+        ))}
+      </SimpleGrid>
+      {upload.kind === 'mandates' ? (
+        // A mandate already in the CRM is always left out; its owners are found, never made.
+        <Text size="sm" data-testid="import-mandates-hint">
+          {t('imports.ui.mandateDuplicates')}
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-          {upload.headers.map((header, i) => (
-            <Select
-              key={i}
-              label={header || `#${i + 1}`}
-              data={fieldOptions}
-              value={flow.mapping[i] ?? ''}
-              onChange={(v) => flow.remap(flow.mapping.map((m, j) => (j === i ? (v ?? '') : m)))}
-              allowDeselect={false}
-              searchable
-              data-testid={`import-map-${i}`}
-            />
-          ))}
-        </SimpleGrid>
-        {upload.kind === 'mandates' ? (
-          // A mandate already in the CRM is always left out; its owners are found, never made.
-          <Text size="sm" data-testid="import-mandates-hint">
-            {t('imports.ui.mandateDuplicates')}
-          </Text>
-        ) : (
-          <Radio.Group label={t('imports.ui.duplicates')} value={flow.duplicates} onChange={(v) => flow.setDuplicates(v as TImportDuplicateChoice)}>
-            <Group gap="lg" mt={4}>
-              <Radio value="link" label={t('imports.ui.duplicates.link')} data-testid="import-duplicates-link" />
-              <Radio value="skip" label={t('imports.ui.duplicates.skip')} data-testid="import-duplicates-skip" />
-            </Group>
-          </Radio.Group>
-        )}
-        <Group>
-          <Button leftSection={<IconEye size={16} />} onClick={() => void flow.showPreview()} loading={flow.busy === 'preview'} data-testid="import-preview">
-            {t('imports.ui.preview')}
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+      ) : (
+        <Radio.Group label={t('imports.ui.duplicates')} value={flow.duplicates} onChange={(v) => flow.setDuplicates(v as TImportDuplicateChoice)}>
+          <Group gap="lg" mt={4}>
+            <Radio value="link" label={t('imports.ui.duplicates.link')} data-testid="import-duplicates-link" />
+            <Radio value="skip" label={t('imports.ui.duplicates.skip')} data-testid="import-duplicates-skip" />
+          </Group>
+        </Radio.Group>
+      )}
+      <Group>
+        <Button leftSection={<IconEye size={16} />} onClick={() => void flow.showPreview()} loading={flow.busy === 'preview'} data-testid="import-preview">
+          {t('imports.ui.preview')}
+        </Button>
+      </Group>
+    </TitledCard>
   );
 }
 

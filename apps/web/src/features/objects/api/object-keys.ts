@@ -12,9 +12,7 @@ export type TKeyListFilter = { referenceNumber: string; holder?: string; objectI
 export type TKeyEdit = RequestOf<typeof OBJECT_KEY.calls.update>['body'];
 
 /** The key form for a new key of a property; Save and Cancel come back to the property. */
-export const addKeyPath = (objectId: number) => href(OBJECT_KEY.screens.view, { id: 'new' }, { objectId });
-/** The register's own Add key: the form asks which property. */
-export const newKeyPath = href(OBJECT_KEY.screens.view, { id: 'new' });
+export const addKeyPath = (objectId: number) => href(OBJECT_KEY.screens.add, undefined, { objectId });
 /** A key's form. */
 export const keyPath = (id: number) => href(OBJECT_KEY.screens.view, { id });
 

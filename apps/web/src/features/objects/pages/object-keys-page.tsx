@@ -11,7 +11,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useCookieState, useSavedFilter, type ListState } from '../../../lib/list-state.ts';
 import { AccountLink, accountPath } from '../../../components/account-columns.tsx';
 import { ListScreen, type HeldFilter, type ListAnswer, type ListTuple } from '../../../kit/list-screen.tsx';
-import { KEYS_FILTER, KEYS_PER_PAGE_COOKIE, keyHeld, keyPath, keysPerPage, keysQuery, newKeyPath } from '../api/object-keys.ts';
+import { KEYS_FILTER, KEYS_PER_PAGE_COOKIE, keyHeld, keyPath, keysPerPage, keysQuery } from '../api/object-keys.ts';
 
 type TKeysFilter = { referenceNumber: string; holder: string };
 const NO_KEYS_FILTER: TKeysFilter = { referenceNumber: '', holder: '' };
@@ -102,7 +102,6 @@ export function ObjectKeysPage() {
       listState={state.list}
       debounced={['referenceNumber', 'holder']}
       query={keysQuery}
-      addTo={newKeyPath}
       // Each box has its own clear button, which has always had this test id.
       clearTestId="keys-filter-clear-all"
       fields={() => [

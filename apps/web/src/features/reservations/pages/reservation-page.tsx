@@ -1,5 +1,5 @@
 import { Alert, Badge, Card, SimpleGrid, Stack, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useNavigate } from 'react-router';
 import { RESERVATION_GROUPS } from '@crm/contract/reservation-fields';
@@ -11,9 +11,8 @@ import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { IconAlertTriangle } from '../../../components/icons.ts';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { useRecordOpened } from '../../../lib/recent.ts';
-import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { useGoBack } from '../../../components/go-back.ts';
-import { RecordLoad, isGone, saveRecord, useDeleteRecord, useRecordAddress, useRecordForm, type Mode } from '../../../kit/record.tsx';
+import { RecordLoad, isGone, saveRecord, useDeleteRecord, useRecordAddress, useRecordOrBlank, useRecordForm, type Mode } from '../../../kit/record.tsx';
 import { blankReservationQuery, deleteReservation, reservationKeys, reservationQuery, saveReservation } from '../api/reservations.ts';
 import { bodyOf, conflictLabel, mergeReservation, moneyOf, toForm, type Sheet } from '../reservation-form.ts';
 import { reservationSections } from '../components/reservation-sections.tsx';
@@ -30,10 +29,7 @@ function ReservationPageScreen() {
     ...(Number(search.get('demandId')) > 0 ? { demandId: Number(search.get('demandId')) } : {}),
     ...(/^\d{4}-\d{2}-\d{2}$/.test(search.get('checkIn') ?? '') ? { checkIn: search.get('checkIn')! } : {}),
   };
-  const blank = useQuery({ ...blankReservationQuery(preset), enabled: id == null });
-  const stored = useQuery({ ...reservationQuery(id ?? 0), enabled: id != null && valid, staleTime: mode === 'view' ? JUST_READ_MS : 0 });
-  const q = id == null ? blank : stored;
-  const r = id == null ? undefined : stored.data;
+  const { q, stored: r } = useRecordOrBlank({ id, mode, valid }, blankReservationQuery(preset), reservationQuery);
   const guest = r ? r.clientAccount || [r.client.lastName, r.client.firstName].filter(Boolean).join(' ') : '';
   useRecordOpened('reservation', id ?? 0, r ? [`#${r.reservationNumber || id}`, guest, r.object ? `#${r.object.referenceNumber}` : ''].filter(Boolean).join(' · ') : null, isGone(q));
   return (

@@ -1,5 +1,5 @@
 // The agency's tax data for its invoices and its myDATA credentials (decision 085), as the settings page edits them.
-import { Alert, Button, Card, Checkbox, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -10,6 +10,7 @@ import { ApiError, call } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
+import { TitledCard } from '../../../components/titled-card.tsx';
 
 const KEY = ['invoices', 'settings'] as const;
 
@@ -48,37 +49,32 @@ function InvoiceSettingsForm({ settings }: { settings: TInvoiceSettings }) {
     save.mutate();
   };
   return (
-    <Card withBorder padding="md" data-testid="invoice-settings">
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          {t('invoices.settings.title')}
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label={t('invoices.settings.vatNumber')} value={vatNumber} onChange={(e) => setVat(e.currentTarget.value)} error={errors.vatNumber} data-testid="invoice-settings-vat" />
-          <NumberInput label={t('invoices.settings.branch')} value={branch} min={0} max={999999} allowDecimal={false} onChange={(v) => setBranch(Number(v) || 0)} />
-          <TextInput label={t('invoices.settings.userId')} value={userId} onChange={(e) => setUserId(e.currentTarget.value)} autoComplete="off" data-testid="invoice-settings-user" />
-          <TextInput
-            label={t('invoices.settings.key')}
-            type="password"
-            autoComplete="new-password"
-            value={key}
-            onChange={(e) => setKey(e.currentTarget.value)}
-            error={errors.subscriptionKey}
-            description={settings.keySet ? t('invoices.settings.keySet') : undefined}
-            data-testid="invoice-settings-key"
-          />
-        </SimpleGrid>
-        {settings.keySet && <Checkbox label={t('invoices.settings.clearKey')} checked={clearKey} onChange={(e) => setClearKey(e.currentTarget.checked)} />}
-        <Text size="sm" c="dimmed">
-          {t('invoices.settings.endpoint')}: {settings.endpoint}
-        </Text>
-        {!(settings.userId && settings.keySet) && <Alert color="orange">{t('invoices.notTransmitted')}</Alert>}
-        <Group>
-          <Button onClick={submit} loading={save.isPending} data-testid="invoice-settings-save">
-            {t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <TitledCard title={t('invoices.settings.title')} testId="invoice-settings">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label={t('invoices.settings.vatNumber')} value={vatNumber} onChange={(e) => setVat(e.currentTarget.value)} error={errors.vatNumber} data-testid="invoice-settings-vat" />
+        <NumberInput label={t('invoices.settings.branch')} value={branch} min={0} max={999999} allowDecimal={false} onChange={(v) => setBranch(Number(v) || 0)} />
+        <TextInput label={t('invoices.settings.userId')} value={userId} onChange={(e) => setUserId(e.currentTarget.value)} autoComplete="off" data-testid="invoice-settings-user" />
+        <TextInput
+          label={t('invoices.settings.key')}
+          type="password"
+          autoComplete="new-password"
+          value={key}
+          onChange={(e) => setKey(e.currentTarget.value)}
+          error={errors.subscriptionKey}
+          description={settings.keySet ? t('invoices.settings.keySet') : undefined}
+          data-testid="invoice-settings-key"
+        />
+      </SimpleGrid>
+      {settings.keySet && <Checkbox label={t('invoices.settings.clearKey')} checked={clearKey} onChange={(e) => setClearKey(e.currentTarget.checked)} />}
+      <Text size="sm" c="dimmed">
+        {t('invoices.settings.endpoint')}: {settings.endpoint}
+      </Text>
+      {!(settings.userId && settings.keySet) && <Alert color="orange">{t('invoices.notTransmitted')}</Alert>}
+      <Group>
+        <Button onClick={submit} loading={save.isPending} data-testid="invoice-settings-save">
+          {t('common.save')}
+        </Button>
+      </Group>
+    </TitledCard>
   );
 }

@@ -1,5 +1,5 @@
 // The agency's details on its public site, as the settings page edits them.
-import { Alert, Button, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useEffect, useState } from 'react';
@@ -17,6 +17,7 @@ import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { SiteLogo } from './site-logo.tsx';
 import { ContactFields, HINT_BELOW, SheetFields, type SiteForm } from './site-card-fields.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { TitledCard } from '../../../components/titled-card.tsx';
 
 
 const siteForm = (s: TSiteSettings): SiteForm => ({
@@ -116,69 +117,59 @@ export function SiteCard({ setup }: { setup?: { onDone: () => void } } = {}) {
     },
   });
   return (
-    <Card withBorder padding="md" data-testid="settings-site" maw={760}>
-      <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
-        <Stack gap="sm">
-          <Title order={3} size="h4">
-            {t('settings.ui.site.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('settings.ui.site.hint')}
-          </Text>
-          <FailureAlert failure={loaded.error} testId="settings-site-error" />
-          {saved && !form.isDirty() && (
-            <Alert color="green" data-testid="settings-site-saved">
-              {t('settings.ui.site.saved')}
-            </Alert>
-          )}
-          <FailureAlert failure={failed} testId="settings-site-error" />
-          <ContactFields form={form} setup={!!setup} sources={loaded.data?.sourceList ?? []} />
-          <SheetFields form={form} />
-          {!setup && (
-            <Checkbox
-              label={t('settings.ui.site.mandateRequiredToPublish')}
-              description={t('settings.ui.site.mandateRequiredToPublishHint')}
-              data-testid="settings-site-mandate-required"
-              {...form.getInputProps('mandateRequiredToPublish', { type: 'checkbox' })}
-            />
-          )}
-          <TextInput
-            label={t('settings.ui.site.publicUrl')}
-            description={t('settings.ui.site.publicUrlHint', { url: loaded.data?.linkBase ?? '' })}
-            inputWrapperOrder={HINT_BELOW}
-            type="url"
-            maxLength={200}
-            placeholder="https://crm.example.gr"
-            data-testid="settings-site-public-url"
-            {...form.getInputProps('publicUrl')}
-          />
-          {loaded.data?.linksLocal && (
-            <Alert color="yellow" data-testid="settings-site-links-local">
-              {t('settings.ui.site.linksLocal', { url: loaded.data.linkBase })}
-            </Alert>
-          )}
-          {base && (
-            <SiteLogo
-              settings={base}
-              onSaved={(answer) => {
-                setBase(answer);
-                client.setQueryData(siteSettingsQuery().queryKey, (old) => (old ? { ...old, ...answer } : old));
-              }}
-            />
-          )}
-          <Group justify="flex-end">
-            {setup && (
-              <Button variant="default" disabled={!base} loading={save.isPending} onClick={() => base && save.mutate(siteForm(base))} data-testid="setup-skip">
-                {t('settings.ui.setup.skip')}
-              </Button>
-            )}
-            <Button type="submit" loading={save.isPending} disabled={!base} data-testid="settings-site-save">
-              {setup ? t('settings.ui.setup.save') : t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <TitledCard title={t('settings.ui.site.title')} hint={t('settings.ui.site.hint')} testId="settings-site" maw={760} onSubmit={form.onSubmit((v) => save.mutate(v))}>
+      <FailureAlert failure={loaded.error} testId="settings-site-error" />
+      {saved && !form.isDirty() && (
+        <Alert color="green" data-testid="settings-site-saved">
+          {t('settings.ui.site.saved')}
+        </Alert>
+      )}
+      <FailureAlert failure={failed} testId="settings-site-error" />
+      <ContactFields form={form} setup={!!setup} sources={loaded.data?.sourceList ?? []} />
+      <SheetFields form={form} />
+      {!setup && (
+        <Checkbox
+          label={t('settings.ui.site.mandateRequiredToPublish')}
+          description={t('settings.ui.site.mandateRequiredToPublishHint')}
+          data-testid="settings-site-mandate-required"
+          {...form.getInputProps('mandateRequiredToPublish', { type: 'checkbox' })}
+        />
+      )}
+      <TextInput
+        label={t('settings.ui.site.publicUrl')}
+        description={t('settings.ui.site.publicUrlHint', { url: loaded.data?.linkBase ?? '' })}
+        inputWrapperOrder={HINT_BELOW}
+        type="url"
+        maxLength={200}
+        placeholder="https://crm.example.gr"
+        data-testid="settings-site-public-url"
+        {...form.getInputProps('publicUrl')}
+      />
+      {loaded.data?.linksLocal && (
+        <Alert color="yellow" data-testid="settings-site-links-local">
+          {t('settings.ui.site.linksLocal', { url: loaded.data.linkBase })}
+        </Alert>
+      )}
+      {base && (
+        <SiteLogo
+          settings={base}
+          onSaved={(answer) => {
+            setBase(answer);
+            client.setQueryData(siteSettingsQuery().queryKey, (old) => (old ? { ...old, ...answer } : old));
+          }}
+        />
+      )}
+      <Group justify="flex-end">
+        {setup && (
+          <Button variant="default" disabled={!base} loading={save.isPending} onClick={() => base && save.mutate(siteForm(base))} data-testid="setup-skip">
+            {t('settings.ui.setup.skip')}
+          </Button>
+        )}
+        <Button type="submit" loading={save.isPending} disabled={!base} data-testid="settings-site-save">
+          {setup ? t('settings.ui.setup.save') : t('common.save')}
+        </Button>
+      </Group>
+    </TitledCard>
   );
 }
 

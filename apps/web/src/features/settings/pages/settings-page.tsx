@@ -201,34 +201,31 @@ function SetPasswordCard() {
     onSuccess: () => form.setValues({ password: '', confirmPassword: '' }),
   });
   return (
-    <Card withBorder padding="md" id="set-password" data-testid="settings-password" maw={560}>
-      <form onSubmit={form.onSubmit((v) => send.mutate({ email: v.email.trim(), password: v.password }))} noValidate>
-        <Stack gap="sm">
-          <Title order={3} size="h4">
-            {t('title.setPassword')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('settings.ui.password.hint')}
-          </Text>
-          {send.isSuccess && (
-            <Alert color="green" data-testid="settings-password-success">
-              {send.data.message}
-            </Alert>
-          )}
-          {send.isError && (
-            <Alert color="red" className="pre-line" data-testid="settings-password-error">
-              {describeSetPasswordError(send.error, t('login.oops'))}
-            </Alert>
-          )}
-          <TextInput label={t('settings.ui.password.email')} type="email" required autoComplete="off" data-testid="settings-password-email" {...form.getInputProps('email')} />
-          <NewPasswordFields form={form} testIds={['settings-password-new', 'settings-password-confirm']} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={send.isPending} data-testid="settings-password-submit">
-              {t('accounts.ui.password.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <TitledCard
+      title={t('title.setPassword')}
+      hint={t('settings.ui.password.hint')}
+      testId="settings-password"
+      id="set-password"
+      maw={560}
+      onSubmit={form.onSubmit((v) => send.mutate({ email: v.email.trim(), password: v.password }))}
+    >
+      {send.isSuccess && (
+        <Alert color="green" data-testid="settings-password-success">
+          {send.data.message}
+        </Alert>
+      )}
+      {send.isError && (
+        <Alert color="red" className="pre-line" data-testid="settings-password-error">
+          {describeSetPasswordError(send.error, t('login.oops'))}
+        </Alert>
+      )}
+      <TextInput label={t('settings.ui.password.email')} type="email" required autoComplete="off" data-testid="settings-password-email" {...form.getInputProps('email')} />
+      <NewPasswordFields form={form} testIds={['settings-password-new', 'settings-password-confirm']} />
+      <Group justify="flex-end">
+        <Button type="submit" loading={send.isPending} data-testid="settings-password-submit">
+          {t('accounts.ui.password.submit')}
+        </Button>
+      </Group>
+    </TitledCard>
   );
 }

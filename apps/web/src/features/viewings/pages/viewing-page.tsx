@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
@@ -9,10 +9,9 @@ import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { useRecordOpened } from '../../../lib/recent.ts';
 import type { Picked } from '../../../components/search-picker.tsx';
-import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { useGoBack } from '../../../components/go-back.ts';
 import { blankViewingQuery, viewingQuery, type TViewingAnswer } from '../api/viewings.ts';
-import { RecordLoad, isGone, useRecordAddress, useRecordForm, type Mode } from '../../../kit/record.tsx';
+import { RecordLoad, isGone, useRecordAddress, useRecordOrBlank, useRecordForm, type Mode } from '../../../kit/record.tsx';
 import { PrintSheetLink } from '../components/viewing-on-site.tsx';
 import { ENTITY_VIEWING, toForm, type Row } from '../components/viewing-form-model.ts';
 import { useViewingActions } from '../components/viewing-actions.ts';
@@ -25,10 +24,7 @@ export const ViewingPage = keyedByAddress(ViewingPageScreen);
 function ViewingPageScreen() {
   const { id, mode, valid, search } = useRecordAddress('/viewing/edit');
   const demandId = Number(search.get('demandId')) || null;
-  const blank = useQuery({ ...blankViewingQuery(demandId), enabled: id == null });
-  const stored = useQuery({ ...viewingQuery(id ?? 0), enabled: id != null && valid, staleTime: mode === 'view' ? JUST_READ_MS : 0 });
-  const q = id == null ? blank : stored;
-  const v = id == null ? undefined : stored.data;
+  const { q, stored: v } = useRecordOrBlank({ id, mode, valid }, blankViewingQuery(demandId), viewingQuery);
   useRecordOpened('viewing', id ?? 0, v ? [`#${v.viewingNumber || id}`, v.demand ?? ''].filter(Boolean).join(' · ') : null, isGone(q));
   return (
     <RecordLoad q={q} valid={valid} mode={mode} testId="viewing">
