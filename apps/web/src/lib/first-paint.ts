@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 
 /**
  * A screen's first paint drawn on the server (entry-server.tsx, decision 054), and taken over in the
@@ -47,38 +47,12 @@ export function assumedMatches(query: string): boolean {
   });
 }
 
-/** One list per query, asked again on every render. */
-const lists = new Map<string, MediaQueryList>();
-function listOf(query: string): MediaQueryList | null {
-  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return null;
-  let list = lists.get(query);
-  if (!list) {
-    list = window.matchMedia(query);
-    lists.set(query, list);
-  }
-  return list;
-}
-
 /**
  * A media query's answer for a component: read at once in the browser; on a drawn page, drawn for
  * the assumed width on the server and in the browser's first render over it (so the two are the
- * same), then read from the browser. Read as an outside store: taking over a drawn page whose width
- * was guessed right sets no state (a state set in every shell's effect drew the whole header and its
- * menus again in the same long task as the hydration's commit); a wrong guess or a change of width
- * draws the component again.
+ * same), then read from the browser.
  */
 export function useMedia(query: string, fallback: boolean): boolean {
-  const subscribe = useCallback(
-    (changed: () => void) => {
-      const list = listOf(query);
-      list?.addEventListener('change', changed);
-      return () => list?.removeEventListener('change', changed);
-    },
-    [query],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => listOf(query)?.matches ?? fallback,
-    () => (takingOver() ? assumedMatches(query) : fallback),
-  );
+  const over = takingOver();
+  return useMediaQuery(query, over ? assumedMatches(query) : fallback, { getInitialValueInEffect: over }) ?? fallback;
 }

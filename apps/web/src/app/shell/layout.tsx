@@ -63,14 +63,9 @@ export function Layout() {
     true,
   );
 
-  // The banner belongs to one screen: a route change clears it (and shows one left for the new
-  // screen). The menu closes on a route change; at the start nothing is open, and a state set there
-  // drew the whole shell again right after it was first drawn.
-  const shownPath = useRef(location.pathname);
+  // The banner belongs to one screen: a route change clears it.
   useEffect(() => {
     changeRouteBanner();
-    if (shownPath.current === location.pathname) return;
-    shownPath.current = location.pathname;
     close();
     setSearchFirst(false);
   }, [location.pathname, close]);
