@@ -14,7 +14,7 @@
 //    page --runs times (default 1), keeping the run with the median score.
 // 5. Prints score, FCP, LCP, TBT, CLS and Speed Index against the goals (mobile: score >= 90,
 //    LCP <= 2.5 s, TBT <= 200 ms; desktop: LCP <= 1.0 s; CLS < 0.05 everywhere), then the bundle
-//    budgets (scripts/bundle-budget.mjs). Results go to DATA_DIR/lighthouse.json (and the HTML
+//    budgets (scripts/bundle-budget.mjs). Results go to DATA_DIR/lighthouse.json (and the HTML and JSON
 //    reports with --reports). Goals missed are printed, not failed: the exit code is non-zero only
 //    when something crashed.
 import fs from 'node:fs';
@@ -114,6 +114,17 @@ async function firstOwnerId(base: string, token: string): Promise<number> {
   return id;
 }
 
+type Items = { items?: Record<string, unknown>[] } | undefined;
+/** Where the main thread's time went (for --reports): scripting per file (bootup-time), and the long tasks' count and length: steadier than TBT on a loaded machine. */
+function mainThread(audits: RunnerResult['lhr']['audits']): string {
+  const boot = ((audits['bootup-time']?.details as Items)?.items ?? []) as { url: string; scripting: number; total: number }[];
+  const tasks = ((audits['long-tasks']?.details as Items)?.items ?? []) as { url: string; duration: number; startTime: number }[];
+  const file = (u: string) => u.replace(/^.*\//, '') || u;
+  const scripts = boot.map((b) => `${file(b.url)} ${Math.round(b.scripting)}`).join(', ');
+  const long = tasks.map((t) => `${Math.round(t.duration)}@${Math.round(t.startTime)}`).join(' ');
+  return `TBT ${Math.round(audits['total-blocking-time']?.numericValue ?? NaN)} ms; scripting ms: ${scripts}; long tasks (${tasks.length}, ms@start): ${long}`;
+}
+
 const median = (xs: Measured[]) => [...xs].sort((a, b) => a.score - b.score)[Math.floor(xs.length / 2)]!;
 
 async function main() {
@@ -198,7 +209,12 @@ async function main() {
             lcpElement: lcpItem?.slice(0, 80),
             runs: [],
           });
-          if (argv.includes('--reports')) fs.writeFileSync(path.join(reports, `${preset}-${page.name.replace(/\W+/g, '-')}-${i + 1}.html`), String(r.report));
+          if (argv.includes('--reports')) {
+            const stem = path.join(reports, `${preset}-${page.name.replace(/\W+/g, '-')}-${i + 1}`);
+            fs.writeFileSync(`${stem}.html`, String(r.report));
+            fs.writeFileSync(`${stem}.json`, JSON.stringify(r.lhr));
+            log(`  ${page.name} run ${i + 1}: ${mainThread(r.lhr.audits)}`);
+          }
           if (r.lhr.runtimeError) log(`  (${page.path}: ${r.lhr.runtimeError.message})`);
         }
         const m = median(runs);
@@ -252,7 +268,7 @@ async function main() {
   const file = path.join(dataDir, 'lighthouse.json');
   fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), runs: RUNS, results }, null, 2));
   log('');
-  log(`Results in ${file}${argv.includes('--reports') ? `; reports in ${path.join(dataDir, 'lighthouse')}` : ' (--reports writes the HTML reports)'}`);
+  log(`Results in ${file}${argv.includes('--reports') ? `; reports in ${path.join(dataDir, 'lighthouse')}` : ' (--reports writes the reports, HTML and JSON, and prints where the time on the main thread went in each run)'}`);
 }
 
 main().then(

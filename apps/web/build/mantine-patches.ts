@@ -13,6 +13,11 @@ import type { Plugin } from 'vite';
  * - Portal: it learns its target node after mounting (it must not render on the server). It now does
  *   so in a passive effect: a closed dialog's portal is not needed in the same frame, and an open one
  *   still mounts before the browser paints what the user did.
+ * - Popover (menus) and Tooltip: they keep their target element in state, set when the element is
+ *   attached (a ref, inside the commit: a synchronous re-render). While a drawn page is taken over
+ *   (`data-drawn` on <html>, until the app's first commit is done) that state is set in a transition
+ *   instead: the take-over's commit no longer re-renders every menu and tooltip of the screen and runs
+ *   its effects in the same task; they follow in tasks of their own, long before anyone can open one.
  */
 const PATCHES: { file: RegExp; from: string; to: string }[] = [
   {
@@ -40,6 +45,41 @@ const PATCHES: { file: RegExp; from: string; to: string }[] = [
     file: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]Portal[\\/]Portal\.mjs$/,
     from: `import { useRef, useState } from "react";`,
     to: `import { useEffect, useRef, useState } from "react";`,
+  },
+  {
+    file: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]Popover[\\/]Popover\.mjs$/,
+    from: `	const reference = useCallback((node) => {
+		setTargetNode(node);
+		popover.floating.refs.setReference(node);
+	}, [popover.floating.refs.setReference]);`,
+    to: `	const reference = useCallback((node) => {
+		const set = () => {
+			setTargetNode(node);
+			popover.floating.refs.setReference(node);
+		};
+		if (typeof document !== "undefined" && document.documentElement.hasAttribute("data-drawn")) startTransition(set);
+		else set();
+	}, [popover.floating.refs.setReference]);`,
+  },
+  {
+    file: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]Popover[\\/]Popover\.mjs$/,
+    from: `import { useCallback, useRef, useState } from "react";`,
+    to: `import { startTransition, useCallback, useRef, useState } from "react";`,
+  },
+  {
+    file: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]Tooltip[\\/]Tooltip\.mjs$/,
+    from: `	const targetRef = useMergedRef(tooltip.reference, getRefProp(child), ref);`,
+    to: `	const setReference = tooltip.reference;
+	const reference = useCallback((node) => {
+		if (typeof document !== "undefined" && document.documentElement.hasAttribute("data-drawn")) startTransition(() => setReference(node));
+		else setReference(node);
+	}, [setReference]);
+	const targetRef = useMergedRef(reference, getRefProp(child), ref);`,
+  },
+  {
+    file: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]Tooltip[\\/]Tooltip\.mjs$/,
+    from: `import { cloneElement, useEffect, useRef } from "react";`,
+    to: `import { cloneElement, startTransition, useCallback, useEffect, useRef } from "react";`,
   },
 ];
 
