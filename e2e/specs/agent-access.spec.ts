@@ -21,6 +21,8 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(admin.page.getByTestId('menu-nav.settings')).toBeVisible();
     await admin.page.goto('/Payments');
     await expect(admin.page.getByTestId('payments-add-account')).toHaveText(L.addPayments);
+    await admin.page.goto('/Settings');
+    await expect(admin.page.getByTestId('settings-site')).toBeVisible();
     await admin.ctx.close();
 
     const { ctx, page } = await openAsAgent(browser, request, baseURL!, language, '/Employes');
@@ -46,6 +48,8 @@ for (const language of ['en-UK', 'el'] as const) {
     // The address typed in: the screen says so and shows nothing of the settings.
     await page.goto('/Settings');
     await expect(page.getByTestId('access-denied')).toHaveText(L.denied);
+    await expect(page.getByTestId('settings-site')).toHaveCount(0);
+    await expect(page.getByTestId('settings-password')).toHaveCount(0);
     await expectAccessible(page, `settings denied to an agent (${language})`);
     await ctx.close();
   });

@@ -63,8 +63,11 @@ export function isPlanStable(text: string): boolean {
  * hundred texts.
  */
 const MAX_JUDGED = 2000;
+/** Longer texts (one placeholder per id of a long list) are judged each time, never kept: judging costs what writing them did. */
+const MAX_JUDGED_LENGTH = 16 * 1024;
 const judged = new Map<string, boolean>();
 function planStable(text: string): boolean {
+  if (text.length > MAX_JUDGED_LENGTH) return isPlanStable(text);
   let stable = judged.get(text);
   if (stable === undefined) {
     stable = isPlanStable(text);

@@ -35,8 +35,8 @@ describe("a list's Add", () => {
       // The address the list's Add button links to (list-screen.tsx), its optional params left out.
       const address = href(to);
       const route = routeOf(address);
-      expect(route, `${name}: ${address}`).toBeDefined();
-      expect(route, `${name}: ${address}`).not.toBe('*');
+      // Its own route, not a record's opened with a wrong id (an `:id` route's not-found screen).
+      expect(route, `${name}: ${address}`).toBe(to);
     });
   }
 });

@@ -172,6 +172,8 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Invoices/:id', 'title.invoice', () => import('../features/invoices/pages/invoice-page.tsx').then((m) => ({ Component: m.InvoicePage }))),
   lazyPage('/Mandates/EndingSoon', 'title.mandatesEndingSoon', () => import('../features/objects/pages/mandates-ending-page.tsx').then((m) => ({ Component: m.MandatesEndingPage }))),
   lazyPage('/ObjectKeys', 'title.keys', () => import('../features/objects/pages/object-keys-page.tsx').then((m) => ({ Component: m.ObjectKeysPage })), {}, prefetching(() => [keysFirstPage()])),
+  // A new key (from the keys list, or a property's with ?objectId=): the key's screen in create mode.
+  lazyPage('/ObjectKeys/new', 'title.objectKey', () => import('../features/objects/pages/object-key-page.tsx').then((m) => ({ Component: m.ObjectKeyPage }))),
   lazyPage('/ObjectKeys/:id', 'title.objectKey', () => import('../features/objects/pages/object-key-page.tsx').then((m) => ({ Component: m.ObjectKeyPage })), {}, recordViewData(objectKeyQuery)),
   // Accounts
   lazyPage('/Owners', 'title.owners', accountPages.OwnersPage, {}, prefetching(() => [firstPages.owners()])),

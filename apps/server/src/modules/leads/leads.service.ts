@@ -25,7 +25,7 @@ import { buildOnce } from '../../db/prepared.ts';
 import { accounts, assignments, leadColumns, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
 import { badRequest, conflict, fieldError, notFound, orderError, requireVersion } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
-import { inIdOrder } from '../../lib/paging.ts';
+import { inIdOrder, idAmong } from '../../lib/paging.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { createdByName, lastNameMatches, joinStampNames, modifiedByName, type IdSet } from '../accounts/accounts.sql.ts';
@@ -549,7 +549,7 @@ export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, cu
           .select({ l: leads, account: accounts.displayName, ...(f.more.length ? moreNames(culture) : {}) })
           .from(leads)
           .leftJoin(accounts, eq(accounts.id, leads.accountId))
-          .where(inArray(leads.id, pageIds)),
+          .where(idAmong(leads.id, pageIds)),
         (r) => (r.l as unknown as Row).id as number,
       )
     : [];

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { formatReferenceNumber, type TObjectKey, type TObjectKeyAnswer, type TObjectKeyLoan } from '@crm/contract';
 import type { z } from 'zod';
 import type { TObjectKeyLoanEdit, ZObjectKeyEdit, ZObjectKeyListQuery } from '@crm/contract';
@@ -8,7 +8,7 @@ import { accounts, objectKeyLoans, objectKeys, objects, users } from '../../db/s
 import { badRequest, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
-import { inIdOrder } from '../../lib/paging.ts';
+import { inIdOrder, idAmong } from '../../lib/paging.ts';
 import type { Caller } from './objects.service.ts';
 import { refPrefix } from './objects.lists.ts';
 import { accountIdsMatching } from '../accounts/accounts.search.ts';
@@ -131,7 +131,7 @@ export async function listKeys(app: FastifyInstance, q: z.output<typeof ZObjectK
         .from(objectKeys)
         .innerJoin(objects, eq(objects.id, objectKeys.objectId))
         .leftJoin(accounts, eq(accounts.id, objectKeys.accountId))
-        .where(inArray(objectKeys.id, pageIds))
+        .where(idAmong(objectKeys.id, pageIds))
     : [];
   return {
     items: inIdOrder(pageIds, rows, (r) => r.id).map(({ heldBy: by, ...r }) => ({ ...toKey(r), ...(held ? { heldBy: by } : {}) })),

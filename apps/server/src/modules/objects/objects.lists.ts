@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gte, inArray, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { CULTURES, OBJECT_SUBTYPES, formatReferenceNumber, plainText, type TObjectRow, type TObjectSearch, type TObjectSearchRow, type TSearchHit } from '@crm/contract';
 import type { z } from 'zod';
 import type { ZObjectListQuery } from '@crm/contract';
@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts, locations, objects } from '../../db/schema/index.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
-import { inIdOrder } from '../../lib/paging.ts';
+import { inIdOrder, idAmong } from '../../lib/paging.ts';
 import { placesCovered } from '../locations/locations.service.ts';
 import { countListed, keptListedCount, notDraft } from '../../lib/drafts.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
@@ -149,7 +149,7 @@ export async function listObjects(app: FastifyInstance, q: ListQuery, reader: Re
         createdBy: objectCreatedBy,
         modifiedOn: objects.modifiedOn,
         modifiedBy: objectModifiedBy,
-      }).where(inArray(objects.id, pageIds))
+      }).where(idAmong(objects.id, pageIds))
     : [];
   const rows = inIdOrder(pageIds, found as unknown as R[], (r) => r.id);
   const tz = app.config.timeZone;

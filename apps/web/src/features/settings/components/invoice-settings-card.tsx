@@ -43,13 +43,21 @@ function InvoiceSettingsForm({ settings }: { settings: TInvoiceSettings }) {
     },
   });
   const submit = () => {
+    if (save.isPending) return;
     const v = vatNumber.trim();
     if (v && !isValidGreekVat(v)) return setErrors({ vatNumber: t('invoices.vatInvalid') });
     setErrors({});
     save.mutate();
   };
   return (
-    <TitledCard title={t('invoices.settings.title')} testId="invoice-settings">
+    <TitledCard
+      title={t('invoices.settings.title')}
+      testId="invoice-settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput label={t('invoices.settings.vatNumber')} value={vatNumber} onChange={(e) => setVat(e.currentTarget.value)} error={errors.vatNumber} data-testid="invoice-settings-vat" />
         <NumberInput label={t('invoices.settings.branch')} value={branch} min={0} max={999999} allowDecimal={false} onChange={(v) => setBranch(Number(v) || 0)} />
@@ -71,7 +79,7 @@ function InvoiceSettingsForm({ settings }: { settings: TInvoiceSettings }) {
       </Text>
       {!(settings.userId && settings.keySet) && <Alert color="orange">{t('invoices.notTransmitted')}</Alert>}
       <Group>
-        <Button onClick={submit} loading={save.isPending} data-testid="invoice-settings-save">
+        <Button type="submit" loading={save.isPending} data-testid="invoice-settings-save">
           {t('common.save')}
         </Button>
       </Group>
