@@ -238,6 +238,10 @@ describe('kept results', () => {
       localization: [sql`update localization set text = text || ' *' where key = 'reports.results.total'`],
     };
     expect(Object.keys(changes).sort()).toEqual([...RESULTS_TABLES].sort());
+    // Each counted: a change to it moves the sum the kept answers are checked against (migration 0063).
+    const counted = await rows<{ name: string }>(sql`select distinct c.relname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      join pg_proc f on f.oid = t.tgfoid where f.proname = 'crm_data_changed' and c.relname = any(${sql.param([...RESULTS_TABLES])}::text[]) order by 1`);
+    expect(counted.map((r) => r.name)).toEqual([...RESULTS_TABLES].sort());
     const t = (key: string) => app.translator.t('en', key);
     const query = { period: 'range', from: '2025-11-01', till: '2027-02-28' } as TResultsQuery;
     const mine = keptResults(app);
