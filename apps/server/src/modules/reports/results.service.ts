@@ -6,6 +6,7 @@ import {
   DEAL_TYPE_RENTAL,
   DEAL_TYPE_SALE,
   RESULTS_YEAR_MAX,
+  REPORT_API,
   RESULTS_YEAR_MIN,
   VIEWING_RESULT_OFFER,
   type TResultsAnswer,
@@ -13,6 +14,7 @@ import {
   type TResultsRow,
 } from '@crm/contract';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { createKeptAnswers } from '../../lib/kept-answers.ts';
 import { agencyToday, nextDay } from '../../lib/dates.ts';
 import { fieldError, orderError } from '../../lib/errors.ts';
 import { branchOptions } from '../accounts/accounts.service.ts';
@@ -273,6 +275,33 @@ export async function results(app: FastifyInstance, user: SessionUser, q: TResul
       left join g on g.agent = x.id
     order by x.id = 0, x.display_name collate "und-x-icu", x.id`);
   return answerOf(app, user, from, till, r.rows as Row[], t);
+}
+
+/**
+ * Every table the report's answer is made from (decision 071, kept answers: decision 072): the kept
+ * cells are not counted themselves, so the records their triggers fill them from (in the writer's own
+ * statement: properties, viewings, leads, deals, who is assigned to them and the deals' parties), the
+ * agents shown (accounts), the branches offered and the texts.
+ */
+export const RESULTS_TABLES = ['objects', 'viewings', 'assignments', 'leads', 'deals', 'deal_parties', 'accounts', 'branches', 'localization'] as const;
+
+/**
+ * The results kept as answered (JSON text) while none of `tables` changes, per period's days (the
+ * agency's today for month, quarter and year), whose rows the reader sees (their own, their branch's,
+ * the office's or one branch's: only an office admin is offered the branches) and language.
+ */
+export function keptResults(app: FastifyInstance, tables: readonly string[] = RESULTS_TABLES) {
+  const kept = createKeptAnswers(app.db);
+  return {
+    async get(user: SessionUser, q: TResultsQuery, t: T, culture: string): Promise<string> {
+      const { from, till } = periodDays(q, agencyToday(app.config.timeZone));
+      const admin = user.roles.includes('admin');
+      const scope = !admin ? ['own', user.accountId ?? null] : user.branchId !== null ? ['branch', user.branchId] : ['office', q.branchId ?? null];
+      const key = JSON.stringify([from, till, scope, culture]);
+      return kept.get(key, tables, async () => REPORT_API.results.answer.parse(await results(app, user, q, t)));
+    },
+    size: () => kept.size(),
+  };
 }
 
 /** The job that adds the kept figures' deltas into their cells (decision 071). */
