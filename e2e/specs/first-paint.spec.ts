@@ -87,3 +87,47 @@ for (const language of ['en-UK', 'el'] as const) {
     await context.close();
   });
 }
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a menu opened the moment a drawn screen is live opens beside its button, not in a corner (${language})`, async ({ browser, request }) => {
+    const token = await apiToken(request);
+    const account = (await (await request.post('/api/account/add', { data: { lastName: 'Menuopen', firstName: 'Eleni', isOwner: true }, headers: { authorization: `Bearer ${token}` } })).json()) as { id: number };
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await signInThroughThePage(context, language);
+    // In the task right after the drawing is taken over (data-drawn gone), the record's menu is
+    // clicked, and where the menu first shows is noted.
+    await page.addInitScript(() => {
+      const w = window as unknown as { firstMenu?: { menuTop: number; menuLeft: number; buttonBottom: number } };
+      let fired = false;
+      new MutationObserver(() => {
+        if (fired || document.documentElement.hasAttribute('data-drawn')) return;
+        fired = true;
+        setTimeout(() => {
+          const button = document.querySelector<HTMLElement>('[data-testid="account-menu"]');
+          if (!button) return;
+          button.click();
+          const sample = () => {
+            const menu = document.querySelector('[role="menu"]');
+            if (!menu) return void requestAnimationFrame(sample);
+            const m = menu.getBoundingClientRect();
+            w.firstMenu = { menuTop: m.top, menuLeft: m.left, buttonBottom: button.getBoundingClientRect().bottom };
+          };
+          requestAnimationFrame(sample);
+        }, 0);
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-drawn'] });
+    });
+    // A phone's slower processor (as Lighthouse's mobile preset): the take-over's steps take longer.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`/Accounts/View/${account.id}`);
+    await expect(page.locator('html')).not.toHaveAttribute('data-drawn');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { firstMenu?: unknown }).firstMenu ?? null), { timeout: 30_000 }).not.toBeNull();
+    const first = (await page.evaluate(() => (window as unknown as { firstMenu: { menuTop: number; menuLeft: number; buttonBottom: number } }).firstMenu))!;
+    // Below its button from its first frame (a menu whose button was not known yet drew at 0, 0).
+    expect(first.menuLeft).toBeGreaterThan(0);
+    expect(first.menuTop).toBeGreaterThanOrEqual(first.buttonBottom - 2);
+    expect(first.menuTop).toBeLessThan(first.buttonBottom + 40);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await context.close();
+  });
+}

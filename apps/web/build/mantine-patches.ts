@@ -17,7 +17,10 @@ import type { Plugin } from 'vite';
  *   attached (a ref, inside the commit: a synchronous re-render). While a drawn page is taken over
  *   (`data-drawn` on <html>, until the app's first commit is done) that state is set in a transition
  *   instead: the take-over's commit no longer re-renders every menu and tooltip of the screen and runs
- *   its effects in the same task; they follow in tasks of their own, long before anyone can open one.
+ *   its effects in the same task; they follow in tasks of their own. The page stays inert until they
+ *   have committed (app.tsx's TakeOver lifts it in a transition rendered with theirs): a menu opened
+ *   before its target was known drew at the page's top-left corner (review).
+ * A patch that matches no file of a build (Mantine moved or renamed it) stops the build too.
  */
 const PATCHES: { file: RegExp; from: string; to: string }[] = [
   {
@@ -84,14 +87,24 @@ const PATCHES: { file: RegExp; from: string; to: string }[] = [
 ];
 
 export function mantinePatches(): Plugin {
+  const applied = new Set<number>();
   return {
     name: 'crm-mantine-patches',
     enforce: 'pre',
+    buildStart() {
+      applied.clear();
+    },
+    buildEnd(error) {
+      if (error || this.meta.watchMode) return;
+      const missed = PATCHES.filter((_, i) => !applied.has(i)).map((p) => p.file.source);
+      if (missed.length) throw new Error(`No module of the build matched these Mantine patches (build/mantine-patches.ts): ${missed.join(', ')}`);
+    },
     transform(code, id) {
       const mine = PATCHES.filter((p) => p.file.test(id));
       if (!mine.length) return null;
       let out = code;
       for (const p of mine) {
+        applied.add(PATCHES.indexOf(p));
         // A Mantine upgrade that changed the code: the build stops, to be looked at again.
         if (!out.includes(p.from)) throw new Error(`${id} has changed: check the patch in build/mantine-patches.ts`);
         out = out.replace(p.from, p.to);

@@ -1,6 +1,6 @@
 import { MantineProvider, createTheme, Center, Stack, Text, Button } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { TranslationProvider, useTranslation } from '../lib/use-translation.tsx';
 import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api.ts';
@@ -40,13 +40,29 @@ setUnauthorizedHandler(() => {
 });
 
 export function App() {
-  // The first render is committed: a page drawn by the server is live from here on.
-  useEffect(tookOver, []);
+  // One child at every level, as the server's tree (Providers at its root): React's ids stay the same.
   return (
-    <Providers>
-      <RouterProvider router={appRouter()} />
-    </Providers>
+    <TakeOver>
+      <Providers>
+        <RouterProvider router={appRouter()} />
+      </Providers>
+    </TakeOver>
   );
+}
+
+/**
+ * A page drawn by the server is live once the first render has committed and, after it, the menus'
+ * and tooltips' targets that the take-over set in a transition (build/mantine-patches.ts): this
+ * transition is rendered with theirs, so the page stops being inert only when every menu knows where
+ * to open. Renders its children (the same element each time: they are not rendered again).
+ */
+function TakeOver({ children }: { children: React.ReactNode }) {
+  const [committed, setCommitted] = useState(false);
+  useEffect(() => startTransition(() => setCommitted(true)), []);
+  useEffect(() => {
+    if (committed) tookOver();
+  }, [committed]);
+  return children;
 }
 
 /** The theme and the query cache around the router (the browser's, or the server's first paint). */
