@@ -11,7 +11,7 @@ import { DEAL_RELATION, LinkKind, ZTimelineQuery, type TTimelineAnswer, type TTi
 import type { SessionUser } from '../../plugins/auth.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { seededRandom } from '../../../test/seeded.ts';
-import { activitiesByIds, activityConditions, countActivities, likeText, newestActivities } from '../activities/activities.service.ts';
+import { activitiesByIdsInSteps, activityConditions, countActivities, likeText, newestActivities } from '../activities/activities.service.ts';
 import { checkDeal, countThread, mailRowsByIds, threadOf, type TThreadOf } from './mail.service.ts';
 import { recordTimeline } from './mail-timeline.ts';
 
@@ -51,7 +51,7 @@ async function oldTimeline(app: FastifyInstance, user: SessionUser, q: Query): P
   ]);
   const rows = page.rows as { kind: 'activity' | 'mail'; id: number }[];
   const [acts, mail] = await Promise.all([
-    activitiesByIds(app.db, rows.filter((r) => r.kind === 'activity').map((r) => r.id), app.config.timeZone),
+    activitiesByIdsInSteps(app.db, rows.filter((r) => r.kind === 'activity').map((r) => r.id), app.config.timeZone),
     mailRowsByIds(app, rows.filter((r) => r.kind === 'mail').map((r) => r.id)),
   ]);
   const activityById = new Map(acts.map((a) => [a.id, a]));
