@@ -72,8 +72,12 @@ function describeLink(entity: number, id: number, accountName: string | null, ac
 /** Rows -> answers: one query for all their links (with names), one for all their files. */
 async function completeRows(db: Q, rows: Row[], timeZone: string): Promise<TActivity[]> {
   if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const [links, fileRows] = await Promise.all([
+  return answersOf(rows, await linksAndFiles(db, rows.map((r) => r.id)), timeZone);
+}
+
+/** The links (with names) and the files of activities by id: one query each, side by side. */
+function linksAndFiles(db: Q, ids: number[]) {
+  return Promise.all([
     db
       .select({
         activityId: activityLinks.activityId,
@@ -95,6 +99,10 @@ async function completeRows(db: Q, rows: Row[], timeZone: string): Promise<TActi
       .where(and(eq(files.parentType, LinkKind.Activity), inArray(files.parentId, ids)))
       .orderBy(files.parentId, files.sortOrder, files.id),
   ]);
+}
+
+/** Rows, their links and their files -> answers. */
+function answersOf(rows: Row[], [links, fileRows]: Awaited<ReturnType<typeof linksAndFiles>>, timeZone: string): TActivity[] {
   const linksOf = new Map<number, TActivity['links']>();
   for (const l of links) {
     const list = linksOf.get(l.activityId) ?? [];
@@ -190,10 +198,48 @@ export async function countActivities(db: Q, where: SQL[]): Promise<number> {
   return count?.n ?? 0;
 }
 
-/** Activities by id as a list answers them (their links and files read once for all), in no order. */
+/**
+ * Activities by id as a list answers them, in no order, in one statement: each row with its links
+ * (with names) and its files gathered beside it, in the order the lists read them.
+ */
 export async function activitiesByIds(db: Q, ids: number[], timeZone: string): Promise<TActivity[]> {
   if (!ids.length) return [];
+  const rows = await db
+    .select({
+      ...rowColumns,
+      links: sql<{ entity: number; entityId: number; accountName: string | null; activityText: string | null; objectRef: number | null }[]>`(select coalesce(json_agg(json_build_object(
+          'entity', l.entity, 'entityId', l.entity_id, 'accountName', la.display_name, 'activityText', lt.description, 'objectRef', lo.reference_number)
+          order by l.position, l.entity, l.entity_id), '[]'::json)
+        from activity_links l left join accounts la on l.entity = ${LinkKind.Account} and la.id = l.entity_id
+          left join activities lt on l.entity = ${LinkKind.Activity} and lt.id = l.entity_id
+          left join objects lo on l.entity = ${LinkKind.Object} and lo.id = l.entity_id
+        where l.activity_id = ${activities.id})`,
+      files: sql<{ systemName: string; userName: string }[]>`(select coalesce(json_agg(json_build_object('systemName', f.system_name, 'userName', f.user_name) order by f.sort_order, f.id), '[]'::json)
+        from files f where f.parent_type = ${LinkKind.Activity} and f.parent_id = ${activities.id})`,
+    })
+    .from(activities)
+    .leftJoin(users, eq(users.id, activities.createdBy))
+    .leftJoin(creatorAccount, eq(creatorAccount.id, users.accountId))
+    .leftJoin(assignee, eq(assignee.id, activities.assignedTo))
+    .where(inArray(activities.id, ids));
+  const links = rows.flatMap((r) => r.links.map((l) => ({ activityId: r.id, ...l })));
+  const fileRows = rows.flatMap((r) => r.files.map((f) => ({ parentId: r.id, ...f })));
+  return answersOf(rows, [links, fileRows], timeZone);
+}
+
+/** Activities by id read as the lists read theirs (the rows, then their links and files): what activitiesByIds answers, step by step. */
+export async function activitiesByIdsInSteps(db: Q, ids: number[], timeZone: string): Promise<TActivity[]> {
+  if (!ids.length) return [];
   return completeRows(db, await fromActivities(db).where(inArray(activities.id, ids)), timeZone);
+}
+
+/** The count countActivities reads, as a query to be read inside another (one row: n). */
+export function countActivitiesQuery(db: Q, where: SQL[]) {
+  return db
+    .select({ n: sql<number>`count(*)::int`.as('n') })
+    .from(activityLinks)
+    .innerJoin(activities, eq(activities.id, activityLinks.activityId))
+    .where(and(...where));
 }
 
 /** GET /api/activity: the activities linked to one record, newest first, paged in SQL. */

@@ -3,8 +3,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { LinkKind, type TTimelineAnswer, type TTimelineItem, type ZTimelineQuery } from '@crm/contract';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { activitiesByIds, activityConditions, countActivities, likeText, newestActivities } from '../activities/activities.service.ts';
-import { checkDeal, countThread, mailRowsByIds, threadOf, type TThreadOf } from './mail.service.ts';
+import { notFound } from '../../lib/errors.ts';
+import { activitiesByIds, activityConditions, countActivitiesQuery, likeText, newestActivities } from '../activities/activities.service.ts';
+import { checkDeal, countOnTheSpot, keptCountOf, mailColumns, onTheSpotCountOf, rowOf, threadOf, type TMailRaw, type TThreadOf } from './mail.service.ts';
 
 type Query = z.output<typeof ZTimelineQuery>;
 
@@ -18,15 +19,17 @@ function recordOf(q: Query): { parent: number; parentId: number; thread: TThread
 
 /**
  * GET /api/mail/timeline: a record's activities and its mail together, newest first (an activity by
- * when it was made, a message by its date, the undated last), paged in SQL: one statement takes the
+ * when it was made, a message by its date, the undated last), paged in SQL. One statement takes the
  * newest `offset + perPage` of each (the activities as the record's list reads them, the mail as its
- * thread does: only the reader's mailboxes, none marked deleted), puts them together (UNION ALL) and
- * cuts the page; the page's activities and messages are then read once each by id (two statements,
- * and the activities' links and files two more, whatever the page's size).
+ * thread does: only the reader's mailboxes, none marked deleted), puts them together (UNION ALL), cuts
+ * the page and reads the page's messages with it, beside the two counts (the activities', and the
+ * mail's kept ahead, decision 105, or counted on the spot when filtered or a deal's) and, for a deal,
+ * whether it is there; then the page's activities, their links and their files are read side by side
+ * (three statements in one round trip). The mail is counted again on the spot only while a change to
+ * the record's kept count waits to be folded.
  */
 export async function recordTimeline(app: FastifyInstance, user: SessionUser, q: Query): Promise<TTimelineAnswer> {
   const { parent, parentId, thread } = recordOf(q);
-  if (q.dealId != null) await checkDeal(app, q.dealId);
   const offset = (q.currentPage - 1) * q.perPage;
   const reach = offset + q.perPage;
   const text = q.text.trim();
@@ -40,29 +43,34 @@ export async function recordTimeline(app: FastifyInstance, user: SessionUser, q:
   const parts: SQL[] = [];
   if (withActivities) parts.push(sql`select 'activity' as kind, a.id, a.at from (${newestActivities(app.db, where, reach)}) a`);
   if (withMail) parts.push(sql`select 'mail' as kind, t.message_id as id, t.sent_on as at from (${threadOf(user, thread, sql`limit ${reach}`, match)}) t`);
-  if (!parts.length) return { items: [], totalRows: 0 };
-  const [page, activityCount, mailCount] = await Promise.all([
-    app.db.execute(sql`select u.kind, u.id from (${sql.join(parts, sql` union all `)}) u order by u.at desc nulls last, u.kind, u.id desc limit ${q.perPage} offset ${offset}`),
-    withActivities ? countActivities(app.db, where) : 0,
-    // Unfiltered, the thread's total is the one kept ahead (decision 105).
-    withMail ? countThread(app, user, thread, text ? match : undefined) : 0,
-  ]);
-  const rows = page.rows as { kind: 'activity' | 'mail'; id: number }[];
-  const [acts, mail] = await Promise.all([
-    activitiesByIds(app.db, rows.filter((r) => r.kind === 'activity').map((r) => r.id), app.config.timeZone),
-    mailRowsByIds(app, rows.filter((r) => r.kind === 'mail').map((r) => r.id)),
+  if (!parts.length) {
+    if (q.dealId != null) await checkDeal(app, q.dealId);
+    return { items: [], totalRows: 0 };
+  }
+  // Unfiltered, an account's, property's or lead's thread total is the one kept ahead (decision 105).
+  const kept = withMail && !text ? keptCountOf(user, thread) : null;
+  const mailCount = !withMail ? sql`0` : kept ? sql`(select k.n from (${kept}) k)` : sql`(select c.n from (${onTheSpotCountOf(user, thread, match)}) c)`;
+  const activityCount = withActivities ? sql`(${countActivitiesQuery(app.db, where)})` : sql`0`;
+  const found = q.dealId != null ? sql`exists (select 1 from deals where id = ${q.dealId})` : sql`true`;
+  const res = await app.db.execute(sql`with p as (select u.kind, u.id, u.at from (${sql.join(parts, sql` union all `)}) u order by u.at desc nulls last, u.kind, u.id desc limit ${q.perPage} offset ${offset}),
+      c as (select ${activityCount} as activities, ${mailCount} as mail, ${found} as found)
+    select c.activities, c.mail, c.found, p.kind as item_kind, p.id as item_id, ${mailColumns}
+    from c left join (p left join mail_messages m on p.kind = 'mail' and m.id = p.id left join mailboxes mb on mb.id = m.mailbox_id) on true
+    order by p.at desc nulls last, p.kind, p.id desc`);
+  const rows = res.rows as (TMailRaw & { activities: number; mail: number | null; found: boolean; item_kind: 'activity' | 'mail' | null; item_id: number | null })[];
+  const head = rows[0]!;
+  if (!head.found) throw notFound();
+  const [acts, mailCounted] = await Promise.all([
+    activitiesByIds(app.db, rows.filter((r) => r.item_kind === 'activity').map((r) => r.item_id!), app.config.timeZone),
+    head.mail ?? countOnTheSpot(app, user, thread),
   ]);
   const activityById = new Map(acts.map((a) => [a.id, a]));
-  const mailById = new Map(mail.map((m) => [m.id, m]));
   const items: TTimelineItem[] = [];
   for (const r of rows) {
-    if (r.kind === 'activity') {
-      const activity = activityById.get(r.id);
+    if (r.item_kind === 'activity') {
+      const activity = activityById.get(r.item_id!);
       if (activity) items.push({ kind: 'activity', activity });
-    } else {
-      const m = mailById.get(r.id);
-      if (m) items.push({ kind: 'mail', mail: m });
-    }
+    } else if (r.item_kind === 'mail' && r.id != null) items.push({ kind: 'mail', mail: rowOf(app, r) });
   }
-  return { items, totalRows: activityCount + mailCount };
+  return { items, totalRows: head.activities + mailCounted };
 }

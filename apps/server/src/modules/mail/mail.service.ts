@@ -17,7 +17,7 @@ import { WAITING_MESSAGES_LOOKED_UP } from './mail-counts.ts';
 /** Mail a reader may see: the shared mailboxes', their own mailbox's, and an office admin every one's. */
 export const visibleTo = (user: SessionUser) => (isOfficeAdmin(user) ? sql`true` : sql`(mb.owner_id is null or mb.owner_id = ${user.id})`);
 
-type Raw = {
+export type TMailRaw = {
   id: number;
   mailbox_id: number;
   mailbox: string;
@@ -31,7 +31,7 @@ type Raw = {
 };
 const attachmentsOf = sql`(select coalesce(json_agg(json_build_object('id', a.id, 'name', a.user_name, 'mime', a.mime, 'size', a.size) order by a.id), '[]'::json) from mail_attachments a where a.message_id = m.id)`;
 
-function rowOf(app: FastifyInstance, r: Raw): TMailRow {
+export function rowOf(app: FastifyInstance, r: TMailRaw): TMailRow {
   return {
     id: r.id,
     mailboxId: r.mailbox_id,
@@ -57,7 +57,8 @@ function linksOf(q: TThreadOf) {
   return { table: sql`mail_enquiries`, id: sql`mail_message_id`, where: sql`lead_id = ${q.enquiryOf!}` };
 }
 
-const columns = sql`m.id, m.mailbox_id, mb.name as mailbox, m.subject, m."from", m."to", m.cc, m.sent_on, left(m.text, 200) as snippet, ${attachmentsOf} as attachments`;
+/** A message's columns as a record's mail list reads them (m: mail_messages, mb: its mailbox). */
+export const mailColumns = sql`m.id, m.mailbox_id, mb.name as mailbox, m.subject, m."from", m."to", m.cc, m.sent_on, left(m.text, 200) as snippet, ${attachmentsOf} as attachments`;
 
 /**
  * One link table's messages of one record that the reader sees and are not marked deleted (decision
@@ -98,6 +99,19 @@ function countedAs(q: TThreadOf): { kind: number; id: number } | null {
   return null;
 }
 
+/** The statement keptCount runs (one row: waits, n), to be read alone or inside another; null for a deal's thread. */
+export function keptCountOf(user: SessionUser, q: TThreadOf): SQL | null {
+  const c = countedAs(q);
+  if (!c) return null;
+  const l = linksOf(q);
+  return sql`with w as (select x.id from mail_count_changes x where x.kind = 3 limit ${WAITING_MESSAGES_LOOKED_UP + 1})
+    select s.waits, case when s.waits is null then
+        (select coalesce(sum(k.n), 0)::int from mail_counts k join mailboxes mb on mb.id = k.mailbox_id and ${visibleTo(user)} where k.kind = ${c.kind} and k.record_id = ${c.id}) end as n
+    from (select case when exists (select 1 from mail_count_changes x where x.kind = ${c.kind} and x.id = ${c.id}) then 'record'
+        when (select count(*) from w) > ${WAITING_MESSAGES_LOOKED_UP} then 'backlog'
+        when exists (select 1 from w where exists (select 1 from ${l.table} l where l.${l.where} and l.${l.id} = w.id offset 0)) then 'message' end as waits) s`;
+}
+
 /**
  * An account's, property's or lead's thread as counted ahead (decision 105): the kept counts of the
  * mailboxes the reader sees; n null while a change waits for the fold (then it is counted on the
@@ -112,13 +126,7 @@ export async function keptCount(
 ): Promise<{ n: number | null; waits: 'record' | 'message' | 'backlog' | null } | null> {
   const c = countedAs(q);
   if (!c) return null;
-  const l = linksOf(q);
-  const res = await app.db.execute(sql`with w as (select x.id from mail_count_changes x where x.kind = 3 limit ${WAITING_MESSAGES_LOOKED_UP + 1})
-    select s.waits, case when s.waits is null then
-        (select coalesce(sum(k.n), 0)::int from mail_counts k join mailboxes mb on mb.id = k.mailbox_id and ${visibleTo(user)} where k.kind = ${c.kind} and k.record_id = ${c.id}) end as n
-    from (select case when exists (select 1 from mail_count_changes x where x.kind = ${c.kind} and x.id = ${c.id}) then 'record'
-        when (select count(*) from w) > ${WAITING_MESSAGES_LOOKED_UP} then 'backlog'
-        when exists (select 1 from w where exists (select 1 from ${l.table} l where l.${l.where} and l.${l.id} = w.id offset 0)) then 'message' end as waits) s`);
+  const res = await app.db.execute(keptCountOf(user, q)!);
   return res.rows[0] as { n: number | null; waits: 'record' | 'message' | 'backlog' | null };
 }
 
@@ -138,15 +146,19 @@ export async function countThread(app: FastifyInstance, user: SessionUser, q: TT
 }
 
 /** A record's thread counted message by message: filtered, a deal's, or while a change to it waits to be folded. */
-async function countOnTheSpot(app: FastifyInstance, user: SessionUser, q: TThreadOf, match: SQL = sql`true`): Promise<number> {
-  const l = linksOf(q);
-  const res =
-    q.dealId != null
-      ? await app.db.execute(sql`select count(*)::int as n from (${threadOf(user, q, null, match)}) u`)
-      : await app.db.execute(sql`select count(*)::int as n from (select ${l.id} as message_id from ${l.table} where ${l.where}) l join mail_messages m on m.id = l.message_id and m.deleted_on is null
-      where ${match} and (not exists (select 1 from mailboxes mb where not (${visibleTo(user)}))
-        or exists (select 1 from mailboxes mb where mb.id = m.mailbox_id and ${visibleTo(user)}))`);
+export async function countOnTheSpot(app: FastifyInstance, user: SessionUser, q: TThreadOf, match: SQL = sql`true`): Promise<number> {
+  const res = await app.db.execute(onTheSpotCountOf(user, q, match));
   return (res.rows[0] as { n: number }).n;
+}
+
+/** The statement countOnTheSpot runs (one row: n), to be read alone or inside another. */
+export function onTheSpotCountOf(user: SessionUser, q: TThreadOf, match: SQL = sql`true`): SQL {
+  const l = linksOf(q);
+  return q.dealId != null
+    ? sql`select count(*)::int as n from (${threadOf(user, q, null, match)}) u`
+    : sql`select count(*)::int as n from (select ${l.id} as message_id from ${l.table} where ${l.where}) l join mail_messages m on m.id = l.message_id and m.deleted_on is null
+      where ${match} and (not exists (select 1 from mailboxes mb where not (${visibleTo(user)}))
+        or exists (select 1 from mailboxes mb where mb.id = m.mailbox_id and ${visibleTo(user)}))`;
 }
 
 /** The job `mail.countsFold`: counts again the records whose mail changed (decision 105). */
@@ -165,8 +177,8 @@ export async function checkDeal(app: FastifyInstance, dealId: number) {
 /** Messages by id as a record's list shows them, in no order. */
 export async function mailRowsByIds(app: FastifyInstance, ids: number[]): Promise<TMailRow[]> {
   if (!ids.length) return [];
-  const res = await app.db.execute(sql`select ${columns} from mail_messages m join mailboxes mb on mb.id = m.mailbox_id where m.id = any(${sql.param(ids)}::int[])`);
-  return (res.rows as Raw[]).map((r) => rowOf(app, r));
+  const res = await app.db.execute(sql`select ${mailColumns} from mail_messages m join mailboxes mb on mb.id = m.mailbox_id where m.id = any(${sql.param(ids)}::int[])`);
+  return (res.rows as TMailRaw[]).map((r) => rowOf(app, r));
 }
 
 /**
@@ -180,10 +192,10 @@ export async function listMail(app: FastifyInstance, user: SessionUser, q: z.out
   const [count, page] = await Promise.all([
     countThread(app, user, q),
     app.db.execute(sql`with u as (${threadOf(user, q, sql`limit ${offset + q.perPage}`)} order by sent_on desc nulls last, message_id desc limit ${q.perPage} offset ${offset})
-      select ${columns} from u join mail_messages m on m.id = u.message_id join mailboxes mb on mb.id = m.mailbox_id
+      select ${mailColumns} from u join mail_messages m on m.id = u.message_id join mailboxes mb on mb.id = m.mailbox_id
       order by u.sent_on desc nulls last, u.message_id desc`),
   ]);
-  return { totalRows: count, items: (page.rows as Raw[]).map((r) => rowOf(app, r)) };
+  return { totalRows: count, items: (page.rows as TMailRaw[]).map((r) => rowOf(app, r)) };
 }
 
 /** GET /api/mail/{id}: one message, its HTML sanitised when it was stored. */
@@ -191,7 +203,7 @@ export async function viewMail(app: FastifyInstance, user: SessionUser, id: numb
   const res = await app.db.execute(sql`select m.id, m.mailbox_id, mb.name as mailbox, m.subject, m."from", m."to", m.cc, m.sent_on, left(m.text, 200) as snippet, ${attachmentsOf} as attachments,
       m.text, m.html, m.remote_images, m.message_id
     from mail_messages m join mailboxes mb on mb.id = m.mailbox_id where m.id = ${id} and ${visibleTo(user)}`);
-  const r = res.rows[0] as (Raw & { text: string; html: string | null; remote_images: number; message_id: string }) | undefined;
+  const r = res.rows[0] as (TMailRaw & { text: string; html: string | null; remote_images: number; message_id: string }) | undefined;
   if (!r) throw notFound('mailbox.messageNotFound');
   return { ...rowOf(app, r), text: r.text, html: r.html, remoteImages: r.remote_images, messageId: r.message_id, newContact: await newContactOf(app, r.from, r.text) };
 }
@@ -229,6 +241,6 @@ export async function sendAttachment(app: FastifyInstance, user: SessionUser, id
 
 /** One message as a record's list shows it (a reply just sent). */
 export async function readMailRow(app: FastifyInstance, id: number): Promise<TMailRow> {
-  const res = await app.db.execute(sql`select ${columns} from mail_messages m join mailboxes mb on mb.id = m.mailbox_id where m.id = ${id}`);
-  return rowOf(app, res.rows[0] as Raw);
+  const res = await app.db.execute(sql`select ${mailColumns} from mail_messages m join mailboxes mb on mb.id = m.mailbox_id where m.id = ${id}`);
+  return rowOf(app, res.rows[0] as TMailRaw);
 }
