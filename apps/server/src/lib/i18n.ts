@@ -18,12 +18,22 @@ export const TEXTS_CHANNEL = 'crm_texts';
 /** The server's copy of the interface texts, for mails and error answers. */
 export class Translator {
   private texts: Texts = { en: new Map(), el: new Map(), ru: new Map() };
+  private loads = 0;
 
   async load(db: Db) {
     const rows = officesPluralsFirst(await db.select().from(localization));
     const next: Texts = { en: new Map(), el: new Map(), ru: new Map() };
     for (const r of rows) next[cultureOf(r.culture === 'en' ? 'en-UK' : r.culture)].set(r.key, r.text);
     this.texts = next;
+    this.loads++;
+  }
+
+  /**
+   * Which copy of the texts this is (one more at each load): a kept answer worded with them keys by
+   * it, so one made between a change of the texts and this copy's reload is not served after it.
+   */
+  get generation(): number {
+    return this.loads;
   }
 
   has(key: string) {

@@ -58,7 +58,12 @@ export function App() {
  */
 function TakeOver({ children }: { children: React.ReactNode }) {
   const [committed, setCommitted] = useState(false);
-  useEffect(() => startTransition(() => setCommitted(true)), []);
+  useEffect(() => {
+    startTransition(() => setCommitted(true));
+    // Should another transition pending with theirs wait on something, the page is live after 3 s all the same.
+    const late = setTimeout(tookOver, 3000);
+    return () => clearTimeout(late);
+  }, []);
   useEffect(() => {
     if (committed) tookOver();
   }, [committed]);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { idAmong } from '../../lib/paging.ts';
 import {
   LinkKind,
   type TActionSearchAnswer,
@@ -91,12 +92,12 @@ function linksAndFiles(db: Q, ids: number[]) {
       .leftJoin(linkedAccount, and(eq(activityLinks.entity, LinkKind.Account), eq(linkedAccount.id, activityLinks.entityId)))
       .leftJoin(linkedActivity, and(eq(activityLinks.entity, LinkKind.Activity), eq(linkedActivity.id, activityLinks.entityId)))
       .leftJoin(linkedObject, and(eq(activityLinks.entity, LinkKind.Object), eq(linkedObject.id, activityLinks.entityId)))
-      .where(inArray(activityLinks.activityId, ids))
+      .where(idAmong(activityLinks.activityId, ids))
       .orderBy(activityLinks.activityId, activityLinks.position, activityLinks.entity, activityLinks.entityId),
     db
       .select({ parentId: files.parentId, systemName: files.systemName, userName: files.userName })
       .from(files)
-      .where(and(eq(files.parentType, LinkKind.Activity), inArray(files.parentId, ids)))
+      .where(and(eq(files.parentType, LinkKind.Activity), idAmong(files.parentId, ids)))
       .orderBy(files.parentId, files.sortOrder, files.id),
   ]);
 }
@@ -221,7 +222,7 @@ export async function activitiesByIds(db: Q, ids: number[], timeZone: string): P
     .leftJoin(users, eq(users.id, activities.createdBy))
     .leftJoin(creatorAccount, eq(creatorAccount.id, users.accountId))
     .leftJoin(assignee, eq(assignee.id, activities.assignedTo))
-    .where(inArray(activities.id, ids));
+    .where(idAmong(activities.id, ids));
   const links = rows.flatMap((r) => r.links.map((l) => ({ activityId: r.id, ...l })));
   const fileRows = rows.flatMap((r) => r.files.map((f) => ({ parentId: r.id, ...f })));
   return answersOf(rows, [links, fileRows], timeZone);
@@ -230,7 +231,7 @@ export async function activitiesByIds(db: Q, ids: number[], timeZone: string): P
 /** Activities by id read as the lists read theirs (the rows, then their links and files): what activitiesByIds answers, step by step. */
 export async function activitiesByIdsInSteps(db: Q, ids: number[], timeZone: string): Promise<TActivity[]> {
   if (!ids.length) return [];
-  return completeRows(db, await fromActivities(db).where(inArray(activities.id, ids)), timeZone);
+  return completeRows(db, await fromActivities(db).where(idAmong(activities.id, ids)), timeZone);
 }
 
 /** The count countActivities reads, as a query to be read inside another (one row: n). */

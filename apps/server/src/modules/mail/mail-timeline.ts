@@ -24,8 +24,7 @@ function recordOf(q: Query): { parent: number; parentId: number; thread: TThread
  * thread does: only the reader's mailboxes, none marked deleted), puts them together (UNION ALL), cuts
  * the page and reads the page's messages with it, beside the two counts (the activities', and the
  * mail's kept ahead, decision 105, or counted on the spot when filtered or a deal's) and, for a deal,
- * whether it is there; then the page's activities, their links and their files are read side by side
- * (three statements in one round trip). The mail is counted again on the spot only while a change to
+ * whether it is there; then the page's activities with their links and files (one statement). The mail is counted again on the spot only while a change to
  * the record's kept count waits to be folded.
  */
 export async function recordTimeline(app: FastifyInstance, user: SessionUser, q: Query): Promise<TTimelineAnswer> {

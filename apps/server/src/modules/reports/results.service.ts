@@ -231,9 +231,8 @@ export function periodParts(from: string, till: string): { years: string[]; mont
  * set holds any agent shown once, so a record with two agents is counted once, as computeResults
  * counts it. The agents shown are chosen as computeResults chooses them.
  */
-export async function results(app: FastifyInstance, user: SessionUser, q: TResultsQuery, t: T): Promise<TResultsAnswer> {
-  const tz = app.config.timeZone;
-  const { from, till } = periodDays(q, agencyToday(tz));
+export async function results(app: FastifyInstance, user: SessionUser, q: TResultsQuery, t: T, today = agencyToday(app.config.timeZone)): Promise<TResultsAnswer> {
+  const { from, till } = periodDays(q, today);
   const { years, months, tenths, days } = periodParts(from, till);
   const starts = (grain: number, list: string[]) => (list.length ? [sql`(c.grain = ${grain} and c.start = any(${sql.param(list)}::date[]))`] : []);
   const byDays = days.map(([a, b]) => sql`(c.grain = 1 and c.start between ${a}::date and ${b}::date)`);
@@ -294,11 +293,14 @@ export function keptResults(app: FastifyInstance, tables: readonly string[] = RE
   const kept = createKeptAnswers(app.db);
   return {
     async get(user: SessionUser, q: TResultsQuery, t: T, culture: string): Promise<string> {
-      const { from, till } = periodDays(q, agencyToday(app.config.timeZone));
+      // One today for the key and the answer: one asked a moment before midnight is kept under the days it covers.
+      const today = agencyToday(app.config.timeZone);
+      const { from, till } = periodDays(q, today);
       const admin = user.roles.includes('admin');
       const scope = !admin ? ['own', user.accountId ?? null] : user.branchId !== null ? ['branch', user.branchId] : ['office', q.branchId ?? null];
-      const key = JSON.stringify([from, till, scope, culture]);
-      return kept.get(key, tables, async () => REPORT_API.results.answer.parse(await results(app, user, q, t)));
+      // The texts' copy too: an answer worded between a change of the texts and their reload is not served after it.
+      const key = JSON.stringify([from, till, scope, culture, app.translator.generation]);
+      return kept.get(key, tables, async () => REPORT_API.results.answer.parse(await results(app, user, q, t, today)));
     },
     size: () => kept.size(),
   };
