@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/harness.ts';
-import { startS3Server } from '../../../test/s3-server.ts';
-import { startHoldingProxy } from '../../../test/s3-holding-proxy.ts';
+import { describe, expect, it } from 'vitest';
+import { startHeldS3App } from '../../../test/s3-holding-proxy.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { backupAreaOf, backupNow } from './backup.routes.ts';
 
@@ -12,17 +10,7 @@ import { backupAreaOf, backupNow } from './backup.routes.ts';
  * request) whose store stops answering while the files are fetched: given up (the job's signal, as
  * when the instance stops), it ends at once instead of waiting for the store, and keeps nothing.
  */
-const s3 = await startS3Server('crm-backup-hold');
-const proxy = await startHoldingProxy(s3.settings.endpoint!);
-const t = await createTestApp({
-  STORAGE: 's3', S3_ENDPOINT: proxy.endpoint, S3_BUCKET: s3.settings.bucket, S3_ACCESS_KEY_ID: s3.settings.accessKeyId!,
-  S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey!, S3_FORCE_PATH_STYLE: 'true', S3_CHECKSUMS: s3.settings.checksums,
-});
-afterAll(async () => {
-  proxy.release();
-  await proxy.close();
-  await s3.stop();
-});
+const { proxy, t } = await startHeldS3App('crm-backup-hold');
 
 describe('a backup given up while the store does not answer', () => {
   it('ends without waiting for the held fetch, and no backup is kept', async () => {

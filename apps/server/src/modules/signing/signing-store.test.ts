@@ -1,24 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp } from '../../../test/harness.ts';
-import { startS3Server } from '../../../test/s3-server.ts';
-import { startHoldingProxy } from '../../../test/s3-holding-proxy.ts';
+import { startHeldS3App } from '../../../test/s3-holding-proxy.ts';
 
 /**
  * Signing with the files in an S3-compatible store (s3rver, behind a proxy that can hold one request):
  * while the signed copy is being written, and the store is slow to take it, neither the request nor
  * the mandate it signs is locked, so staff saving the mandate meanwhile are not kept waiting.
  */
-const s3 = await startS3Server('crm-sign-hold');
-const proxy = await startHoldingProxy(s3.settings.endpoint!);
-const t = await createTestApp({
-  STORAGE: 's3', S3_ENDPOINT: proxy.endpoint, S3_BUCKET: s3.settings.bucket, S3_ACCESS_KEY_ID: s3.settings.accessKeyId!,
-  S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey!, S3_FORCE_PATH_STYLE: 'true', S3_CHECKSUMS: s3.settings.checksums,
-});
-afterAll(async () => {
-  await proxy.close();
-  await s3.stop();
-});
+const { proxy, t } = await startHeldS3App('crm-sign-hold');
 const admin = await t.user({ roles: ['admin'] });
 const anon = t.client();
 
