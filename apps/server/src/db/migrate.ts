@@ -103,27 +103,6 @@ async function refuseSkippedMigration(client: pg.ClientBase): Promise<void> {
 }
 
 /**
- * Waits (at most 10 s) until no other session of this database still reads from before the
- * migration's last commit: a vacuum cannot mark the rows it rewrote visible to all while an older
- * snapshot may need their old versions, and the table would stay unmarked (every index-only scan
- * reading it again) until the next vacuum. Instances starting together, or a busy job, finish
- * their statements in milliseconds.
- */
-async function othersSeeTheMigration(client: pg.Client): Promise<void> {
-  const until = Date.now() + 10_000;
-  const { rows } = await client.query<{ x: string }>(`select (pg_current_xact_id()::text::bigint % 4294967296)::text as x`);
-  // pg_current_xact_id() above took an id after every commit of the migration: older snapshots are those at or before it.
-  while (Date.now() < until) {
-    const older = await client.query(
-      `select 1 from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_xmin is not null and age(backend_xmin) >= age($1::text::xid) limit 1`,
-      [rows[0]!.x],
-    );
-    if (!older.rows.length) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/**
  * Applies the committed migrations; an advisory lock keeps concurrent instances from racing (the
  * first migrates, the others wait and then find nothing to do). Refuses a database migrated by a
  * newer CRM. `timeZone`: kept as the database's default of crm.time_zone too, so that connections
@@ -141,9 +120,7 @@ export async function migrateDb(url: string, opts: { timeZone?: string } = {}): 
     await migrate(drizzle(client), { migrationsFolder: folder });
     // A new database (every migration pending) has nothing to vacuum yet.
     const fresh = pending.length && pending[0] === '0000_extensions';
-    const rewritten = new Set(fresh ? [] : pending.flatMap((tag) => REWRITTEN_TABLES[tag] ?? []));
-    if (rewritten.size) await othersSeeTheMigration(client);
-    for (const table of rewritten) {
+    for (const table of new Set(fresh ? [] : pending.flatMap((tag) => REWRITTEN_TABLES[tag] ?? []))) {
       await client.query(`vacuum (analyze, index_cleanup on) ${table}`);
     }
     if (opts.timeZone) await keepZoneDefault(client, opts.timeZone);
