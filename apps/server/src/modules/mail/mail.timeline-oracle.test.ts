@@ -2,7 +2,8 @@
 // the one the earlier statements gave (kept here as they were), on seeded random accounts, properties,
 // leads and deals with mail and activities, for every reader (an office admin, a mailbox's owner,
 // another agent, a branch user), kinds, states, texts and pages, after random changes (mail marked
-// deleted, mailboxes made private, counts folded or waiting). The seed is in every failure message.
+// deleted, mailboxes made private, counts folded or waiting), with follow-ups of earlier activities and
+// several files an activity in an order of their own. The seed is in every failure message.
 import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -125,6 +126,7 @@ describe("a record's timeline in fewer statements", () => {
         }
       }
     };
+    const madeActivities: number[] = [];
     const storeActivities = async (n: number) => {
       for (let i = 0; i < n; i++) {
         const [a] = await ids(sql`insert into activities (description, done, created_on, modified_on) values (${chance(0.1) ? null : text()}, ${pick([null, true, false])},
@@ -135,9 +137,15 @@ describe("a record's timeline in fewer statements", () => {
           parents.push([entity, pick(entity === LinkKind.Account ? accounts : entity === LinkKind.Object ? objects : entity === LinkKind.Demand ? leads : deals)]);
         }
         if (chance(0.15)) parents.push([LinkKind.Reservation, between(1, 5)]);
+        // A follow-up of an earlier activity: the link is described by that activity's text.
+        if (madeActivities.length && chance(0.2)) parents.push([LinkKind.Activity, pick(madeActivities)]);
         for (const [n, [entity, id]] of parents.entries())
           await db.execute(sql`insert into activity_links (activity_id, entity, entity_id, position) values (${a}, ${entity}, ${id}, ${n}) on conflict do nothing`);
-        if (chance(0.15)) await db.execute(sql`insert into files (parent_type, parent_id, system_name, user_name, mime, size) values (${LinkKind.Activity}, ${a}, ${`a${++made}`}, 'photo.jpg', 'image/jpeg', 10)`);
+        // None, one or several files, in an order of their own (ties broken by id).
+        for (let k = chance(0.3) ? between(1, 3) : 0; k > 0; k--)
+          await db.execute(sql`insert into files (parent_type, parent_id, system_name, user_name, mime, size, sort_order)
+            values (${LinkKind.Activity}, ${a}, ${`a${++made}`}, ${pick(['photo.jpg', 'plan.pdf', 'keys.png'])}, 'image/jpeg', 10, ${between(0, 2)})`);
+        madeActivities.push(a!);
       }
     };
     await storeMail(70);
@@ -145,6 +153,8 @@ describe("a record's timeline in fewer statements", () => {
 
     let compared = 0;
     let filled = 0;
+    let followUps = 0;
+    let severalFiles = 0;
     const kinds = { kept: 0, waiting: 0 };
     for (let round = 0; round < 12; round++) {
       // Random changes: more of each, mail marked deleted or shown again, a mailbox made private or shared; folded now and then.
@@ -169,6 +179,11 @@ describe("a record's timeline in fewer statements", () => {
         expect(now, `round ${round}, ${JSON.stringify(raw)}, reader ${readers.indexOf(who)}, seed ${SEED}`).toEqual(was);
         compared++;
         filled += was.items.length;
+        for (const item of was.items)
+          if (item.kind === 'activity') {
+            if (item.activity.links.some((l) => l.entity === LinkKind.Activity)) followUps++;
+            if (item.activity.files.length > 1) severalFiles++;
+          }
       }
     }
     // A deal that is not there: the same answer (404), whatever is asked.
@@ -180,6 +195,8 @@ describe("a record's timeline in fewer statements", () => {
       }
     expect(compared).toBe(300);
     expect(filled, `seed ${SEED}`).toBeGreaterThan(200);
+    expect(followUps, `seed ${SEED}`).toBeGreaterThan(0);
+    expect(severalFiles, `seed ${SEED}`).toBeGreaterThan(0);
     expect(kinds.kept, `seed ${SEED}`).toBeGreaterThan(0);
     expect(kinds.waiting, `seed ${SEED}`).toBeGreaterThan(0);
   }, 180_000);
