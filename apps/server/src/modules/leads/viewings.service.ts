@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { inIdOrder } from '../../lib/paging.ts';
+import { keptCount } from '../../lib/row-counts.ts';
 import {
   ASSIGNMENT_PARENTS,
   LinkKind,
@@ -416,8 +417,14 @@ export async function searchViewings(app: FastifyInstance, f: TViewingSearch, t:
       .orderBy(...order)
       .limit(f.perPage)
       .offset((f.currentPage - 1) * f.perPage);
-  const paged = alone ? alone.ids.map((id) => ({ id, total: alone.n })) : said ? await pageOf(true) : await pageOf(false);
-  const n = alone ? alone.n : said && paged.length ? paged[0]!.total : await count();
+  // No filter at all: the total is the table's, kept by the database (row_counts, decision 121), read
+  // beside the page instead of counting every viewing after it.
+  const whole = !said && !others;
+  const [paged, kept] = await Promise.all([
+    alone ? alone.ids.map((id) => ({ id, total: alone.n })) : said ? pageOf(true) : pageOf(false),
+    whole ? keptCount(app.db, 'viewings') : undefined,
+  ]);
+  const n = alone ? alone.n : said && paged.length ? paged[0]!.total : (kept ?? (await count()));
   const ids = paged.map((r) => r.id);
   const found = ids.length
     ? await app.db

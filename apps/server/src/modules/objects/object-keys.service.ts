@@ -9,6 +9,7 @@ import { badRequest, conflict, fieldError, notFound, requireVersion } from '../.
 import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { inIdOrder, idAmong } from '../../lib/paging.ts';
+import { keptCount } from '../../lib/row-counts.ts';
 import type { Caller } from './objects.service.ts';
 import { refPrefix } from './objects.lists.ts';
 import { accountIdsMatching } from '../accounts/accounts.search.ts';
@@ -111,11 +112,11 @@ export async function listKeys(app: FastifyInstance, q: z.output<typeof ZObjectK
         .limit(q.perPage)
         .offset(offset)
         .then((r) => r.map((x) => x.id)),
-      // Every key has its object (a foreign key): the object is joined only for the number's prefix.
-      (typed || q.objectId != null
-        ? app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys).innerJoin(objects, eq(objects.id, objectKeys.objectId)).where(where)
-        : app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys)
-      ).then((r) => r[0]?.n ?? 0),
+      // Every key has its object (a foreign key): the object is joined only for the number's prefix;
+      // all the keys are counted by the database as they are added and deleted (row_counts, decision 121).
+      typed || q.objectId != null
+        ? app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys).innerJoin(objects, eq(objects.id, objectKeys.objectId)).where(where).then((r) => r[0]?.n ?? 0)
+        : keptCount(app.db, 'object_keys'),
     ]);
   }
   // Each key's newest loan to one of the accounts found: the loan heldBy found it by.
