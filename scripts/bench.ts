@@ -618,9 +618,19 @@ async function main() {
         log(`  /api/object: totalRows ${n} (checked against count(*))`);
       }
     }
-    // The totals the database keeps for leads and alerts (row_counts) against count(*).
-    for (const [url, body, table] of [['/api/lead/search', { perPage: 1, currentPage: 1 }, 'leads'], ['/api/alert/list', { perPage: 1, currentPage: 1 }, 'alerts']] as const) {
-      const res = await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    // The totals the database keeps for leads, alerts, viewings and keys (row_counts) against count(*).
+    for (const [url, body, table] of [
+      ['/api/lead/search', { perPage: 1, currentPage: 1 }, 'leads'],
+      ['/api/alert/list', { perPage: 1, currentPage: 1 }, 'alerts'],
+      ['/api/Viewing/search', { perPage: 1, currentPage: 1 }, 'viewings'],
+      ['/api/ObjectKeys?perPage=1&currentPage=1', undefined, 'object_keys'],
+    ] as const) {
+      const res = await fetch(
+        `http://127.0.0.1:${port}${url}`,
+        body
+          ? { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }
+          : { headers: { authorization: `Bearer ${token}` } },
+      );
       if (res.status !== 200) continue;
       const answer = (await res.json()) as { totalRows: number };
       const [{ n }] = (await handle.pool.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows as [{ n: number }];

@@ -9,6 +9,29 @@ import { createTestApp } from '../../test/harness.ts';
  */
 const UNDO: { migration: string; before: string; sql: string[] }[] = [
   {
+    migration: '0119',
+    before: 'the viewings and the keys counted on the spot for their unfiltered lists',
+    sql: [
+      `drop trigger viewings_counts_ins on viewings`,
+      `drop trigger viewings_counts_del on viewings`,
+      `drop trigger viewings_counts_truncate on viewings`,
+      `drop trigger object_keys_counts_ins on object_keys`,
+      `drop trigger object_keys_counts_del on object_keys`,
+      `drop trigger object_keys_counts_truncate on object_keys`,
+      `delete from row_counts where name in ('viewings', 'object_keys')`,
+      // 0027's function as it was.
+      `create or replace function crm_row_counts_recount() returns void language plpgsql as $$
+        begin
+          insert into public.row_counts (name, n) values
+            ('leads', (select count(*) from public.leads)),
+            ('objects', (select count(*) from public.objects)),
+            ('alerts', (select count(*) from public.alerts)),
+            ('alerts.unread', (select count(*) from public.alerts where readed_on is null))
+          on conflict (name) do update set n = excluded.n;
+        end $$`,
+    ],
+  },
+  {
     migration: '0118',
     before: "a statement's balances summed again over a scan of every transaction",
     sql: [

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { inIdOrder } from '../../lib/paging.ts';
+import { keptCount } from '../../lib/row-counts.ts';
 import {
   ASSIGNMENT_PARENTS,
   LinkKind,
@@ -408,51 +409,60 @@ export async function searchViewings(app: FastifyInstance, f: TViewingSearch, t:
   if (said && others) where.push(await idsSaying(app.db, said));
   const cond = and(...where);
   const count = async () => ((await app.db.select({ n: sql<number>`count(*)::int` }).from(viewings).where(cond)) as [{ n: number }])[0].n;
-  const pageOf = (withTotal: boolean) =>
+  const pageOf = () =>
     app.db
-      .select({ id: viewings.id, total: withTotal ? sql<number>`(count(*) over ())::int` : sql<number>`0` })
+      .select({ id: viewings.id, total: sql<number>`(count(*) over ())::int` })
       .from(viewings)
       .where(cond)
       .orderBy(...order)
       .limit(f.perPage)
       .offset((f.currentPage - 1) * f.perPage);
-  const paged = alone ? alone.ids.map((id) => ({ id, total: alone.n })) : said ? await pageOf(true) : await pageOf(false);
-  const n = alone ? alone.n : said && paged.length ? paged[0]!.total : await count();
-  const ids = paged.map((r) => r.id);
-  const found = ids.length
-    ? await app.db
-        .select({
-          v: viewings,
-          account: accounts.displayName,
-          l: leads,
-          assigned: sql<string>`coalesce((select string_agg(a.display_name, ', ' order by a.display_name) from assignments s join accounts a on a.id = s.account_id
+  const columns = {
+    v: viewings,
+    account: accounts.displayName,
+    l: leads,
+    assigned: sql<string>`coalesce((select string_agg(a.display_name, ', ' order by a.display_name) from assignments s join accounts a on a.id = s.account_id
         where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = ${viewings.id}), '')`,
-          objs: sql<{ id: number; ref: number; comment: string | null }[]>`coalesce((select json_agg(json_build_object('id', o.id, 'ref', o.reference_number, 'comment', vo.comment) order by vo.position)
+    objs: sql<{ id: number; ref: number; comment: string | null }[]>`coalesce((select json_agg(json_build_object('id', o.id, 'ref', o.reference_number, 'comment', vo.comment) order by vo.position)
         from viewing_objects vo join objects o on o.id = vo.object_id where vo.viewing_id = ${viewings.id}), '[]'::json)`,
-        })
-        .from(viewings)
-        .leftJoin(leads, eq(leads.id, viewings.demandId))
-        .leftJoin(accounts, eq(accounts.id, leads.accountId))
-        .where(inArray(viewings.id, ids))
-    : [];
-  const rows = inIdOrder(ids, found, (r) => r.v.id);
-  return {
-    items: rows.map((r) => ({
-      id: r.v.id,
-      appointmentCreated: toLocalDateTime(r.v.appointmentCreated, tz),
-      dateOfViewing: toLocalDateTime(r.v.dateOfViewing, tz),
-      lead: r.l ? describeLead(t, r.l as unknown as Row, r.account) : null,
-      leadId: r.v.demandId ?? null,
-      assigned: r.assigned,
-      objects: r.objs.map((o) => o.id).join(' '),
-      objectRefs: r.objs.map((o) => ({ id: o.id, referenceNumber: formatReferenceNumber(o.ref), comment: o.comment })),
-      result: r.v.result != null ? t(`viewings.result.${r.v.result}`) : '',
-      resultId: r.v.result ?? null,
-      rowClass: r.v.result != null ? VIEWING_RESULT_CLASS[r.v.result]! : '',
-    })),
-    totalRows: n,
-    options: { results: resultOptions(t) },
   };
+  const rowsOf = (which: SQL) => app.db.select(columns).from(viewings).leftJoin(leads, eq(leads.id, viewings.demandId)).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(which);
+  type Found = Awaited<ReturnType<typeof rowsOf>>[number];
+  const item = (r: Found) => ({
+    id: r.v.id,
+    appointmentCreated: toLocalDateTime(r.v.appointmentCreated, tz),
+    dateOfViewing: toLocalDateTime(r.v.dateOfViewing, tz),
+    lead: r.l ? describeLead(t, r.l as unknown as Row, r.account) : null,
+    leadId: r.v.demandId ?? null,
+    assigned: r.assigned,
+    objects: r.objs.map((o) => o.id).join(' '),
+    objectRefs: r.objs.map((o) => ({ id: o.id, referenceNumber: formatReferenceNumber(o.ref), comment: o.comment })),
+    result: r.v.result != null ? t(`viewings.result.${r.v.result}`) : '',
+    resultId: r.v.result ?? null,
+    rowClass: r.v.result != null ? VIEWING_RESULT_CLASS[r.v.result]! : '',
+  });
+  if (!said) {
+    // Without a comment, one statement: the page's ids first (an array made at run time, so no
+    // skipped viewing's agents and properties are read), those viewings' rows in the same order,
+    // and the total beside each row: the table's, kept by the database with no filter at all
+    // (row_counts, decision 121), else counted. A page past the end has no row to carry it.
+    const whole = !others;
+    const total = whole ? sql<number>`(select n::int from row_counts where name = 'viewings')` : sql<number>`(${app.db.select({ n: sql<number>`count(*)::int` }).from(viewings).where(cond)})`;
+    const found = await app.db
+      .select({ ...columns, total })
+      .from(viewings)
+      .leftJoin(leads, eq(leads.id, viewings.demandId))
+      .leftJoin(accounts, eq(accounts.id, leads.accountId))
+      .where(sql`${viewings.id} = any(array(${app.db.select({ id: viewings.id }).from(viewings).where(cond).orderBy(...order).limit(f.perPage).offset((f.currentPage - 1) * f.perPage)}))`)
+      .orderBy(...order);
+    const n = found.length ? Number(found[0]!.total) : whole ? await keptCount(app.db, 'viewings') : await count();
+    return { items: found.map(item), totalRows: n, options: { results: resultOptions(t) } };
+  }
+  const paged = alone ? alone.ids.map((id) => ({ id, total: alone.n })) : await pageOf();
+  const n = alone ? alone.n : paged.length ? paged[0]!.total : await count();
+  const ids = paged.map((r) => r.id);
+  const found = ids.length ? await rowsOf(inArray(viewings.id, ids)) : [];
+  return { items: inIdOrder(ids, found, (r) => r.v.id).map(item), totalRows: n, options: { results: resultOptions(t) } };
 }
 
 /** Where an activity leads: the record it was created on. */

@@ -9,6 +9,7 @@ import { badRequest, conflict, fieldError, notFound, requireVersion } from '../.
 import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { inIdOrder, idAmong } from '../../lib/paging.ts';
+import { keptCount } from '../../lib/row-counts.ts';
 import type { Caller } from './objects.service.ts';
 import { refPrefix } from './objects.lists.ts';
 import { accountIdsMatching } from '../accounts/accounts.search.ts';
@@ -77,54 +78,52 @@ export async function listKeys(app: FastifyInstance, q: z.output<typeof ZObjectK
   if (typed && !/^\d{1,10}$/.test(typed)) return { items: [], totalRows: 0 };
   const holder = q.holder.trim();
   const offset = (q.currentPage - 1) * q.perPage;
-  let pageIds: number[];
-  let totalRows: number;
-  let held: { loanOf: Map<number, number> } | null = null;
-  if (holder) {
-    const lent = await heldBy(app.db, holder);
-    held = { loanOf: new Map(lent.keys.map((id, i) => [id, lent.loans[i]!])) };
-    let found = lent.keys;
-    if (typed && found.length) {
-      const literal = `{${found.join(',')}}`;
-      const inPrefix = await app.db
-        .select({ id: objectKeys.id })
-        .from(objectKeys)
-        .innerJoin(objects, eq(objects.id, objectKeys.objectId))
-        .where(and(refPrefix(typed), sql`${objectKeys.id} = any(${literal}::int[])`));
-      const ids = new Set(inPrefix.map((r) => r.id));
-      found = found.filter((id) => ids.has(id));
-    }
-    totalRows = found.length;
-    pageIds = found.slice(offset, offset + q.perPage);
-  } else {
-    // The page's ids first (the number's index and the keys, no per-row lookups), then those keys
-    // with their holders and loans (lib/paging.ts): in one statement, OFFSET computed every skipped
-    // key's newest loan too (page 50 read 1,000 of them to show 20).
+  if (!holder) {
+    // One statement: the page's ids first, an array made at run time (the number's index and the
+    // keys, no per-row look-ups: with OFFSET on the rows themselves, page 50 read 1,000 keys' newest
+    // loans to show 20), then those keys with their holders and loans in the same order, and the
+    // total beside each row: kept by the database for all the keys (row_counts, decision 121),
+    // counted for a number's prefix or a property (every key has its object: a foreign key).
     const where = q.objectId != null ? eq(objectKeys.objectId, q.objectId) : typed ? refPrefix(typed) : undefined;
-    [pageIds, totalRows] = await Promise.all([
-      app.db
-        .select({ id: objectKeys.id })
-        .from(objectKeys)
-        .innerJoin(objects, eq(objects.id, objectKeys.objectId))
-        .where(where)
-        .orderBy(objects.referenceNumber, sql`${objectKeys.received} desc nulls last`, objectKeys.id)
-        .limit(q.perPage)
-        .offset(offset)
-        .then((r) => r.map((x) => x.id)),
-      // Every key has its object (a foreign key): the object is joined only for the number's prefix.
-      (typed || q.objectId != null
-        ? app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys).innerJoin(objects, eq(objects.id, objectKeys.objectId)).where(where)
-        : app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys)
-      ).then((r) => r[0]?.n ?? 0),
-    ]);
+    const order = [objects.referenceNumber, sql`${objectKeys.received} desc nulls last`, objectKeys.id] as const;
+    const pageIds = app.db.select({ id: objectKeys.id }).from(objectKeys).innerJoin(objects, eq(objects.id, objectKeys.objectId)).where(where).orderBy(...order).limit(q.perPage).offset(offset);
+    const counted = () => app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys).innerJoin(objects, eq(objects.id, objectKeys.objectId)).where(where);
+    const total = typed || q.objectId != null ? sql<number>`(${counted()})` : sql<number>`(select n::int from row_counts where name = 'object_keys')`;
+    const rows = await app.db
+      .select({ ...keyColumns(culture), total })
+      .from(objectKeys)
+      .innerJoin(objects, eq(objects.id, objectKeys.objectId))
+      .leftJoin(accounts, eq(accounts.id, objectKeys.accountId))
+      .where(sql`${objectKeys.id} = any(array(${pageIds}))`)
+      .orderBy(...order);
+    // Past the last page no row carries the total: read apart.
+    const totalRows = rows.length
+      ? Number(rows[0]!.total)
+      : typed || q.objectId != null
+        ? ((await counted())[0]?.n ?? 0)
+        : await keptCount(app.db, 'object_keys');
+    return { items: rows.map(({ total: _, ...r }) => toKey(r)), totalRows };
   }
+  const lent = await heldBy(app.db, holder);
+  const held = { loanOf: new Map(lent.keys.map((id, i) => [id, lent.loans[i]!])) };
+  let found = lent.keys;
+  if (typed && found.length) {
+    const literal = `{${found.join(',')}}`;
+    const inPrefix = await app.db
+      .select({ id: objectKeys.id })
+      .from(objectKeys)
+      .innerJoin(objects, eq(objects.id, objectKeys.objectId))
+      .where(and(refPrefix(typed), sql`${objectKeys.id} = any(${literal}::int[])`));
+    const ids = new Set(inPrefix.map((r) => r.id));
+    found = found.filter((id) => ids.has(id));
+  }
+  const totalRows = found.length;
+  const pageIds = found.slice(offset, offset + q.perPage);
   // Each key's newest loan to one of the accounts found: the loan heldBy found it by.
-  const pageLoans = held ? pageIds.map((id) => held.loanOf.get(id)!) : [];
-  const heldByLoan = held
-    ? sql<TObjectKey['heldBy']>`(select json_build_object('accountId', l.account_id, 'account', a.display_name, 'givenAway', l.given_away, 'received', l.received)
+  const pageLoans = pageIds.map((id) => held.loanOf.get(id)!);
+  const heldByLoan = sql<TObjectKey['heldBy']>`(select json_build_object('accountId', l.account_id, 'account', a.display_name, 'givenAway', l.given_away, 'received', l.received)
         from object_key_loans l left join accounts a on a.id = l.account_id
-        where l.id = any(${`{${pageLoans.join(',')}}`}::int[]) and l.key_id = ${objectKeys.id})`
-    : sql<null>`null`;
+        where l.id = any(${`{${pageLoans.join(',')}}`}::int[]) and l.key_id = ${objectKeys.id})`;
   const rows = pageIds.length
     ? await app.db
         .select({ ...keyColumns(culture), heldBy: heldByLoan })
@@ -134,7 +133,7 @@ export async function listKeys(app: FastifyInstance, q: z.output<typeof ZObjectK
         .where(idAmong(objectKeys.id, pageIds))
     : [];
   return {
-    items: inIdOrder(pageIds, rows, (r) => r.id).map(({ heldBy: by, ...r }) => ({ ...toKey(r), ...(held ? { heldBy: by } : {}) })),
+    items: inIdOrder(pageIds, rows, (r) => r.id).map(({ heldBy: by, ...r }) => ({ ...toKey(r), heldBy: by })),
     totalRows,
   };
 }
