@@ -631,7 +631,7 @@ async function main() {
           ? { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }
           : { headers: { authorization: `Bearer ${token}` } },
       );
-      if (res.status !== 200) continue;
+      if (res.status !== 200) throw new Error(`${url} answers ${res.status}: the bench cannot check its total`);
       const answer = (await res.json()) as { totalRows: number };
       const [{ n }] = (await handle.pool.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows as [{ n: number }];
       if (answer.totalRows !== n) throw new Error(`${url} answers totalRows ${answer.totalRows}, but the table holds ${n}`);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { inIdOrder } from '../../lib/paging.ts';
+import { idAmong, inIdOrder } from '../../lib/paging.ts';
 import { keptCount } from '../../lib/row-counts.ts';
 import {
   ASSIGNMENT_PARENTS,
@@ -461,7 +461,7 @@ export async function searchViewings(app: FastifyInstance, f: TViewingSearch, t:
   const paged = alone ? alone.ids.map((id) => ({ id, total: alone.n })) : await pageOf();
   const n = alone ? alone.n : paged.length ? paged[0]!.total : await count();
   const ids = paged.map((r) => r.id);
-  const found = ids.length ? await rowsOf(inArray(viewings.id, ids)) : [];
+  const found = ids.length ? await rowsOf(idAmong(viewings.id, ids)) : [];
   return { items: inIdOrder(ids, found, (r) => r.v.id).map(item), totalRows: n, options: { results: resultOptions(t) } };
 }
 
