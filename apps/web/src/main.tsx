@@ -12,7 +12,7 @@ import { initI18n } from './lib/i18n.ts';
 import { initVariant } from './lib/variant.ts';
 import { App, StartupFailure } from './app/app.tsx';
 import { registerServiceWorker, reloadOnMissingCode } from './lib/service-worker.ts';
-import { appRouter } from './app/router.tsx';
+import { appRouter, startRouter } from './app/router.tsx';
 import { nextTask } from './lib/next-task.ts';
 import { queryClient } from './app/query-client.ts';
 import { setAssumedWidth, takingOver, tookOver } from './lib/first-paint.ts';
@@ -72,7 +72,9 @@ async function start() {
   // Awaited below, once the router has started; not reported as unhandled meanwhile.
   if (ready !== true) ready.catch(() => undefined);
   await nextTask();
-  const router = appRouter();
+  appRouter();
+  await nextTask();
+  const router = startRouter();
   await nextTask();
   await ready;
   if (drawn) {
