@@ -8,10 +8,12 @@ import { mantinePatches } from './build/mantine-patches.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { shellPreload } from './build/shell-preload.ts';
 import { bootLoading } from './build/boot-loading.ts';
+import { themeVariables } from './build/theme-variables.ts';
 
 export default defineConfig({
   plugins: [
     react(),
+    themeVariables(),
     mantinePatches(),
     mantineCssPerComponent(),
     shellPreload(),

@@ -5,12 +5,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
+// The theme's variables, written by the build (build/theme-variables.ts).
+import './app/theme-variables.css';
 import './app/app.css';
 import { initI18n } from './lib/i18n.ts';
 import { initVariant } from './lib/variant.ts';
 import { App, StartupFailure } from './app/app.tsx';
 import { registerServiceWorker, reloadOnMissingCode } from './lib/service-worker.ts';
-import { appRouter } from './app/router.tsx';
+import { appRouter, startRouter } from './app/router.tsx';
 import { nextTask } from './lib/next-task.ts';
 import { queryClient } from './app/query-client.ts';
 import { setAssumedWidth, takingOver, tookOver } from './lib/first-paint.ts';
@@ -21,10 +23,15 @@ import { variantStore } from './lib/variant.ts';
 reloadOnMissingCode();
 
 const container = document.getElementById('root')!;
-// A screen the server drew (decision 054): the data it shows answer the screen's first queries, and
-// the agency's clock it was drawn on is the app's from the start.
-let drawn = takingOver() ? document.getElementById('crm-first-paint') : null;
-if (drawn) {
+
+/**
+ * A screen the server drew (decision 054): the data it shows answer the screen's first queries, and
+ * the agency's clock it was drawn on is the app's from the start. Read in a task after the modules'
+ * evaluation (decision 120): the page's data is parsed and put in the cache there, not in that task.
+ */
+function takeDrawn(): HTMLElement | null {
+  let drawn = takingOver() ? document.getElementById('crm-first-paint') : null;
+  if (!drawn) return null;
   try {
     const paint = JSON.parse(drawn.textContent ?? 'null') as { state: DehydratedState; config: { timeZone?: string; clock?: unknown }; width: number; user: string };
     // Drawn for someone else than the session this browser holds (signed out or in meanwhile): the
@@ -43,25 +50,31 @@ if (drawn) {
     tookOver();
   }
   drawn?.remove();
+  return drawn;
 }
-// Texts stored from an earlier visit: render now (they are revalidated meanwhile). First visit: the
-// texts load while the screen's code does.
-// Which app this host is (CRM or payments): known from an earlier visit, or asked alongside.
-const texts = initI18n();
-const variant = initVariant();
-const ready = texts === true && variant === true ? true : Promise.all([texts, variant]);
-// Handled below, once the router has started; not reported as unhandled meanwhile.
-if (ready !== true) ready.catch(() => undefined);
 
 /**
  * The start in tasks of its own, the browser free to paint and answer between them: the modules'
- * evaluation ends here; then the router (the first screen's code and data start loading); then the
- * first render, itself a React transition that renders in slices (on a phone's slower core all of
- * this was one task of most of a second).
+ * evaluation ends here; then the drawn page's data, the texts and the app's variant (their answers,
+ * asked by index.html, are read in that task, decision 120); then the router (the first screen's
+ * code and data start loading); then the first render, itself a React transition that renders in
+ * slices (on a phone's slower core all of this was one task of most of a second).
  */
 async function start() {
   await nextTask();
-  const router = appRouter();
+  const drawn = takeDrawn();
+  // Texts stored from an earlier visit: render now (they are revalidated meanwhile). First visit: the
+  // texts load while the screen's code does.
+  // Which app this host is (CRM or payments): known from an earlier visit, or asked alongside.
+  const texts = initI18n();
+  const variant = initVariant();
+  const ready = texts === true && variant === true ? true : Promise.all([texts, variant]);
+  // Awaited below, once the router has started; not reported as unhandled meanwhile.
+  if (ready !== true) ready.catch(() => undefined);
+  await nextTask();
+  appRouter();
+  await nextTask();
+  const router = startRouter();
   await nextTask();
   await ready;
   if (drawn) {

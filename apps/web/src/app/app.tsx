@@ -1,4 +1,4 @@
-import { MantineProvider, createTheme, Center, Stack, Text, Button } from '@mantine/core';
+import { MantineProvider, Center, Stack, Text, Button } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { TranslationProvider, useTranslation } from '../lib/use-translation.tsx';
@@ -9,28 +9,8 @@ import { appRouter } from './router.tsx';
 import { clearButtonDefaults } from './clear-buttons.ts';
 import { choicePills } from './choice-pills.tsx';
 import { tookOver } from '../lib/first-paint.ts';
-import { cssVariablesResolver } from './theme-colors.ts';
+import { theme } from './theme.ts';
 
-const theme = createTheme({
-  primaryColor: 'blue',
-  // Shade 8 on white is 5:1 (shade 6, Mantine's default, is 3.6:1): text, links and filled
-  // buttons meet WCAG AA contrast in every state.
-  primaryShade: { light: 8, dark: 8 },
-  defaultRadius: 'sm',
-  focusRing: 'auto',
-  components: {
-    // No focus placeholder without a role inside role="menu": the first item takes the focus.
-    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
-    // Selects and other comboboxes render their options when opened, not hidden from the start:
-    // a record's form has dozens of selects, and each kept-mounted list was positioned (a forced
-    // style recalculation) while the screen first rendered. aria-controls is set only when open.
-    Combobox: { defaultProps: { keepMounted: false } },
-    // A dialog's <header> is no second banner of the page (axe: landmark-no-duplicate-banner): inside
-    // a section with role="dialog" it still counts as one. The modals manager's dialogs say the same.
-    Modal: { defaultProps: { attributes: { header: { role: 'presentation' } } } },
-  },
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
-});
 
 // A 401 anywhere: the session is already cleared; forget cached data and go to /login.
 setUnauthorizedHandler(() => {
@@ -90,7 +70,9 @@ function Themed({ children }: { children: React.ReactNode }) {
     return { ...theme, components: { ...theme.components, ...fields, MultiSelect } };
   }, [t]);
   return (
-    <MantineProvider theme={themed} cssVariablesResolver={cssVariablesResolver}>
+    // The theme's CSS variables are a stylesheet the build writes (theme-variables.css), not a <style>
+    // the provider computes on every start (decision 120).
+    <MantineProvider theme={themed} withCssVariables={false}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
@@ -99,7 +81,7 @@ function Themed({ children }: { children: React.ReactNode }) {
 /** Shown when the texts could not be loaded; no translation is available yet, so all three languages. */
 export function StartupFailure() {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} withCssVariables={false}>
       <Center h="100vh" p="md">
         <Stack align="center" maw={480}>
           <Text ta="center">The application could not load. Check your connection and reload the page.</Text>
