@@ -25,6 +25,8 @@ async function eightAtATime<T, R>(items: T[], fn: (item: T) => Promise<R>): Prom
   return out;
 }
 let s3: Awaited<ReturnType<typeof startS3Server>>;
+/** The store the first test filled with the demo's files and proved equal, file by file: the second backs it up (one pass of 1,800 uploads fewer). */
+let provenCopy: S3Storage | undefined;
 beforeAll(async () => {
   s3 = await startS3Server('crm-files');
 });
@@ -61,11 +63,13 @@ describe("the demo agency's files copied into S3 and back", () => {
     for await (const f of back.list()) backNames.push(f.name);
     const backDigests = await eightAtATime(backNames, async (name) => (await storedDigest(back, name))!.sha256);
     expect(new Map(backNames.map((n, i) => [n, backDigests[i]]))).toEqual(originals);
+    provenCopy = store;
   }, 300_000);
 
   it("backs up the files from the store and restores them into another, checksums equal", async () => {
-    const store = new S3Storage({ ...s3.settings, prefix: 'bk/' });
-    await copyStore(getFileStorage(t.dataDir), store);
+    // The first test's proven copy; when run alone, a copy of its own.
+    const store = provenCopy ?? new S3Storage({ ...s3.settings, prefix: 'bk/' });
+    if (!provenCopy) expect(await copyStore(getFileStorage(t.dataDir), store)).toMatchObject({ failed: [] });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-s3-backups-'));
     const client = await t.pool.connect();
     let b;
