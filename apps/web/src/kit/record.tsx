@@ -1,5 +1,4 @@
-import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '../components/confirm-action.tsx';
 import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { Fragment, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
@@ -232,11 +231,10 @@ export function useDeleteRecord() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (opts: { title: string; text: string; extra?: ReactNode; run: () => Promise<unknown>; done: { banner: readonly [kind: 'success' | 'warning', text: string]; to: string }; onError: (message: string) => void; release: () => void }) =>
-    modals.openConfirmModal({
+    confirmAction(t, {
       title: opts.title,
-      children: opts.extra ?? <Text size="sm">{opts.text}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
+      text: opts.extra ?? opts.text,
+      testId: 'confirm-delete',
       onConfirm: async () => {
         try {
           await opts.run();
