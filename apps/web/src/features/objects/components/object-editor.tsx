@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { SectionCard } from '../../../components/titled-card.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, type ReactNode } from 'react';
@@ -8,7 +8,7 @@ import { OBJECT_EDITABLE_FIELDS } from '@crm/contract/object-fields';
 import type { TObjectPublishState, TObjectSelectLists } from '@crm/contract';
 import { toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
 import { useDescribedEditor, type Drafts } from '../../../kit/use-described-editor.ts';
-import { describeError } from '../../../lib/errors.ts';
+import { SaveFailed } from '../../../kit/save-failed.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { DescribedInput, FieldGrid, type DescribedForm } from '../../../kit/field-group.tsx';
@@ -126,7 +126,7 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
   );
   return (
     <Stack gap="sm" data-testid="object-editor" data-expanded={expanded ? 'true' : 'false'}>
-      {saveError != null && <SaveError error={saveError} onRetry={() => setDrafts((f) => ({ ...f }))} />}
+      {saveError != null && <SaveFailed title={t('objects.edit.notSaved')} error={saveError} onRetry={() => setDrafts((f) => ({ ...f }))} />}
 
       <ProgressCard progress={progress} />
 
@@ -248,25 +248,6 @@ function ProgressCard({ progress }: { progress: { key: string; total: number; fi
         ))}
       </Group>
     </Card>
-  );
-}
-
-/** The save failed: why, and Retry (the same fields sent again). */
-function SaveError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red" data-testid="save-error" title={t('objects.edit.notSaved')}>
-      <Stack gap={6}>
-        <Text size="sm" className="pre-line">
-          {describeError(error).message}
-        </Text>
-        <Group>
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
   );
 }
 
