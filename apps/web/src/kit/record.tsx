@@ -64,14 +64,7 @@ export function useRecordOrBlank<A, KB extends QueryKey, KS extends QueryKey>(
  * address's query: where it starts from); named in the recently opened once stored (`recent`); its
  * form drawn afresh for each mode and version (`children`).
  */
-export function BlankOrStoredScreen<A extends { id: number | null; version?: number | null }, KB extends QueryKey, KS extends QueryKey>({
-  editPrefix,
-  blank,
-  stored,
-  recent,
-  testId,
-  children,
-}: {
+export function BlankOrStoredScreen<A extends { id: number | null; version?: number | null }, KB extends QueryKey, KS extends QueryKey>({ editPrefix, blank, stored, recent, testId, children }: {
   editPrefix: string;
   blank: (search: URLSearchParams) => UseQueryOptions<A, Error, A, KB>;
   stored: (id: number) => UseQueryOptions<A, Error, A, KS>;
