@@ -55,20 +55,5 @@ export function DescribedInput({ d, f, label, options, testId, ...extra }: { d: 
   const error = f.errors[d.name];
   if (d.type === 'date')
     return <DateField label={label} value={(f.drafts[d.name] as string) || null} onChange={(v) => f.set(d.name, v ?? '')} error={error} description={replaced} required={extra.required} data-testid={testId} />;
-  return (
-    <FieldInput
-      type={d.type}
-      label={label}
-      value={f.drafts[d.name] ?? null}
-      onChange={(v) => f.set(d.name, v)}
-      error={error}
-      options={options}
-      {...boundsOf(d)}
-      minRows={3}
-      autoFocus={false}
-      testId={testId}
-      {...extra}
-      description={replaced}
-    />
-  );
+  return <FieldInput type={d.type} label={label} value={f.drafts[d.name] ?? null} onChange={(v) => f.set(d.name, v)} error={error} options={options} {...boundsOf(d)} minRows={3} autoFocus={false} testId={testId} {...extra} description={replaced} />;
 }
