@@ -2,7 +2,7 @@
 // e-mail, language; the record's parties to choose from, the first with an e-mail by default), and
 // the requests with their status and Revoke.
 import { Badge, Button, Group, Modal, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from './confirm-action.tsx';
 import { useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
@@ -43,12 +43,7 @@ export function SignRequests({ source, id, title, dealId }: { source: TDocSource
     void client.invalidateQueries({ queryKey: ['files'] });
   };
   const revoke = (r: TSignRequest) =>
-    modals.openConfirmModal({
-      title: t('signing.ui.revoke'),
-      children: <Text size="sm">{t('signing.ui.revokeConfirm')}</Text>,
-      labels: { confirm: t('signing.ui.revoke'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'sign-revoke-confirm' } as Record<string, unknown>,
-      onConfirm: async () => {
+    confirmAction(t, { title: t('signing.ui.revoke'), text: t('signing.ui.revokeConfirm'), confirm: t('signing.ui.revoke'), testId: 'sign-revoke-confirm', onConfirm: async () => {
         try {
           await call(SIGN_REQUEST.calls.revoke, { body: { id: r.id, version: r.version } });
           showBanner('success', t('signing.ui.revoked'));

@@ -1,7 +1,6 @@
-import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '../components/confirm-action.tsx';
 import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { Fragment, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageLoading } from '../components/page-loading.tsx';
@@ -15,6 +14,7 @@ import { describeError, reportError } from '../lib/errors.ts';
 import { useFormLeaveGuard } from '../lib/unsaved-guard.tsx';
 import { FailureAlert } from '../components/failure-alert.tsx';
 import { JUST_READ_MS } from '../lib/freshness.ts';
+import { useRecordOpened, type RecentKind } from '../lib/recent.ts';
 
 /**
  * The record kit (decision 057): a record's screen in its three modes, created, viewed and edited,
@@ -56,6 +56,30 @@ export function useRecordOrBlank<A, KB extends QueryKey, KS extends QueryKey>(
   const b = useQuery({ ...blank, enabled: id == null });
   const s = useQuery({ ...stored(id ?? 0), enabled: id != null && valid, staleTime: mode === 'view' ? JUST_READ_MS : 0 });
   return id == null ? { q: b, stored: undefined } : { q: s, stored: s.data };
+}
+
+/**
+ * The screen of a record that is made here and opened here (a deal, a viewing, a booking): at its
+ * address the stored record or, for Add, the blank its Add call answers (`blank`, from the
+ * address's query: where it starts from); named in the recently opened once stored (`recent`); its
+ * form drawn afresh for each mode and version (`children`).
+ */
+export function BlankOrStoredScreen<A extends { id: number | null; version?: number | null }, KB extends QueryKey, KS extends QueryKey>({ editPrefix, blank, stored, recent, testId, children }: {
+  editPrefix: string;
+  blank: (search: URLSearchParams) => UseQueryOptions<A, Error, A, KB>;
+  stored: (id: number) => UseQueryOptions<A, Error, A, KS>;
+  recent: [kind: RecentKind, name: (record: A, id: number) => string];
+  testId: string;
+  children: (record: A, mode: Mode) => ReactNode;
+}) {
+  const { id, mode, valid, search } = useRecordAddress(editPrefix);
+  const { q, stored: r } = useRecordOrBlank({ id, mode, valid }, blank(search), stored);
+  useRecordOpened(recent[0], id ?? 0, r ? recent[1](r, id ?? 0) : null, isGone(q));
+  return (
+    <RecordLoad q={q} valid={valid} mode={mode} testId={testId}>
+      {(data) => <Fragment key={`${mode}-${data.id}-${data.version}`}>{children(data, mode)}</Fragment>}
+    </RecordLoad>
+  );
 }
 
 /**
@@ -200,11 +224,10 @@ export function useDeleteRecord() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (opts: { title: string; text: string; extra?: ReactNode; run: () => Promise<unknown>; done: { banner: readonly [kind: 'success' | 'warning', text: string]; to: string }; onError: (message: string) => void; release: () => void }) =>
-    modals.openConfirmModal({
+    confirmAction(t, {
       title: opts.title,
-      children: opts.extra ?? <Text size="sm">{opts.text}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
+      text: opts.extra ?? opts.text,
+      testId: 'confirm-delete',
       onConfirm: async () => {
         try {
           await opts.run();

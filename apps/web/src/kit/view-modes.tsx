@@ -1,5 +1,5 @@
-import { Button, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button } from '@mantine/core';
+import { confirmAction } from '../components/confirm-action.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
@@ -51,14 +51,7 @@ export function ModeSwitches({ mode, setMode, doneLabel, disabled }: { mode: Vie
 export function useMenuDelete(menuButton: RefObject<HTMLButtonElement | null>) {
   const { t } = useTranslation();
   return (opts: { title: string; text: ReactNode; onConfirm: () => void }) =>
-    modals.openConfirmModal({
-      onClose: () => focusMenuButtonAfterDialog(menuButton),
-      title: opts.title,
-      children: typeof opts.text === 'string' ? <Text size="sm">{opts.text}</Text> : opts.text,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      onConfirm: opts.onConfirm,
-    });
+    confirmAction(t, { ...opts, testId: 'confirm-delete', onClose: () => focusMenuButtonAfterDialog(menuButton) });
 }
 
 /** The saving state of a record and of another saved beside it (a lead's client): an error first, then one still saving. */

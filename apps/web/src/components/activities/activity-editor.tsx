@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '../confirm-action.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from '../../lib/use-translation.tsx';
@@ -157,13 +157,7 @@ const statusText = (t: TFunction, status: AutosaveStatus, unreadable: boolean) =
 
 /** Asks before something is deleted (the activity, one of its links). */
 const confirmRemoval = (t: TFunction, title: string, text: string, testId: string, onConfirm: () => void) =>
-  modals.openConfirmModal({
-    title: t(title),
-    children: <Text size="sm">{t(text)}</Text>,
-    labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-    confirmProps: { color: 'red', 'data-testid': testId } as Record<string, unknown>,
-    onConfirm,
-  });
+  confirmAction(t, { title: t(title), text: t(text), testId, onConfirm });
 
 type SetField = <K extends keyof Form>(key: K, value: Form[K]) => void;
 

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { SectionCard } from '../../../components/titled-card.tsx';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.tsx';
+import { FieldGrid } from '../../../kit/field-group.tsx';
 import { EditableField } from '../../../components/field-editor.tsx';
 import { accountKeys } from '../api/account.ts';
 import { sendStaffInvitation } from '../api/employe.ts';
@@ -46,7 +47,7 @@ function Section({ title, show, children, testId }: { title: string; show: boole
 
 function ValueGrid({ children, mt }: { children: ReactNode; mt?: string }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs" mt={mt}>{children}</SimpleGrid>
+    <FieldGrid mt={mt}>{children}</FieldGrid>
   );
 }
 

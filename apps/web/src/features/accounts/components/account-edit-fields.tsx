@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, Input, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Input, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { SectionCard } from '../../../components/titled-card.tsx';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
+import { FieldGrid } from '../../../kit/field-group.tsx';
 import type { TAccountFields } from '@crm/contract';
 import { IconMinus, IconPlus } from '../../../components/icons.ts';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';
@@ -105,9 +106,7 @@ export function AccountSelect({ f, k, label, options, searchable }: { f: Account
 export function EditSection({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
     <SectionCard title={title} testId={testId}>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
-        {children}
-      </SimpleGrid>
+      <FieldGrid>{children}</FieldGrid>
     </SectionCard>
   );
 }

@@ -1,11 +1,11 @@
-import { Alert, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Card, Stack, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TAccount, TAccountFields } from '@crm/contract';
 import { isGreekTaxNumber } from '@crm/contract/account-fields';
 import { useRecordAutosave } from '../../../kit/record-autosave.ts';
-import { describeError } from '../../../lib/errors.ts';
+import { SaveFailed } from '../../../kit/save-failed.tsx';
 import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { ACCOUNT_FIELDS, joinList, splitList } from '../account-fields.ts';
@@ -89,20 +89,7 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
 
   return (
     <Stack gap="sm" data-testid="account-editor" data-expanded={expanded ? 'true' : 'false'}>
-      {saveError != null && (
-        <Alert color="red" data-testid="save-error" title={t('accounts.ui.edit.notSaved')}>
-          <Stack gap={6}>
-            <Text size="sm" className="pre-line">
-              {describeError(saveError).message}
-            </Text>
-            <Group>
-              <Button size="xs" variant="light" color="red" onClick={() => setForm((x) => ({ ...x }))}>
-                {t('common.retry')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      )}
+      {saveError != null && <SaveFailed title={t('accounts.ui.edit.notSaved')} error={saveError} onRetry={() => setForm((x) => ({ ...x }))} />}
       <AccountHeadCard f={f} record={record} officeAdmin={officeAdmin} />
       {form.isClient && <AccountRequestSection f={f} lists={initial.selectLists} testId="edit-request" />}
       {isCompanyKind && <AccountCompanySection f={f} testId="edit-company" withType={Boolean(form.isSource) || expanded} />}

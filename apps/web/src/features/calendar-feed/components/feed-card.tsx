@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '../../../components/confirm-action.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -41,13 +41,7 @@ export function FeedCard({ feed }: { feed: TCalendarFeed }) {
     onSettled: () => void qc.invalidateQueries({ queryKey: ['calendarFeeds'] }),
   });
   const ask = (title: string, text: string, confirm: string, color: string, id: string, go: () => void) =>
-    modals.openConfirmModal({
-      title,
-      children: <Text size="sm">{text}</Text>,
-      labels: { confirm, cancel: t('common.cancel') },
-      confirmProps: { color, 'data-testid': id } as Record<string, unknown>,
-      onConfirm: go,
-    });
+    confirmAction(t, { title, text, confirm, color, testId: id, onConfirm: go });
   const onCreate = () =>
     feed.active ? ask(t('icalfeed.ui.replace'), t('icalfeed.ui.replaceConfirm'), t('icalfeed.ui.replace'), 'blue', `${testId}-replace-confirm`, () => create.mutate()) : create.mutate();
   const onRevoke = () => ask(t('icalfeed.ui.revoke'), t('icalfeed.ui.revokeConfirm'), t('icalfeed.ui.revoke'), 'red', `${testId}-revoke-confirm`, () => revoke.mutate());

@@ -1,13 +1,13 @@
 import { Alert, Anchor, Button, Grid, Group, Select, Table, Text } from '@mantine/core';
 import { SectionCard } from '../../../components/titled-card.tsx';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TSelectOption } from '@crm/contract';
 import { DEAL_FIELDS, DEAL_STAGE_CLOSED, DEAL_TYPE_RENTAL, DEAL_TYPE_SALE, type DEAL_GROUPS, type TDealFieldDescription } from '@crm/contract/deal-fields';
 import { ACCOUNT, DEAL, LEAD, OBJECT, href } from '@crm/contract/resources';
-import { boundsOf, FieldInput } from '../../../components/fields/field-input.tsx';
+import { DescribedInput, ShownValue } from '../../../kit/field-group.tsx';
 import { formatFieldValue, toWire, type Draft } from '../../../components/fields/field-values.ts';
 import { IconPlus } from '../../../components/icons.ts';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
@@ -30,19 +30,6 @@ export type DealFormParts = {
   fieldLabel: (name: string) => string;
 };
 
-function Shown({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div" data-testid={testId} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
-
 function NotSet() {
   const { t } = useTranslation();
   return (
@@ -55,7 +42,7 @@ function NotSet() {
 /** The deal's property or lead, viewed: a link to it, or "not set". */
 function ShownLink({ label, testId, to, text }: { label: string; testId: string; to: string | null; text: string | undefined }) {
   return (
-    <Shown label={label} testId={testId}>
+    <ShownValue label={label} testId={testId}>
       {to ? (
         <Anchor component={Link} to={to}>
           {text}
@@ -63,7 +50,7 @@ function ShownLink({ label, testId, to, text }: { label: string; testId: string;
       ) : (
         <NotSet />
       )}
-    </Shown>
+    </ShownValue>
   );
 }
 
@@ -101,25 +88,20 @@ function DealField({ p, d }: { p: DealFormParts; d: TDealFieldDescription }) {
   if (p.readOnly) {
     const text = formatFieldValue(d.type, toWire(d.type, p.form.values[d.name] ?? null, options), t, options);
     return (
-      <Shown label={label} testId={`deal-${d.name}`}>
+      <ShownValue label={label} testId={`deal-${d.name}`}>
         {text || <NotSet />}
-      </Shown>
+      </ShownValue>
     );
   }
   const warning = d.name === 'deposit' ? depositWarning(p.form.values) : null;
   return (
-    <FieldInput
-      type={d.type}
+    <DescribedInput
+      d={d}
+      f={{ drafts: p.form.values, set: p.setValue, errors: p.errors }}
       label={label}
-      value={p.form.values[d.name] ?? null}
-      onChange={(v) => p.setValue(d.name, v)}
-      error={p.errors[d.name]}
-      description={warning ? t(warning) : undefined}
       options={options}
       required={d.required}
-      {...boundsOf(d)}
-      minRows={3}
-      autoFocus={false}
+      description={warning ? t(warning) : undefined}
       testId={`deal-${d.name}`}
     />
   );

@@ -8,14 +8,13 @@ import { keyedByAddress } from '../../../components/keyed-by-address.tsx';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import type { Draft } from '../../../components/fields/field-values.ts';
-import { useRecordOpened } from '../../../lib/recent.ts';
 import type { Picked } from '../../../components/search-picker.tsx';
 import { useGoBack } from '../../../components/go-back.ts';
 import { blankDealQuery, dealQuery, type TDealAnswer } from '../api/deals.ts';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
 import { DocumentButton } from '../../../components/document-button.tsx';
 import './deals.css';
-import { RecordLoad, isGone, useRecordAddress, useRecordOrBlank, useRecordForm, type Mode } from '../../../kit/record.tsx';
+import { BlankOrStoredScreen, useRecordForm, type Mode } from '../../../kit/record.tsx';
 import { onlyTypeFields, toDealForm, typeOf, withLead } from '../deal-form.ts';
 import { useDealActions } from '../components/deal-actions.tsx';
 import { DealGroupCard, DealParties, type DealFormParts } from '../components/deal-sections.tsx';
@@ -29,14 +28,16 @@ const ENTITY_DEAL = 5;
 export const DealPage = keyedByAddress(DealPageScreen);
 
 function DealPageScreen() {
-  const { id, mode, valid, search } = useRecordAddress('/deals/edit');
-  const from = { objectId: Number(search.get('objectId')) || null, demandId: Number(search.get('demandId')) || null };
-  const { q, stored: d } = useRecordOrBlank({ id, mode, valid }, blankDealQuery(from), dealQuery);
-  useRecordOpened('deal', id ?? 0, d ? [`#${id}`, d.objectReferenceNumber ? `#${d.objectReferenceNumber}` : '', d.objectTitle ?? ''].filter(Boolean).join(' · ') : null, isGone(q));
   return (
-    <RecordLoad q={q} valid={valid} mode={mode} testId="deal">
-      {(data) => <DealForm key={`${mode}-${data.id}-${data.version}`} deal={data} mode={mode} />}
-    </RecordLoad>
+    <BlankOrStoredScreen
+      editPrefix="/deals/edit"
+      blank={(search) => blankDealQuery({ objectId: Number(search.get('objectId')) || null, demandId: Number(search.get('demandId')) || null })}
+      stored={dealQuery}
+      recent={['deal', (d, id) => [`#${id}`, d.objectReferenceNumber ? `#${d.objectReferenceNumber}` : '', d.objectTitle ?? ''].filter(Boolean).join(' · ')]}
+      testId="deal"
+    >
+      {(data, mode) => <DealForm deal={data} mode={mode} />}
+    </BlankOrStoredScreen>
   );
 }
 

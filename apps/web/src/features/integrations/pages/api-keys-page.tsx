@@ -1,5 +1,5 @@
 import { Badge, Button, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '../../../components/confirm-action.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -39,12 +39,7 @@ export function ApiKeysPage() {
     onSettled: () => void qc.invalidateQueries({ queryKey: ['apiKeys'] }),
   });
   const confirmRevoke = (k: TApiKey) =>
-    modals.openConfirmModal({
-      title: t('apiKeys.ui.revoke'),
-      children: <Text size="sm">{t('apiKeys.ui.revokeConfirm', { name: k.name })}</Text>,
-      labels: { confirm: t('apiKeys.ui.revoke'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'api-key-revoke-confirm' } as Record<string, unknown>,
-      onConfirm: () => revoke.mutate(k),
+    confirmAction(t, { title: t('apiKeys.ui.revoke'), text: t('apiKeys.ui.revokeConfirm', { name: k.name }), confirm: t('apiKeys.ui.revoke'), testId: 'api-key-revoke-confirm', onConfirm: () => revoke.mutate(k),
     });
 
   const scopesOf = (k: TApiKey) => {

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '../../../components/confirm-action.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -36,11 +36,14 @@ export function WebhooksPage() {
   const onOff = useMutation({ mutationFn: (w: TWebhook) => setWebhookEnabled(w.id, !w.enabled, w.version), onError: failed, onSettled: refresh });
   const remove = useMutation({ mutationFn: (w: TWebhook) => deleteWebhook(w.id), onError: failed, onSettled: refresh });
   const confirmDelete = (w: TWebhook) =>
-    modals.openConfirmModal({
+    confirmAction(t, {
       title: t('webhooks.ui.delete'),
-      children: <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{t('webhooks.ui.deleteConfirm', { url: w.url })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'webhook-delete-confirm' } as Record<string, unknown>,
+      text: (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {t('webhooks.ui.deleteConfirm', { url: w.url })}
+        </Text>
+      ),
+      testId: 'webhook-delete-confirm',
       onConfirm: () => remove.mutate(w),
     });
   const stateOf = (w: TWebhook) => (

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '../../../components/confirm-action.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -50,11 +50,12 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
     run.mutate(fn);
   };
   const confirmIssue = () =>
-    modals.openConfirmModal({
+    confirmAction(t, {
       title: t('invoices.action.issue'),
-      children: <Text size="sm">{t('invoices.action.issueConfirm')}</Text>,
-      labels: { confirm: t('invoices.action.issue'), cancel: t('common.cancel') },
-      confirmProps: { 'data-testid': 'confirm-issue' } as Record<string, unknown>,
+      text: t('invoices.action.issueConfirm'),
+      confirm: t('invoices.action.issue'),
+      color: '',
+      testId: 'confirm-issue',
       onConfirm: () =>
         act(async () => {
           // Saved first: should the issue be refused, the form goes on from the saved version.
@@ -65,11 +66,9 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
         }),
     });
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmAction(t, {
       title: t('invoices.action.delete'),
-      children: <Text size="sm">{t('invoices.action.deleteConfirm')}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
+      text: t('invoices.action.deleteConfirm'),
       onConfirm: () =>
         void deleteInvoice(invoice)
           .then(() => {
@@ -79,11 +78,12 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
           .catch(fail),
     });
   const credit = () =>
-    modals.openConfirmModal({
+    confirmAction(t, {
       title: t('invoices.action.credit'),
-      children: <Text size="sm">{t('invoices.action.creditConfirm')}</Text>,
-      labels: { confirm: t('invoices.action.credit'), cancel: t('common.cancel') },
-      confirmProps: { 'data-testid': 'confirm-credit' } as Record<string, unknown>,
+      text: t('invoices.action.creditConfirm'),
+      confirm: t('invoices.action.credit'),
+      color: '',
+      testId: 'confirm-credit',
       onConfirm: () =>
         act(async () => {
           const c = await creditInvoice(invoice);

@@ -1,5 +1,7 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { SectionCard } from '../../../components/titled-card.tsx';
 import { useTranslation } from '../../../lib/use-translation.tsx';
+import { ACROSS, FieldGrid } from '../../../kit/field-group.tsx';
 import { Link } from 'react-router';
 import { LEAD_FIELDS, LEAD_GROUPS, LEAD_SERVICES, type TLeadFieldDescription } from '@crm/contract/lead-fields';
 import { formatFieldValue } from '../../../components/fields/field-values.ts';
@@ -44,13 +46,10 @@ export function LeadDetails({ lead }: { lead: TLeadAnswer }) {
         const shown = LEAD_FIELDS.filter((d) => d.group === g && hasValue(d, rec[d.name]));
         if (!shown.length) return null;
         return (
-          <Card key={g} withBorder padding="sm" data-testid={`lead-group-${g}`}>
-            <Title order={3} size="h5" mb="xs">
-              {leadGroupTitle(t, g)}
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
+          <SectionCard key={g} title={leadGroupTitle(t, g)} testId={`lead-group-${g}`}>
+            <FieldGrid>
               {shown.map((d) => (
-                <div key={d.name} data-testid={`lead-value-${d.name}`} style={d.type === 'textarea' ? { gridColumn: '1 / -1' } : undefined}>
+                <div key={d.name} data-testid={`lead-value-${d.name}`} style={d.type === 'textarea' ? ACROSS : undefined}>
                   <Text size="xs" c="dimmed">
                     {leadFieldLabel(t, d.name)}
                   </Text>
@@ -59,8 +58,8 @@ export function LeadDetails({ lead }: { lead: TLeadAnswer }) {
                   </Text>
                 </div>
               ))}
-            </SimpleGrid>
-          </Card>
+            </FieldGrid>
+          </SectionCard>
         );
       })}
       <RecordStamps createdOn={lead.createdOn} createdBy={lead.createdBy} modifiedOn={lead.modifiedOn} modifiedBy={lead.modifiedBy} testId="lead-stamps" />

@@ -1,11 +1,12 @@
-import { Alert, Card, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
+import { SectionCard } from '../../../components/titled-card.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { LEAD_FIELDS, LEAD_GROUPS, type TLeadFieldDescription } from '@crm/contract/lead-fields';
 import type { TSelectOption } from '@crm/contract';
 import { LOCATION } from '@crm/contract/resources';
-import { boundsOf, FieldInput } from '../../../components/fields/field-input.tsx';
+import { ACROSS, DescribedInput, FieldGrid, type DescribedForm } from '../../../kit/field-group.tsx';
 import { toWire } from '../../../components/fields/field-values.ts';
 import { useDescribedEditor, type Drafts } from '../../../kit/use-described-editor.ts';
 import { ApiError, call } from '../../../lib/api.ts';
@@ -14,7 +15,6 @@ import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { leadKeys, updateLead, type TLeadAnswer } from '../api/leads.ts';
 import { searchAccountHits } from '../../../lib/pickers.ts';
 import { matchesKey } from './lead-matches.tsx';
-import { ReplacedNote } from '../../../components/fields/replaced-note.tsx';
 
 type T = (key: string, o?: Record<string, unknown>) => string;
 
@@ -79,28 +79,22 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
     onStatus,
   });
 
-  const input = (d: TLeadFieldDescription) => {
-    const yours = yoursReplaced(d.name);
-    return (
-    <div key={d.name} data-testid={`lead-field-${d.name}`} style={d.type === 'textarea' || d.type === 'multi-select' || d.type === 'flag-enum' ? { gridColumn: '1 / -1' } : undefined}>
-      <FieldInput
-        type={d.type}
+  const f: DescribedForm = { drafts, set: (name, v) => setDrafts((x) => ({ ...x, [name]: v })), errors: fieldErrors, yoursReplaced };
+  const input = (d: TLeadFieldDescription) => (
+    <div key={d.name} data-testid={`lead-field-${d.name}`} style={d.type === 'textarea' || d.type === 'multi-select' || d.type === 'flag-enum' ? ACROSS : undefined}>
+      <DescribedInput
+        d={d}
+        f={f}
         label={leadFieldLabel(t, d.name)}
-        value={drafts[d.name] ?? null}
-        onChange={(v) => setDrafts((f) => ({ ...f, [d.name]: v }))}
-        error={fieldErrors[d.name]}
-        description={yours === undefined ? undefined : <ReplacedNote type={d.type} yours={yours} onPutBack={() => setDrafts((f) => ({ ...f, [d.name]: yours }))} testId={`lead-${d.name}`} />}
         options={leadOptions(d, lead)}
-        {...boundsOf(d)}
+        minRows={8}
         loadOptions={d.name === 'accountId' ? searchClients : d.type === 'location' ? searchPlaces : undefined}
         valueText={d.name === 'locationId' ? (lead.location ?? undefined) : d.name === 'accountId' ? (lead.account ?? undefined) : undefined}
         placeholder={d.name === 'accountId' ? t('accounts.ui.picker.placeholder') : undefined}
         testId={`lead-${d.name}`}
-        autoFocus={false}
       />
     </div>
-    );
-  };
+  );
 
   return (
     <Stack gap="sm" data-testid="lead-editor">
@@ -110,14 +104,9 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
         </Alert>
       )}
       {LEAD_GROUPS.map((g) => (
-        <Card key={g} withBorder padding="sm">
-          <Title order={3} size="h5" mb="xs">
-            {leadGroupTitle(t, g)}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
-            {EDITED_FIELDS.filter((d) => d.group === g).map(input)}
-          </SimpleGrid>
-        </Card>
+        <SectionCard key={g} title={leadGroupTitle(t, g)}>
+          <FieldGrid>{EDITED_FIELDS.filter((d) => d.group === g).map(input)}</FieldGrid>
+        </SectionCard>
       ))}
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Anchor, Autocomplete, Badge, Group, Stack, Text } from '@mantine/core';
 import { SectionCard } from '../../../components/titled-card.tsx';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '../../../components/confirm-action.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -63,12 +63,7 @@ export function LeadObjects({ lead, editable }: { lead: TLeadAnswer; editable: b
   };
 
   const remove = (objectId: number, ref: string) =>
-    modals.openConfirmModal({
-      title: t('leads.ui.objects.removeTitle'),
-      children: <Text size="sm">{t('leads.ui.objects.removeConfirm', { ref })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-remove-object' } as Record<string, unknown>,
-      onConfirm: async () => {
+    confirmAction(t, { title: t('leads.ui.objects.removeTitle'), text: t('leads.ui.objects.removeConfirm', { ref }), testId: 'confirm-remove-object', onConfirm: async () => {
         try {
           const r = await removeLeadObject(lead.id, objectId);
           setError(null);

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Checkbox, CopyButton, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '../../../components/confirm-action.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -36,22 +36,17 @@ export function LeadShortlists({ lead }: { lead: TLeadAnswer }) {
     },
   });
   const confirmAgain = (s: TShortlistSummary) =>
-    modals.openConfirmModal({
+    confirmAction(t, {
       title: t('shortlist.ui.sendAgainTitle'),
-      children: <Text size="sm">{s.channel === 'email' ? t('shortlist.ui.sendAgainTextEmail') : t('shortlist.ui.sendAgainTextLink')}</Text>,
-      labels: { confirm: t('shortlist.ui.sendAgain'), cancel: t('common.cancel') },
-      confirmProps: { 'data-testid': 'shortlist-again-confirm' } as Record<string, unknown>,
+      text: s.channel === 'email' ? t('shortlist.ui.sendAgainTextEmail') : t('shortlist.ui.sendAgainTextLink'),
+      confirm: t('shortlist.ui.sendAgain'),
+      color: '',
+      testId: 'shortlist-again-confirm',
       onConfirm: () => sendAgain.mutate(s.id),
     });
   const confirmWithdraw = (shortlistId: number) =>
-    modals.openConfirmModal({
-      title: t('shortlist.ui.withdrawTitle'),
-      children: <Text size="sm">{t('shortlist.ui.withdrawText')}</Text>,
-      // Not "Cancel": in Greek the action itself is «Ακύρωση συνδέσμου».
-      labels: { confirm: t('shortlist.ui.withdraw'), cancel: t('shortlist.ui.keep') },
-      confirmProps: { color: 'red', 'data-testid': 'shortlist-withdraw-confirm' } as Record<string, unknown>,
-      onConfirm: () => withdraw.mutate(shortlistId),
-    });
+    // Not "Cancel": in Greek the action itself is «Ακύρωση συνδέσμου».
+    confirmAction(t, { title: t('shortlist.ui.withdrawTitle'), text: t('shortlist.ui.withdrawText'), confirm: t('shortlist.ui.withdraw'), cancel: t('shortlist.ui.keep'), testId: 'shortlist-withdraw-confirm', onConfirm: () => withdraw.mutate(shortlistId) });
   return (
     <Card withBorder padding="sm" data-testid="lead-shortlists">
       <Group justify="space-between" mb="xs">

@@ -1,6 +1,6 @@
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '../../../components/confirm-action.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -42,12 +42,7 @@ function MailboxCard({ m, admin, onEdit }: { m: TMailbox; admin: boolean; onEdit
     onError: fail,
   });
   const remove = () =>
-    modals.openConfirmModal({
-      title: t('mailbox.remove'),
-      children: <Text size="sm">{t('mailbox.removeConfirm', { name: `${m.name} <${m.address}>` })}</Text>,
-      labels: { confirm: t('mailbox.remove'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'mailbox-remove-confirm' } as Record<string, unknown>,
-      onConfirm: async () => {
+    confirmAction(t, { title: t('mailbox.remove'), text: t('mailbox.removeConfirm', { name: `${m.name} <${m.address}>` }), confirm: t('mailbox.remove'), testId: 'mailbox-remove-confirm', onConfirm: async () => {
         try {
           await call(MAILBOX.calls.remove, { params: { id: m.id } });
         } catch (e) {

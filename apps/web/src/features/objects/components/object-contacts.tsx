@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '../../../components/confirm-action.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -127,12 +127,7 @@ export function ContactsEditor({ objectId, links, relations }: { objectId: numbe
   const refresh = () => qc.invalidateQueries({ queryKey: objectKeys.all });
 
   const confirmDelete = (l: TObjectAccount) =>
-    modals.openConfirmModal({
-      title: t('objects.contacts.deleteTitle'),
-      children: <Text size="sm">{t('objects.contacts.deleteConfirm', { name: l.account ?? `#${l.accountId}`, relation: relationText(l, relations) })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'contact-delete-confirm' } as Record<string, unknown>,
-      onConfirm: async () => {
+    confirmAction(t, { title: t('objects.contacts.deleteTitle'), text: t('objects.contacts.deleteConfirm', { name: l.account ?? `#${l.accountId}`, relation: relationText(l, relations) }), testId: 'contact-delete-confirm', onConfirm: async () => {
         try {
           await deleteObjectAccount({ objectId, accountId: l.accountId, relation: l.relation });
           setError(null);

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { SectionCard } from '../../../components/titled-card.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, type ReactNode } from 'react';
@@ -6,13 +6,12 @@ import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TFieldDescription, TObjectGroup } from '@crm/contract/object-fields';
 import { OBJECT_EDITABLE_FIELDS } from '@crm/contract/object-fields';
 import type { TObjectPublishState, TObjectSelectLists } from '@crm/contract';
-import { boundsOf, FieldInput } from '../../../components/fields/field-input.tsx';
 import { toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
 import { useDescribedEditor, type Drafts } from '../../../kit/use-described-editor.ts';
-import { describeError } from '../../../lib/errors.ts';
+import { SaveFailed } from '../../../kit/save-failed.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
-import { DateField } from '../../../components/fields/date-field.tsx';
+import { DescribedInput, FieldGrid, type DescribedForm } from '../../../kit/field-group.tsx';
 import { objectKeys, updateObject, type TObjectEdit, type TRealtyObject } from '../api/objects.ts';
 import { loadLocationOptions } from '../api/locations.ts';
 import { shownPublished } from '../api/publish-state.ts';
@@ -23,7 +22,6 @@ import { ObjectMap, type TMapValue } from './object-map.tsx';
 import { PhotosSection } from './object-photos.tsx';
 import { PublishStatus } from './publish-status.tsx';
 import { MandateInForce } from './mandates-card.tsx';
-import { ReplacedNote } from '../../../components/fields/replaced-note.tsx';
 import { FeatureChecklist } from './feature-checklist.tsx';
 
 
@@ -92,35 +90,19 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
       return next;
     });
 
-  const field = (d: TFieldDescription) => {
-    const label = fieldLabel(t, d.name);
-    const error = fieldErrors[d.name];
-    const testId = `field-${d.name}`;
-    const yours = yoursReplaced(d.name);
-    const replaced = yours === undefined ? undefined : <ReplacedNote type={d.type} yours={yours} onPutBack={() => set(d.name, yours)} testId={testId} />;
-    if (d.type === 'date')
-      return (
-        <DateField key={d.name} label={label} value={(drafts[d.name] as string) || null} onChange={(v) => set(d.name, v ?? '')} error={error} description={replaced} data-testid={testId} />
-      );
-    return (
-      <FieldInput
-        key={d.name}
-        type={d.type}
-        label={label}
-        value={drafts[d.name] ?? null}
-        onChange={(v) => set(d.name, v)}
-        error={error}
-        description={replaced}
-        options={optionsFor(d, lists, d.list === 'objectSubTypes' ? drafts.subTypeObjectTypeId : undefined)}
-        testId={testId}
-        autoFocus={false}
-        {...boundsOf(d)}
-        minRows={3}
-        loadOptions={d.type === 'location' ? loadLocationOptions : undefined}
-        valueText={d.type === 'location' ? record.location || undefined : undefined}
-      />
-    );
-  };
+  const f: DescribedForm = { drafts, set, errors: fieldErrors, yoursReplaced };
+  const field = (d: TFieldDescription) => (
+    <DescribedInput
+      key={d.name}
+      d={d}
+      f={f}
+      label={fieldLabel(t, d.name)}
+      options={optionsFor(d, lists, d.list === 'objectSubTypes' ? drafts.subTypeObjectTypeId : undefined)}
+      testId={`field-${d.name}`}
+      loadOptions={d.type === 'location' ? loadLocationOptions : undefined}
+      valueText={d.type === 'location' ? record.location || undefined : undefined}
+    />
+  );
 
   const visible = (g: TObjectGroup) => OBJECT_EDITABLE_FIELDS.filter((d) => d.group === g && (expanded || !d.expandedOnly));
   const groupBody = (g: TObjectGroup) => <GroupFields fields={visible(g)} field={field} value={(name) => drafts[name]} onChange={set} testId={`features-${g}`} />;
@@ -144,7 +126,7 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
   );
   return (
     <Stack gap="sm" data-testid="object-editor" data-expanded={expanded ? 'true' : 'false'}>
-      {saveError != null && <SaveError error={saveError} onRetry={() => setDrafts((f) => ({ ...f }))} />}
+      {saveError != null && <SaveFailed title={t('objects.edit.notSaved')} error={saveError} onRetry={() => setDrafts((f) => ({ ...f }))} />}
 
       <ProgressCard progress={progress} />
 
@@ -269,25 +251,6 @@ function ProgressCard({ progress }: { progress: { key: string; total: number; fi
   );
 }
 
-/** The save failed: why, and Retry (the same fields sent again). */
-function SaveError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red" data-testid="save-error" title={t('objects.edit.notSaved')}>
-      <Stack gap={6}>
-        <Text size="sm" className="pre-line">
-          {describeError(error).message}
-        </Text>
-        <Group>
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
-  );
-}
-
 /** A group's fields: the inputs in a grid, the switches in their own, the yes/no features as one checklist, long texts last. */
 function GroupFields({ fields, field, value, onChange, testId }: { fields: TFieldDescription[]; field: (d: TFieldDescription) => ReactNode; value: (name: string) => Draft | undefined; onChange: (name: string, v: Draft) => void; testId: string }) {
   const { t } = useTranslation();
@@ -298,14 +261,10 @@ function GroupFields({ fields, field, value, onChange, testId }: { fields: TFiel
   return (
     <Stack gap="sm">
       {plain.length > 0 && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
-          {plain.map(field)}
-        </SimpleGrid>
+        <FieldGrid>{plain.map(field)}</FieldGrid>
       )}
       {switches.length > 0 && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing={6}>
-          {switches.map(field)}
-        </SimpleGrid>
+        <FieldGrid verticalSpacing={6}>{switches.map(field)}</FieldGrid>
       )}
       {features.length > 0 && (
         <FeatureChecklist fields={features} value={value} onChange={onChange} label={(name) => fieldLabel(t, name)} testId={testId} />

@@ -52,32 +52,18 @@ export function ObjectSearchForm({ draft, set, onSubmit, priceOrder, areaOrder }
             testId="object-search-createdby"
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 3, lg: 2 }}>
-          <DecimalField label={t('objectsearch.form.priceMin')} value={draft.priceMin ?? ''} onChange={(v) => set({ priceMin: num(v) })} {...money} data-testid="object-search-priceMin" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 3, lg: 2 }}>
-          <DecimalField
-            label={t('objectsearch.form.priceMax')}
-            value={draft.priceMax ?? ''}
-            onChange={(v) => set({ priceMax: num(v) })}
-            error={priceOrder ? t('objectsearch.form.rangeOrder') : undefined}
-            {...money}
-            data-testid="object-search-priceMax"
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 3, lg: 2 }}>
-          <DecimalField label={t('objectsearch.form.areaMin')} value={draft.areaMin ?? ''} onChange={(v) => set({ areaMin: num(v) })} {...area} data-testid="object-search-areaMin" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 3, lg: 2 }}>
-          <DecimalField
-            label={t('objectsearch.form.areaMax')}
-            value={draft.areaMax ?? ''}
-            onChange={(v) => set({ areaMax: num(v) })}
-            error={areaOrder ? t('objectsearch.form.rangeOrder') : undefined}
-            {...area}
-            data-testid="object-search-areaMax"
-          />
-        </Grid.Col>
+        {(
+          [
+            ['priceMin', 'priceMax', money, priceOrder],
+            ['areaMin', 'areaMax', area, areaOrder],
+          ] as const
+        ).flatMap(([min, max, unit, reversed]) =>
+          [min, max].map((k) => (
+            <Grid.Col key={k} span={{ base: 6, md: 3, lg: 2 }}>
+              <DecimalField label={t(`objectsearch.form.${k}`)} value={draft[k] ?? ''} onChange={(v) => set({ [k]: num(v) })} error={k === max && reversed ? t('objectsearch.form.rangeOrder') : undefined} {...unit} data-testid={`object-search-${k}`} />
+            </Grid.Col>
+          )),
+        )}
         <Grid.Col span={{ base: 6, md: 3, lg: 2 }}>
           <Select
             label={t('objectsearch.form.bedrooms')}

@@ -1,7 +1,7 @@
 // The owner's report on a property's page (decision 087): its private link, the mail now or monthly,
 // and which viewing comments the owner sees.
 import { Alert, Button, Card, Checkbox, CopyButton, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '../../../components/confirm-action.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -85,12 +85,7 @@ function ReportSetUp({ s }: { s: TOwnerReportState }) {
   const revoke = useMutation({ mutationFn: () => revokeOwnerReport(id), onMutate: begin, onSuccess: (r, _v, n) => (setUrl(null), put(n, r)), onSettled: settle, onError });
   const monthly = useMutation({ mutationFn: (on: boolean) => setOwnerReportMonthly(id, on), onMutate: begin, onSuccess: (r, _v, n) => put(n, r), onSettled: settle, onError });
   const askRevoke = () =>
-    modals.openConfirmModal({
-      title: t('ownerReport.card.revoke'),
-      children: <Text size="sm">{t('ownerReport.card.revokeConfirm')}</Text>,
-      labels: { confirm: t('ownerReport.card.revoke'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'owner-report-revoke-confirm' } as Record<string, unknown>,
-      onConfirm: () => revoke.mutate(),
+    confirmAction(t, { title: t('ownerReport.card.revoke'), text: t('ownerReport.card.revokeConfirm'), confirm: t('ownerReport.card.revoke'), testId: 'owner-report-revoke-confirm', onConfirm: () => revoke.mutate(),
     });
   const owners = s.owners.map((o) => `${o.name} (${o.email ?? t('ownerReport.card.noEmail')})`).join(', ');
   return (

@@ -2,7 +2,7 @@ import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TReservationFieldDescription } from '@crm/contract/reservation-fields';
-import { boundsOf, FieldInput } from '../../../components/fields/field-input.tsx';
+import { DescribedInput } from '../../../kit/field-group.tsx';
 import { TimeField } from '../../../components/fields/time-field.tsx';
 import { DateField } from '../../../components/fields/date-field.tsx';
 import { formatFieldValue } from '../../../components/fields/field-values.ts';
@@ -119,19 +119,7 @@ export function ReservationField({ s, d, alone = false }: { s: Sheet; d: TReserv
   if (d.name === 'arrivalTimePlanned' || d.name === 'arrivalTimeActual') return <TimeField {...common} value={String(value ?? '')} onChange={(v) => s.setField(key, v)} />;
   return (
     <div style={d.type === 'textarea' ? { gridColumn: '1 / -1' } : undefined}>
-      <FieldInput
-        type={d.type}
-        label={label}
-        value={value}
-        onChange={(v) => s.setField(key, v)}
-        error={s.errors[key]}
-        options={listOf(d, s.r)}
-        required={d.required}
-        {...boundsOf(d)}
-        minRows={2}
-        testId={`reservation-${key}`}
-        autoFocus={false}
-      />
+      <DescribedInput d={{ ...d, name: key }} f={{ drafts: s.form.fields, set: s.setField, errors: s.errors }} label={label} options={listOf(d, s.r)} required={d.required} minRows={2} testId={`reservation-${key}`} />
     </div>
   );
 }

@@ -10,9 +10,8 @@ import { keyedByAddress } from '../../../components/keyed-by-address.tsx';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { IconAlertTriangle } from '../../../components/icons.ts';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
-import { useRecordOpened } from '../../../lib/recent.ts';
 import { useGoBack } from '../../../components/go-back.ts';
-import { RecordLoad, isGone, saveRecord, useDeleteRecord, useRecordAddress, useRecordOrBlank, useRecordForm, type Mode } from '../../../kit/record.tsx';
+import { BlankOrStoredScreen, saveRecord, useDeleteRecord, useRecordForm, type Mode } from '../../../kit/record.tsx';
 import { blankReservationQuery, deleteReservation, reservationKeys, reservationQuery, saveReservation } from '../api/reservations.ts';
 import { bodyOf, conflictLabel, mergeReservation, moneyOf, toForm, type Sheet } from '../reservation-form.ts';
 import { reservationSections } from '../components/reservation-sections.tsx';
@@ -23,19 +22,22 @@ import { useStay } from '../components/use-stay.ts';
 export const ReservationPage = keyedByAddress(ReservationPageScreen);
 
 function ReservationPageScreen() {
-  const { id, mode, valid, search } = useRecordAddress('/reservations/edit');
-  const preset = {
-    ...(Number(search.get('objectId')) > 0 ? { objectId: Number(search.get('objectId')) } : {}),
-    ...(Number(search.get('demandId')) > 0 ? { demandId: Number(search.get('demandId')) } : {}),
-    ...(/^\d{4}-\d{2}-\d{2}$/.test(search.get('checkIn') ?? '') ? { checkIn: search.get('checkIn')! } : {}),
-  };
-  const { q, stored: r } = useRecordOrBlank({ id, mode, valid }, blankReservationQuery(preset), reservationQuery);
-  const guest = r ? r.clientAccount || [r.client.lastName, r.client.firstName].filter(Boolean).join(' ') : '';
-  useRecordOpened('reservation', id ?? 0, r ? [`#${r.reservationNumber || id}`, guest, r.object ? `#${r.object.referenceNumber}` : ''].filter(Boolean).join(' · ') : null, isGone(q));
   return (
-    <RecordLoad q={q} valid={valid} mode={mode} testId="reservation">
-      {(data) => <ReservationForm key={`${mode}-${data.id}-${data.version}`} reservation={data} mode={mode} />}
-    </RecordLoad>
+    <BlankOrStoredScreen
+      editPrefix="/reservations/edit"
+      blank={(search) =>
+        blankReservationQuery({
+          ...(Number(search.get('objectId')) > 0 ? { objectId: Number(search.get('objectId')) } : {}),
+          ...(Number(search.get('demandId')) > 0 ? { demandId: Number(search.get('demandId')) } : {}),
+          ...(/^\d{4}-\d{2}-\d{2}$/.test(search.get('checkIn') ?? '') ? { checkIn: search.get('checkIn')! } : {}),
+        })
+      }
+      stored={reservationQuery}
+      recent={['reservation', (r, id) => [`#${r.reservationNumber || id}`, r.clientAccount || [r.client.lastName, r.client.firstName].filter(Boolean).join(' '), r.object ? `#${r.object.referenceNumber}` : ''].filter(Boolean).join(' · ')]}
+      testId="reservation"
+    >
+      {(data, mode) => <ReservationForm reservation={data} mode={mode} />}
+    </BlankOrStoredScreen>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '../../../components/confirm-action.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -32,12 +32,7 @@ export function PortalChannelsCard() {
     onSettled: refresh,
   });
   const confirmDelete = (c: TPortalChannel) =>
-    modals.openConfirmModal({
-      title: t('portals.ui.delete'),
-      children: <Text size="sm">{t('portals.ui.deleteConfirm', { name: c.name })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'portal-delete-confirm' } as Record<string, unknown>,
-      onConfirm: () => remove.mutate(c),
+    confirmAction(t, { title: t('portals.ui.delete'), text: t('portals.ui.deleteConfirm', { name: c.name }), testId: 'portal-delete-confirm', onConfirm: () => remove.mutate(c),
     });
   return (
     <Card withBorder padding="md" data-testid="portal-channels">

@@ -1,6 +1,6 @@
 // /Settings/DocumentTemplates: the agency's document templates, their texts per language (decision 084).
 import { Alert, Badge, Button, Card, Code, Group, Select, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '../../../components/confirm-action.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -111,12 +111,7 @@ function TemplateEditor({ data, kind, culture }: { data: TDocTemplateListAnswer;
     onError,
   });
   const askReset = () =>
-    modals.openConfirmModal({
-      title: t('doctemplates.ui.reset'),
-      children: <Text size="sm">{t('doctemplates.ui.resetConfirm')}</Text>,
-      labels: { confirm: t('doctemplates.ui.reset'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'doc-template-reset-confirm' } as Record<string, unknown>,
-      onConfirm: () => reset.mutate(),
+    confirmAction(t, { title: t('doctemplates.ui.reset'), text: t('doctemplates.ui.resetConfirm'), confirm: t('doctemplates.ui.reset'), testId: 'doc-template-reset-confirm', onConfirm: () => reset.mutate(),
     });
   const mail = isMailTemplate(kind);
   const set = (part: keyof Texts) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setTexts((x) => ({ ...x, [part]: e.currentTarget.value }));

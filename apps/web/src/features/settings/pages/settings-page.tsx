@@ -23,6 +23,18 @@ import { TitledCard } from '../../../components/titled-card.tsx';
 /** The texts' import takes one workbook of at most LOCALIZATION_IMPORT_MAX_BYTES. */
 const IMPORT_LIMITS = { fileMaxBytes: LOCALIZATION_IMPORT_MAX_BYTES, requestMaxBytes: LOCALIZATION_IMPORT_MAX_BYTES, maxFiles: 1, photoTypes: [] };
 
+/** The office's other screens, linked at the top of Settings: where, its title, its test id's end. */
+const SETTINGS_LINKS: readonly (readonly [to: string, text: string, testId: string])[] = [
+  ['/Sources', 'nav.sources', 'sources'],
+  ['/ActionLog', 'title.actionLog', 'action-log'],
+  ['/Jobs', 'title.jobs', 'jobs'],
+  ['/Import', 'nav.import', 'import'],
+  [href(API_KEY.screens.list), 'title.apiKeys', 'api-keys'],
+  [href(WEBHOOK.screens.list), 'title.webhooks', 'webhooks'],
+  [href(MAILBOX.screens.list), 'title.mailboxes', 'mailboxes'],
+  [href(DOC_TEMPLATE.screens.templates), 'title.documentTemplates', 'doc-templates'],
+];
+
 /** /Settings (office administrators): links, the interface texts out and in, mailing lists, a password for any e-mail. */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -31,30 +43,11 @@ export function SettingsPage() {
       <Title order={2}>{t('title.settings')}</Title>
       <Card withBorder padding="md">
         <Group gap="lg">
-          <Anchor component={Link} to="/Sources" data-testid="settings-sources">
-            {t('nav.sources')}
-          </Anchor>
-          <Anchor component={Link} to="/ActionLog" data-testid="settings-action-log">
-            {t('title.actionLog')}
-          </Anchor>
-          <Anchor component={Link} to="/Jobs" data-testid="settings-jobs">
-            {t('title.jobs')}
-          </Anchor>
-          <Anchor component={Link} to="/Import" data-testid="settings-import">
-            {t('nav.import')}
-          </Anchor>
-          <Anchor component={Link} to={href(API_KEY.screens.list)} data-testid="settings-api-keys">
-            {t('title.apiKeys')}
-          </Anchor>
-          <Anchor component={Link} to={href(WEBHOOK.screens.list)} data-testid="settings-webhooks">
-            {t('title.webhooks')}
-          </Anchor>
-          <Anchor component={Link} to={href(MAILBOX.screens.list)} data-testid="settings-mailboxes">
-            {t('title.mailboxes')}
-          </Anchor>
-          <Anchor component={Link} to={href(DOC_TEMPLATE.screens.templates)} data-testid="settings-doc-templates">
-            {t('title.documentTemplates')}
-          </Anchor>
+          {SETTINGS_LINKS.map(([to, text, testId]) => (
+            <Anchor key={testId} component={Link} to={to} data-testid={`settings-${testId}`}>
+              {t(text)}
+            </Anchor>
+          ))}
           <Anchor href="#set-password" data-testid="settings-set-password-link">
             {t('title.setPassword')}
           </Anchor>

@@ -160,32 +160,22 @@ function PropertyCard({ token, p, onAnswered }: { token: string; p: TShortlistPr
         )}
         {p.available && (
           <Group gap="xs" mt="auto" pt="xs" role="group" aria-label={t('shortlist.page.answerGroup', { title })} grow>
-            <Button
-              variant={p.answer === 'interested' ? 'filled' : 'light'}
-              color={ANSWER_COLOR.interested}
-              aria-pressed={p.answer === 'interested'}
-              onClick={() => choose('interested')}
-              disabled={save.isPending}
-              h="auto"
-              py={8}
-              styles={WRAP}
-              data-testid="shortlist-interested"
-            >
-              {t('shortlist.page.interested')}
-            </Button>
-            <Button
-              variant={p.answer === 'notForMe' ? 'filled' : 'light'}
-              color={ANSWER_COLOR.notForMe}
-              aria-pressed={p.answer === 'notForMe'}
-              onClick={() => choose('notForMe')}
-              disabled={save.isPending}
-              h="auto"
-              py={8}
-              styles={WRAP}
-              data-testid="shortlist-not-for-me"
-            >
-              {t('shortlist.page.notForMe')}
-            </Button>
+            {(['interested', 'notForMe'] as const).map((answer) => (
+              <Button
+                key={answer}
+                variant={p.answer === answer ? 'filled' : 'light'}
+                color={ANSWER_COLOR[answer]}
+                aria-pressed={p.answer === answer}
+                onClick={() => choose(answer)}
+                disabled={save.isPending}
+                h="auto"
+                py={8}
+                styles={WRAP}
+                data-testid={answer === 'interested' ? 'shortlist-interested' : 'shortlist-not-for-me'}
+              >
+                {t(`shortlist.page.${answer}`)}
+              </Button>
+            ))}
           </Group>
         )}
         <Box aria-live="polite">

@@ -15,6 +15,7 @@ import type { TViewingAnswer } from '../api/viewings.ts';
 import { join, type Form } from './viewing-form-model.ts';
 import { ObjectPlace, ViewingClient } from './viewing-on-site.tsx';
 import { RemoveButton } from '../../../components/remove-button.tsx';
+import { ShownValue } from '../../../kit/field-group.tsx';
 
 /** What the viewing form's parts share: the form, its errors, and what picking a lead or a property does. */
 export type ViewingFormParts = {
@@ -36,14 +37,9 @@ function DateTime({ p, label, which, field, testId }: { p: ViewingFormParts; lab
   const time = which === 'created' ? p.form.createdTime : p.form.viewingTime;
   if (p.readOnly)
     return (
-      <div>
-        <Text size="xs" c="dimmed">
-          {label}
-        </Text>
-        <Text size="sm" data-testid={testId}>
-          {formatDateTime(join(date, time)) || t('viewings.ui.notSet')}
-        </Text>
-      </div>
+      <ShownValue label={label} testId={testId}>
+        {formatDateTime(join(date, time)) || t('viewings.ui.notSet')}
+      </ShownValue>
     );
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">

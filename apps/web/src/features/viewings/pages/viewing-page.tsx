@@ -7,11 +7,10 @@ import { keyedByAddress } from '../../../components/keyed-by-address.tsx';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
-import { useRecordOpened } from '../../../lib/recent.ts';
 import type { Picked } from '../../../components/search-picker.tsx';
 import { useGoBack } from '../../../components/go-back.ts';
 import { blankViewingQuery, viewingQuery, type TViewingAnswer } from '../api/viewings.ts';
-import { RecordLoad, isGone, useRecordAddress, useRecordOrBlank, useRecordForm, type Mode } from '../../../kit/record.tsx';
+import { BlankOrStoredScreen, useRecordForm, type Mode } from '../../../kit/record.tsx';
 import { PrintSheetLink } from '../components/viewing-on-site.tsx';
 import { ENTITY_VIEWING, toForm, type Row } from '../components/viewing-form-model.ts';
 import { useViewingActions } from '../components/viewing-actions.ts';
@@ -22,14 +21,16 @@ import './viewings.css';
 export const ViewingPage = keyedByAddress(ViewingPageScreen);
 
 function ViewingPageScreen() {
-  const { id, mode, valid, search } = useRecordAddress('/viewing/edit');
-  const demandId = Number(search.get('demandId')) || null;
-  const { q, stored: v } = useRecordOrBlank({ id, mode, valid }, blankViewingQuery(demandId), viewingQuery);
-  useRecordOpened('viewing', id ?? 0, v ? [`#${v.viewingNumber || id}`, v.demand ?? ''].filter(Boolean).join(' · ') : null, isGone(q));
   return (
-    <RecordLoad q={q} valid={valid} mode={mode} testId="viewing">
-      {(data) => <ViewingForm key={`${mode}-${data.id}-${data.version}`} viewing={data} mode={mode} />}
-    </RecordLoad>
+    <BlankOrStoredScreen
+      editPrefix="/viewing/edit"
+      blank={(search) => blankViewingQuery(Number(search.get('demandId')) || null)}
+      stored={viewingQuery}
+      recent={['viewing', (v, id) => [`#${v.viewingNumber || id}`, v.demand ?? ''].filter(Boolean).join(' · ')]}
+      testId="viewing"
+    >
+      {(data, mode) => <ViewingForm viewing={data} mode={mode} />}
+    </BlankOrStoredScreen>
   );
 }
 
