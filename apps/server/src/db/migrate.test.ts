@@ -409,6 +409,17 @@ describe('migrations', () => {
     await q(`insert into viewings (date_of_viewing) values ('2027-01-14 17:00+02')`);
     await q(`insert into viewing_objects (viewing_id, object_id, comment) select max(v.id), max(o.id), 'Πολύ ΣΚΟΤΕΙΝΌ σπίτι' from viewings v, objects o`);
     expect((await q(`select comment_norm from viewing_objects`)).rows).toEqual([{ comment_norm: 'πολυ σκοτεινο σπιτι' }]);
+    // 0119 counted the keys there were, and its trigger the viewing added since.
+    expect(
+      (await q(`select name, n::int, (case name when 'viewings' then (select count(*) from viewings) else (select count(*) from object_keys) end)::int as rows
+        from row_counts where name in ('viewings', 'object_keys') order by name`)).rows,
+    ).toEqual([
+      { name: 'object_keys', n: expect.any(Number), rows: expect.any(Number) },
+      { name: 'viewings', n: 1, rows: 1 },
+    ]);
+    const keys = (await q(`select n::int, (select count(*) from object_keys)::int as rows from row_counts where name = 'object_keys'`)).rows[0] as { n: number; rows: number };
+    expect(keys.rows).toBeGreaterThan(0);
+    expect(keys.n).toBe(keys.rows);
     expect((await q(`select indexdef from pg_indexes where indexname = 'viewing_objects_comment_norm_trgm_idx'`)).rows[0].indexdef).toContain('gin_trgm_ops');
     // 0043 moved the circle drawn on its hidden point off it (a quarter to half of the radius away), and left the other.
     const circles = (await q(`select reference_number, crm_circle_hides_point(latitude, longitude, map_circle_latitude, map_circle_longitude, map_circle_radius) as hides,
