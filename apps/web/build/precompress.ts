@@ -28,6 +28,8 @@ export function precompress(): Plugin {
     },
     // After everything is written, the public folder's copies included.
     async closeBundle() {
+      // A build that failed before writing anything (its own error is the one to see).
+      if (!fs.existsSync(outDir)) return;
       const files = filesUnder(outDir).filter((f) => COMPRESSIBLE.test(f) && fs.statSync(f).size >= MIN_BYTES);
       await Promise.all(
         files.map(async (file) => {

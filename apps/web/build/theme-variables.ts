@@ -14,13 +14,23 @@ export const THEME_VARIABLES_MARK = '/* crm:theme-variables */';
  */
 export function themeVariables(): Plugin {
   const file = path.resolve(import.meta.dirname, '../src/app/theme-variables.css');
+  let building = false;
+  let written = false;
   return {
     name: 'crm-theme-variables',
     enforce: 'pre',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
     transform(code, id) {
       if (path.resolve(id.split('?')[0]!) !== file) return null;
       if (!code.includes(THEME_VARIABLES_MARK)) throw new Error(`${file} has no ${THEME_VARIABLES_MARK}`);
+      written = true;
       return { code: code.replace(THEME_VARIABLES_MARK, () => themeVariablesCss(theme, cssVariablesResolver)), map: null };
+    },
+    // A build that never met the file (renamed, no longer imported) would ship without the theme's colours, silently.
+    buildEnd(error) {
+      if (building && !error && !written) this.error(`the theme's variables were not written: nothing imported ${file}`);
     },
   };
 }

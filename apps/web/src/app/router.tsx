@@ -305,6 +305,7 @@ const NothingYet = () => null;
 
 // createBrowserRouter's own making, without its initialize(): the routes made into data routes here,
 // started by startRouter (no hydration data: the server's drawing hands its data to the query cache).
+// As react-router 7.18.5's createBrowserRouter makes it (its options that the app sets); check again on an upgrade.
 const makeRouter = () => createRouter({ history: createBrowserHistory(), routes: appRoutes(), mapRouteProperties, hydrationRouteProperties });
 
 /** The app's routes: the browser's router, and the server's first paint (entry-server.tsx). */
