@@ -14,12 +14,18 @@ export function confirmAction(
   t: T,
   o: { title: ReactNode; text?: ReactNode; confirm?: string; cancel?: string; color?: string; testId?: string; onConfirm: () => unknown; onClose?: () => void },
 ) {
+  // Once: the dialog stays on screen, and clickable, while it fades out, and a double click sent a delete (or a mail) twice.
+  let confirmed = false;
   modals.openConfirmModal({
     title: o.title,
     children: typeof o.text === 'string' ? <Text size="sm">{o.text}</Text> : o.text,
     labels: { confirm: o.confirm ?? t('common.delete'), cancel: o.cancel ?? t('common.cancel') },
     confirmProps: { color: o.color === undefined ? 'red' : o.color || undefined, ...(o.testId ? { 'data-testid': o.testId } : {}) } as Record<string, unknown>,
-    onConfirm: () => void o.onConfirm(),
+    onConfirm: () => {
+      if (confirmed) return;
+      confirmed = true;
+      void o.onConfirm();
+    },
     ...(o.onClose ? { onClose: o.onClose } : {}),
   });
 }

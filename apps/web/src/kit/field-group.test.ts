@@ -49,4 +49,20 @@ describe('a described field on a record form', () => {
     expect(markup).toContain('Start');
     expect(markup).toContain('data-testid="lead-startDate"');
   });
+
+  // Every kind of input keeps the note (a distance over a kilometre beside its reading in km; flags, yes/no/not set, a date and time).
+  it.each([
+    ['text', 'Tsimiski 3', 'Egnatia 12'],
+    ['date', '2026-03-01', '2026-04-01'],
+    ['distance', 1500, 800],
+    ['distance', 500, 800],
+    ['flag-enum', ['1'], ['2']],
+    ['boolNullable', 'true', 'false'],
+    ['date-time', ['2026-03-01', '10:00'], ['2026-03-02', '11:00']],
+  ] as const)('a %s field whose value (%j) replaced this user\'s offers it back', (type, now, was) => {
+    const d = { name: 'f', type, group: 'main' } as TFieldDescriptionOf;
+    const markup = drawn(d, { drafts: { f: now as Draft }, yoursReplaced: (name) => (name === 'f' ? (was as Draft) : undefined) }, { testId: 'field-f' });
+    expect(markup).toContain('data-testid="field-f-replaced"');
+    expect(markup).toContain('data-testid="field-f-put-back"');
+  });
 });

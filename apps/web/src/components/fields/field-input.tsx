@@ -118,7 +118,24 @@ function NumericInput(p: FieldInputProps) {
   const m = typeof p.value === 'number' ? p.value : null;
   const o: { scale: number; unit?: string; grouping?: boolean; padDecimals?: boolean; description?: ReactNode } =
     p.type === 'distance'
-      ? { scale: 0, unit: t('common.unitMetre'), description: m != null && m >= 1000 ? formatDistance(m) : p.description }
+      ? {
+          scale: 0,
+          unit: t('common.unitMetre'),
+          // The distance in kilometres as read, above any note of the field's own (a value another person's save replaced).
+          description:
+            m != null && m >= 1000 ? (
+              p.description ? (
+                <>
+                  <span>{formatDistance(m)}</span>
+                  {p.description}
+                </>
+              ) : (
+                formatDistance(m)
+              )
+            ) : (
+              p.description
+            ),
+        }
       : p.type === 'distance-km'
         ? { scale: 1, unit: t('common.unitKm') }
         : p.type === 'currency'
@@ -152,11 +169,21 @@ function DateInput(p: FieldInputProps) {
   const props = { label: p.label, error: p.error, required: p.required, disabled: p.disabled, testId };
   if (p.type === 'date') return dateInput({ ...props, value: (p.value as string | null) || null, onChange: (v) => p.onChange(v ?? '') });
   const [date = '', time = ''] = Array.isArray(p.value) ? p.value : [];
-  return (
+  const inputs = (
     <Group gap="xs" align="flex-start" wrap="nowrap" grow>
       {dateInput({ ...props, value: date || null, onChange: (v) => p.onChange([v ?? '', time]) })}
       <TimeField label={t('fields.timeOfDay')} required={p.required} disabled={p.disabled} value={time} onChange={(v) => p.onChange([date, v])} data-testid={p.timeTestId ?? `${testId}-time`} />
     </Group>
+  );
+  if (!p.description) return inputs;
+  // A note of the field's own (a value another person's save replaced) under both inputs.
+  return (
+    <div>
+      {inputs}
+      <Input.Description component="div" mt={4}>
+        {p.description}
+      </Input.Description>
+    </div>
   );
 }
 
@@ -190,7 +217,7 @@ function ChoiceInput(p: FieldInputProps) {
   const testId = p.testId ?? 'field-input';
   if (p.type === 'flag-enum') {
     return (
-      <Checkbox.Group label={p.label} error={p.error} value={(p.value as string[]) ?? []} onChange={(v) => p.onChange(v)} data-testid={testId}>
+      <Checkbox.Group label={p.label} description={p.description} error={p.error} value={(p.value as string[]) ?? []} onChange={(v) => p.onChange(v)} data-testid={testId}>
         {/* A long list of flags (a lead's wanted features) uses the width it is given. */}
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing={6} verticalSpacing={6} mt={6}>
           {p.options.map((o) => (
@@ -202,7 +229,7 @@ function ChoiceInput(p: FieldInputProps) {
   }
   if (p.type === 'boolNullable') {
     return (
-      <Input.Wrapper label={p.label} error={p.error}>
+      <Input.Wrapper label={p.label} description={p.description} error={p.error}>
         <div>
           <SegmentedControl
             mt={4}
