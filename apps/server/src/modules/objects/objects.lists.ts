@@ -233,7 +233,7 @@ export async function searchObjects(app: FastifyInstance, q: TObjectSearch, read
   const more = moreColumns(q.more);
   const found = ids.length
     ? await fromObjects(app.db, { id: objects.id, ...readColumns([...LIST_COLUMNS, ...more], reader.culture), ownerId: objects.ownerId, latitude: lat, longitude: lng, imageId: firstImageId }).where(
-        sql`${objects.id} = any(${sql.param(ids)}::int[])`,
+        idAmong(objects.id, ids),
       )
     : [];
   const rows = inIdOrder(ids, found as unknown as ReadRow[], (r) => r.id as number);
