@@ -172,7 +172,8 @@ describe("the statement's kept running balance", () => {
       await pool.query(`drop trigger test_fail_balance on transactions; drop function test_fail_balance()`);
     }
     expect(await wrongRows()).toEqual([]);
-    const balances = (await db.execute(sql`select account_id, amount::text, balance::text from transactions where account_id in (${a.id}, ${b.id}) order by account_id, transaction_date, id`)).rows;
+    const balances = (await db.execute(sql`select account_id, amount::text, balance::text from transactions where account_id in (${a.id}, ${b.id}) order by account_id = ${a.id} desc, transaction_date, id`)).rows;
+    // The first account's rows first, whichever was made first.
     expect(balances).toEqual([
       { account_id: a.id, amount: '100.00', balance: '100.00' },
       { account_id: b.id, amount: '20.00', balance: '-20.00' },
