@@ -90,9 +90,17 @@ for (const L of LANGUAGES) {
       await expect(dialog).toBeHidden();
       await expect(files.getByTestId('file-link')).toHaveCount(2);
 
+      // A double click on Delete deletes once: one request, no "not found" from a second one.
+      const deletes: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'DELETE' && r.url().includes('/api/files/')) deletes.push(r.url());
+      });
       await row.getByTestId('file-delete').click();
-      await page.getByTestId('file-delete-confirm').click();
+      await page.getByTestId('file-delete-confirm').dblclick();
       await expect(files.getByTestId('file-link')).toHaveText(['Σημειώσεις επίσκεψης.txt']);
+      await expect(dialog).toBeHidden();
+      expect(deletes).toHaveLength(1);
+      await expect(files.getByTestId('files-error')).toHaveCount(0);
       expect(await storedNames(request, token, id)).toEqual(['Σημειώσεις επίσκεψης.txt']);
     });
 

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from './confirm-action.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
@@ -41,15 +41,14 @@ export function Assignments({ parent, parentId, editable = false }: { parent: TA
     onSuccess: () => void qc.invalidateQueries({ queryKey: key }),
   });
   const confirmRemove = (accountId: number, name: string) =>
-    modals.openConfirmModal({
+    confirmAction(t, {
       title: t('assignments.delete'),
-      children: (
+      text: (
         <Text size="sm">
           {t('assignments.confirmDelete')} <b>{name}</b>
         </Text>
       ),
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete-assignment' } as Record<string, unknown>,
+      testId: 'confirm-delete-assignment',
       onConfirm: () => {
         remove.mutate(accountId);
         // The removed row's button is gone: the focus goes to the box for the next name, after the

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from './confirm-action.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../lib/use-translation.tsx';
 import type { TFileUploaded } from '@crm/contract';
@@ -39,16 +39,15 @@ export function RecordFiles({ entityType, id, editable, ensureParent }: { entity
   };
 
   const confirmDelete = (f: FileLinkItem) => {
-    modals.openConfirmModal({
+    confirmAction(t, {
       title: t('files.deleteConfirm'),
-      children: (
+      text: (
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {f.userName}
         </Text>
       ),
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'file-delete-confirm' } as Record<string, unknown>,
-      cancelProps: { 'data-testid': 'file-delete-cancel' } as Record<string, unknown>,
+      testId: 'file-delete-confirm',
+      cancelTestId: 'file-delete-cancel',
       onConfirm: async () => {
         try {
           await call(FILE.calls.remove, { params: { systemName: f.systemName } });

@@ -100,11 +100,14 @@ export function UnsavedChangesGuard() {
         labels: { confirm: t('common.unsaved.keep'), cancel: t('common.unsaved.leave') },
         confirmProps: { 'data-testid': 'unsaved-keep', 'data-autofocus': true } as Record<string, unknown>,
         cancelProps: { 'data-testid': 'unsaved-leave' } as Record<string, unknown>,
+        // Each acts once: the dialog stays clickable while it fades out.
         onConfirm: () => {
+          if (decided) return;
           decided = true;
           blocker.reset();
         },
         onCancel: () => {
+          if (decided) return;
           decided = true;
           blocker.proceed();
         },

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '../../../components/confirm-action.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Trans } from 'react-i18next';
@@ -200,16 +200,15 @@ function useLoanForm({ loan, isCurrent, onClose, onDone, onConflict }: LoanDialo
     save.mutate();
   };
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmAction(t, {
       title: t('objectkeys.loan.deleteConfirm'),
-      children: (
+      text: (
         <Stack gap="xs">
           <LoanLine loan={base} />
           <Text size="sm">{t(isCurrent ? 'objectkeys.loan.deleteCurrentNote' : 'objectkeys.loan.deleteNote')}</Text>
         </Stack>
       ),
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'loan-delete-confirm' } as Record<string, unknown>,
+      testId: 'loan-delete-confirm',
       onConfirm: () => remove.mutate(),
     });
 

@@ -1,7 +1,7 @@
 // A property's mandate (εντολή ανάθεσης) in a dialog: add or change, with the law's limits said by
 // the server under the date they concern, its owners, exceptions and signed documents.
 import { Alert, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '../../../components/confirm-action.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -136,10 +136,9 @@ function MandateForm({ objectId, mandate, contacts, askingPrice, onClose }: Prop
   };
 
   const remove = () =>
-    modals.openConfirmModal({
+    confirmAction(t, {
       title: t('mandates.deleteConfirm'),
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'mandate-delete-confirm' } as Record<string, unknown>,
+      testId: 'mandate-delete-confirm',
       onConfirm: async () => {
         try {
           await deleteMandate(mandate!);

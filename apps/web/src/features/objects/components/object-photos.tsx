@@ -1,6 +1,6 @@
 import { Group, Loader, Modal, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { SectionCard } from '../../../components/titled-card.tsx';
-import { modals } from '@mantine/modals';
+import { confirmAction } from '../../../components/confirm-action.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -83,9 +83,9 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
   const drag = usePhotoDrag(move);
 
   const confirmDelete = (p: TFileItem) =>
-    modals.openConfirmModal({
+    confirmAction(t, {
       title: t('objects.photos.deleteTitle'),
-      children: (
+      text: (
         <Stack gap="xs">
           <Photo id={p.id} alt={p.userName} h={160} fit="contain" />
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -93,8 +93,7 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
           </Text>
         </Stack>
       ),
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'photo-delete-confirm' } as Record<string, unknown>,
+      testId: 'photo-delete-confirm',
       onConfirm: async () => {
         try {
           await deletePhoto(p.id);
