@@ -7,7 +7,14 @@ import { createTestApp } from '../../test/harness.ts';
  * What undoes the newest migrations, the newest first (each undone before what it builds on). A new
  * migration adds its entry at the top; the tests below undo down to the one they start from.
  */
+const VACUUMED_SOONER = ['objects', 'accounts', 'leads', 'deals', 'viewings', 'viewing_objects', 'reservations', 'object_keys', 'object_key_loans', 'transactions', 'alerts', 'activities', 'activity_links', 'action_log', 'account_words', 'lead_words', 'search_words'];
+
 const UNDO: { migration: string; before: string; sql: string[] }[] = [
+  {
+    migration: '0121',
+    before: "the tables vacuumed after PostgreSQL's default share of changed rows",
+    sql: VACUUMED_SOONER.map((t) => `alter table ${t} reset (autovacuum_vacuum_scale_factor, autovacuum_vacuum_insert_scale_factor, autovacuum_analyze_scale_factor)`),
+  },
   {
     migration: '0119',
     before: 'the viewings and the keys counted on the spot for their unfiltered lists',
@@ -421,6 +428,15 @@ describe('migrations', () => {
     expect(keys.rows).toBeGreaterThan(0);
     expect(keys.n).toBe(keys.rows);
     expect((await q(`select indexdef from pg_indexes where indexname = 'viewing_objects_comment_norm_trgm_idx'`)).rows[0].indexdef).toContain('gin_trgm_ops');
+    // 0121 has the tables read by index-only scans vacuumed after 2 % of their rows changed or were added.
+    expect(
+      (await q(`select relname, array(select o from unnest(reloptions) o where o like 'autovacuum%') as reloptions from pg_class where relkind = 'r' and relname in ('${VACUUMED_SOONER.join("', '")}') order by relname collate "C"`)).rows,
+    ).toEqual(
+      [...VACUUMED_SOONER].sort().map((relname) => ({
+        relname,
+        reloptions: ['autovacuum_vacuum_scale_factor=0.02', 'autovacuum_vacuum_insert_scale_factor=0.02', 'autovacuum_analyze_scale_factor=0.05'],
+      })),
+    );
     // 0043 moved the circle drawn on its hidden point off it (a quarter to half of the radius away), and left the other.
     const circles = (await q(`select reference_number, crm_circle_hides_point(latitude, longitude, map_circle_latitude, map_circle_longitude, map_circle_radius) as hides,
       sqrt(power((map_circle_latitude - latitude) * 111320, 2) + power((map_circle_longitude - longitude) * 111320 * cos(radians(latitude)), 2)) as metres, map_circle_latitude
