@@ -11,6 +11,11 @@ const VACUUMED_SOONER = ['objects', 'accounts', 'leads', 'deals', 'viewings', 'v
 
 const UNDO: { migration: string; before: string; sql: string[] }[] = [
   {
+    migration: '0122',
+    before: 'the properties indexed by their place alone',
+    sql: [`drop index objects_location_idx`, `create index objects_location_idx on objects (location_id)`],
+  },
+  {
     migration: '0121',
     before: "the tables vacuumed after PostgreSQL's default share of changed rows",
     sql: VACUUMED_SOONER.map((t) => `alter table ${t} reset (autovacuum_vacuum_scale_factor, autovacuum_vacuum_insert_scale_factor, autovacuum_analyze_scale_factor)`),
@@ -428,6 +433,10 @@ describe('migrations', () => {
     expect(keys.rows).toBeGreaterThan(0);
     expect(keys.n).toBe(keys.rows);
     expect((await q(`select indexdef from pg_indexes where indexname = 'viewing_objects_comment_norm_trgm_idx'`)).rows[0].indexdef).toContain('gin_trgm_ops');
+    // 0122 indexes the properties by place and id (a place's page read in order from the index).
+    expect((await q(`select indexdef from pg_indexes where indexname = 'objects_location_idx'`)).rows).toEqual([
+      { indexdef: 'CREATE INDEX objects_location_idx ON public.objects USING btree (location_id, id)' },
+    ]);
     // 0121 has the tables read by index-only scans vacuumed after 2 % of their rows changed or were added.
     expect(
       (await q(`select relname, array(select o from unnest(reloptions) o where o like 'autovacuum%') as reloptions from pg_class where relkind = 'r' and relname in ('${VACUUMED_SOONER.join("', '")}') order by relname collate "C"`)).rows,

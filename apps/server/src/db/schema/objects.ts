@@ -132,7 +132,8 @@ export const objects = pgTable(
     index('objects_created_on_id_idx').on(t.createdOn, t.id),
     index('objects_modified_on_id_idx').on(t.modifiedOn, t.id),
     index('objects_owner_idx').on(t.ownerId),
-    index('objects_location_idx').on((t as unknown as Record<string, AnyPgColumn>).locationId!),
+    // A place's properties in id order: the list sorted by place reads a place's page from it (0122).
+    index('objects_location_idx').on((t as unknown as Record<string, AnyPgColumn>).locationId!, t.id),
     index('objects_created_by_account_idx').on(t.createdByAccountId),
     // The few drafts' ids, which every list leaves out (lib/drafts.ts).
     index('objects_draft_idx').on(t.id).where(sql`draft`),
