@@ -36,6 +36,14 @@ describe('a field added to the description of properties', () => {
     expect(names(objectViewFields(fields))).toContain('ceilingHeight');
   });
 
+  it('in the texts group, is an input of the edit form and shown on the view too', () => {
+    const text: TFieldDescription = { name: 'virtualTourURL', type: 'text', group: 'texts', max: 500 };
+    expect(names(objectFormFields(false, [...OBJECT_FIELDS, text]))).toContain('virtualTourURL');
+    expect(names(objectViewFields([...OBJECT_FIELDS, text]))).toContain('virtualTourURL');
+    // The texts the card lays out itself are not shown twice.
+    expect(names(objectViewFields())).not.toContain('description');
+  });
+
   it('is offered in the property search list’s column chooser, by its label', () => {
     expect(chooser(objectMoreColumns(fields), 'object')).toContainEqual({ key: 'ceilingHeight', label: 'fields.object.ceilingHeight' });
   });

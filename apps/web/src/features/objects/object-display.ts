@@ -46,8 +46,11 @@ export const OBJECT_VIEW_FEATURE_GROUPS = (Object.keys(OBJECT_FEATURE_GROUPS) as
 /** A view card's fields (those holding a value are shown): its groups' fields, but those the view shows elsewhere. */
 export const viewFieldsOf = (groups: readonly TObjectGroup[], fields: readonly TFieldDescription[] = OBJECT_FIELDS): TFieldDescription[] =>
   groups.flatMap((g) => fieldsOf(g, fields)).filter((d) => !VIEW_SUMMARY.has(d.name) && !VIEW_OWN_CARD.has(d.name));
+/** The texts card's further fields: those of the texts group it does not lay out itself (the titles, descriptions and video). */
+export const viewTextFieldsOf = (fields: readonly TFieldDescription[] = OBJECT_FIELDS): TFieldDescription[] => viewFieldsOf(['texts'], fields);
 /** Every field the view's cards of described fields may show, in their order. */
 export const objectViewFields = (fields: readonly TFieldDescription[] = OBJECT_FIELDS): TFieldDescription[] => [
+  ...viewTextFieldsOf(fields),
   ...Object.values(OBJECT_VIEW_CARDS).flatMap((groups) => viewFieldsOf(groups, fields)),
   ...viewFieldsOf(OBJECT_VIEW_FEATURE_GROUPS, fields),
 ];
