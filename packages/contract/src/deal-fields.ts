@@ -80,7 +80,8 @@ export const DEAL_ROW_FIELDS: ReadonlySet<string> = new Set(['dealType', 'dealSt
  * already, as the property search offers its own (OBJECT_MORE_COLUMNS). A field added to the
  * description is offered here without a line of its own.
  */
-export const DEAL_MORE_COLUMNS: readonly string[] = DEAL_FIELDS.filter((d) => !DEAL_ROW_FIELDS.has(d.name)).map((d) => d.name);
+export const dealMoreColumns = (fields: readonly TDealFieldDescription[]): string[] => fields.filter((d) => !DEAL_ROW_FIELDS.has(d.name)).map((d) => d.name);
+export const DEAL_MORE_COLUMNS: readonly string[] = dealMoreColumns(DEAL_FIELDS);
 
 /**
  * The texts that name the deposit, which a sale and a rental name differently: a sale's is earnest

@@ -84,4 +84,5 @@ export const LEAD_ROW_FIELDS: ReadonlySet<string> = new Set([
  * already, as the deals list offers its own (DEAL_MORE_COLUMNS). The list-valued ones are answered
  * by their names in the reader's language (the source, the place, the property types, the features).
  */
-export const LEAD_MORE_COLUMNS: readonly string[] = LEAD_FIELDS.filter((d) => !LEAD_ROW_FIELDS.has(d.name)).map((d) => d.name);
+export const leadMoreColumns = (fields: readonly TLeadFieldDescription[]): string[] => fields.filter((d) => !LEAD_ROW_FIELDS.has(d.name)).map((d) => d.name);
+export const LEAD_MORE_COLUMNS: readonly string[] = leadMoreColumns(LEAD_FIELDS);

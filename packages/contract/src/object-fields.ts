@@ -261,9 +261,9 @@ export const OBJECT_SEARCH_ROW_FIELDS: ReadonlySet<string> = new Set(['title', '
  * Properties.xlsx writes and the row does not hold already. A field added to the description is
  * offered here without a line of its own.
  */
-export const OBJECT_MORE_COLUMNS: readonly string[] = OBJECT_FIELDS.filter(
-  (d) => d.group !== 'map' && !OBJECT_SHOWN_BY_NAME.has(d.name) && !OBJECT_NOT_IN_FILE.has(d.name) && !OBJECT_SEARCH_ROW_FIELDS.has(d.name),
-).map((d) => d.name);
+export const objectMoreColumns = (fields: readonly TFieldDescription[]): string[] =>
+  fields.filter((d) => d.group !== 'map' && !OBJECT_SHOWN_BY_NAME.has(d.name) && !OBJECT_NOT_IN_FILE.has(d.name) && !OBJECT_SEARCH_ROW_FIELDS.has(d.name)).map((d) => d.name);
+export const OBJECT_MORE_COLUMNS: readonly string[] = objectMoreColumns(OBJECT_FIELDS);
 
 /** Page sizes of the objects list (default 20) and the keys list (default 10). */
 export const OBJECT_PAGE_SIZES = [5, 20, 100] as const;

@@ -14,6 +14,7 @@ import { useTranslation } from '../lib/use-translation.tsx';
 import { useSavedFilter, useSavedList, type ListState, type SavedFilter, type SavedList } from '../lib/list-state.ts';
 import { FilterFields, type FilterField } from './filter-fields.tsx';
 import { ColumnChooser, useChosenColumns, useMoreColumns, type MoreColumns } from './column-chooser.tsx';
+import { moreColumnOptions } from './more-columns.ts';
 
 /** A list's answer: a page of rows and how many there are in all (and whatever else the call answers). */
 export type ListAnswer<R> = { items: R[]; totalRows: number };
@@ -106,7 +107,7 @@ export function ListScreen<R, F extends Record<string, unknown>, A extends ListA
   const own = p.columns(c);
   const actions = own.findIndex((col) => col.card === 'action');
   const columns = p.more ? [...own.slice(0, actions < 0 ? own.length : actions), ...further.chosen.map(p.more.column), ...(actions < 0 ? [] : own.slice(actions))] : own;
-  const more: MoreColumns | undefined = p.more && { ...further, options: p.more.offered.map((key) => ({ key, label: p.more!.label(key) })).sort((a, b) => a.label.localeCompare(b.label)) };
+  const more: MoreColumns | undefined = p.more && { ...further, options: moreColumnOptions(p.more.offered, p.more.label) };
   const declaredAdd = addTo === false ? undefined : declared.add;
   const addButton = (id?: string) =>
     declaredAdd ? (

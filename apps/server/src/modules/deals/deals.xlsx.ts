@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
-import { DEAL_DOWNLOAD_MAX, DEAL_LIST_PARTIES, DEAL_RELATION, DEAL_STAGE_CANCELLED, dealTextKey, formatReferenceNumber, type TCulture, type TDealDownload } from '@crm/contract';
+import { DEAL_DOWNLOAD_MAX, DEAL_FIELDS, DEAL_LIST_PARTIES, DEAL_RELATION, DEAL_STAGE_CANCELLED, dealTextKey, formatReferenceNumber, type TCulture, type TDealDownload, type TDealFieldDescription } from '@crm/contract';
 import { dealColumns, deals, objects } from '../../db/schema/index.ts';
 import { addTable, noteTruncated, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, textCell } from '../../lib/excel.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
@@ -11,8 +11,12 @@ import { SORT_SQL, dealTotals, filterConditions, partiesOf, stageText } from './
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 type Party = { accountId: number; account: string; relation: number };
-/** The deal's columns the file shows (not its notes, which may be long). */
-const SHOWN = ['dealType', 'dealStage', 'askingPrice', 'price', 'deposit', 'commission', 'dateOfDeposit', 'startDate', 'endDate', 'contractDurationMonths', 'rentStart', 'rentExpiration'] as const;
+/** Described fields the file shows in its own way: the type and the stage, by their names. */
+const SHOWN_BY_NAME: ReadonlySet<string> = new Set(['dealType', 'dealStage']);
+/** A described field the file writes: every one but a long text (the notes). */
+const inFile = (d: TDealFieldDescription) => d.type !== 'textarea';
+/** The deal's columns the file reads. */
+const SHOWN = DEAL_FIELDS.filter(inFile).map((d) => d.name);
 type DealRow = {
   d: { id: number; createdOn: Date } & Record<string, unknown>;
   ref: number | null;
@@ -26,8 +30,11 @@ const date = { numFmt: DATE_FORMAT };
 const dateTime = { numFmt: DATE_TIME_FORMAT };
 const field = (r: DealRow, name: string) => (r.d[name] ?? null) as string | number | null;
 
-/** The file's columns: the list's, then every amount and date a deal keeps (the list shows only some). */
-function columnsOf(t: T, tz: string): Column[] {
+/**
+ * The file's columns: the list's, then every other described field a deal keeps but its long texts,
+ * in the description's order (a field added to the description is in the file without a line here).
+ */
+export function dealColumnsOf(t: T, tz: string, fields: readonly TDealFieldDescription[] = DEAL_FIELDS): Column[] {
   const parties = (relation: number) => (r: DealRow) =>
     textCell(
       r.parties
@@ -37,6 +44,14 @@ function columnsOf(t: T, tz: string): Column[] {
     );
   const amount = (name: string, width = 15): Column => ({ head: t(`fields.deal.${name}`), width, style: money, cell: (r) => cellMoney(field(r, name)) });
   const day = (name: string): Column => ({ head: t(`fields.deal.${name}`), width: 13, style: date, cell: (r) => cellDate(field(r, name) as string | null) });
+  const described = (d: TDealFieldDescription): Column =>
+    d.type === 'currency'
+      ? amount(d.name)
+      : d.type === 'date'
+        ? day(d.name)
+        : d.type === 'number'
+          ? { head: t(`fields.deal.${d.name}`), width: 12, cell: (r) => field(r, d.name) }
+          : { head: t(`fields.deal.${d.name}`), width: 18, cell: (r) => textCell(field(r, d.name) == null ? null : String(field(r, d.name))) };
   return [
     { head: t('deals.xlsx.number'), width: 9, cell: (r) => r.d.id },
     { head: t('deals.xlsx.created'), width: 17, style: dateTime, cell: (r) => cellDate(toLocalDateTime(r.d.createdOn, tz)) },
@@ -46,16 +61,7 @@ function columnsOf(t: T, tz: string): Column[] {
     { head: t('deals.xlsx.objectTitle'), width: 30, cell: (r) => textCell(r.title) },
     ...DEAL_LIST_PARTIES.map((key) => ({ head: t(`deals.relation.${DEAL_RELATION[key]}`), width: 24, cell: parties(DEAL_RELATION[key]) })),
     { head: t(`deals.relation.${DEAL_RELATION.partner}`), width: 24, cell: parties(DEAL_RELATION.partner) },
-    amount('askingPrice'),
-    amount('price'),
-    amount('deposit'),
-    amount('commission'),
-    day('dateOfDeposit'),
-    day('startDate'),
-    day('endDate'),
-    { head: t('fields.deal.contractDurationMonths'), width: 12, cell: (r) => field(r, 'contractDurationMonths') },
-    day('rentStart'),
-    day('rentExpiration'),
+    ...fields.filter((d) => inFile(d) && !SHOWN_BY_NAME.has(d.name)).map(described),
   ];
 }
 
@@ -106,7 +112,7 @@ export async function dealsWorkbook(app: FastifyInstance, f: TDealDownload, t: T
   const agent = f.agentId ? ((await app.db.execute<{ name: string }>(sql`select display_name as name from accounts where id = ${f.agentId}`)).rows[0]?.name ?? null) : null;
   const write = async (wb: ExcelJS.stream.xlsx.WorkbookWriter, signal: AbortSignal) => {
     const ws = wb.addWorksheet(sheetName(t('deals.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 6 }] });
-    const columns = columnsOf(t, tz);
+    const columns = dealColumnsOf(t, tz);
     ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
     const title = ws.addRow([t('deals.xlsx.title')]);
     title.font = { bold: true, size: 14 };

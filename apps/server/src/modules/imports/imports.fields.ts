@@ -4,12 +4,13 @@ import {
   MANDATE_FIELDS,
   OBJECT_EDITABLE_FIELDS,
   type TCulture,
+  type TFieldDescription,
   type TImportKind,
   type TObjectListName,
 } from '@crm/contract';
 import type { PatchableField } from '../fields/field-registry.ts';
 import { accountEntity } from '../fields/entities/account.ts';
-import { OBJECT_PATCHABLE } from '../objects/objects.rules.ts';
+import { patchableOf } from '../objects/objects.rules.ts';
 import { listOptions } from '../objects/objects.options.ts';
 
 /**
@@ -140,13 +141,14 @@ const OWNER_IMPORT_FIELDS: readonly ImportField[] = [
   fullNameField('fullName'),
 ];
 
-const OBJECT_IMPORT_FIELDS: readonly ImportField[] = [
-  ...OBJECT_EDITABLE_FIELDS.filter((d) => !OBJECT_GROUPS_LEFT_OUT.has(d.group) && !OBJECT_LEFT_OUT.has(d.name)).map(
+/** A property row's fields, made from a description of a property's fields (and the owner's columns). */
+export const objectImportFields = (fields: readonly TFieldDescription[]): ImportField[] => [
+  ...fields.filter((d) => !d.readOnly && !OBJECT_GROUPS_LEFT_OUT.has(d.group) && !OBJECT_LEFT_OUT.has(d.name)).map(
     (d): ImportField => ({
       key: d.name,
       target: 'object',
       name: d.name,
-      def: OBJECT_PATCHABLE[d.name]!,
+      def: patchableOf(d),
       labelKey: `fields.object.${d.name}`,
       required: false,
       list: d.list as TObjectListName | undefined,
@@ -160,6 +162,7 @@ const OBJECT_IMPORT_FIELDS: readonly ImportField[] = [
   }),
   fullNameField('owner.fullName'),
 ];
+const OBJECT_IMPORT_FIELDS: readonly ImportField[] = objectImportFields(OBJECT_EDITABLE_FIELDS);
 
 /** Header texts people write for a mandate's field (normalized, see normalizeHeader). */
 const MANDATE_HINTS: Record<string, readonly string[]> = {

@@ -104,16 +104,19 @@ function describedColumn(d: TFieldDescription): ObjectColumn {
 const MAIN_TITLE: ObjectColumn = { key: 'mainTitle', inList: false, head: 'objects.xlsx.mainTitle', kind: 'text', width: 34, read: () => ({ mainTitle: col('title') }), value: (r) => (r.mainTitle ?? null) as string | null };
 
 /**
- * Every column of Properties.xlsx: the list's, then every other described field of a property but
- * its map and what stays in the CRM (a field added to the description is in the file without a line here).
+ * The columns of Properties.xlsx made from a description of a property's fields: the list's, then
+ * every other described field but its map and what stays in the CRM (a field added to the
+ * description is in the file without a line here).
  */
-export const OBJECT_COLUMNS: readonly ObjectColumn[] = [
+export const objectColumnsOf = (fields: readonly TFieldDescription[]): ObjectColumn[] => [
   ...LISTED,
-  ...OBJECT_FIELDS.filter((d) => d.group !== 'map' && !SHOWN_OTHERWISE.has(d.name) && !NOT_IN_FILE.has(d.name) && !LISTED.some((c) => c.key === d.name)).flatMap((d) =>
+  ...fields.filter((d) => d.group !== 'map' && !SHOWN_OTHERWISE.has(d.name) && !NOT_IN_FILE.has(d.name) && !LISTED.some((c) => c.key === d.name)).flatMap((d) =>
     // The list's title is the reader's (an English one in an English file): the main one, as typed, is before the description.
     d.name === 'description' ? [MAIN_TITLE, describedColumn(d)] : [describedColumn(d)],
   ),
 ];
+/** Every column of Properties.xlsx, in its order. */
+export const OBJECT_COLUMNS: readonly ObjectColumn[] = objectColumnsOf(OBJECT_FIELDS);
 
 /** What is read for `columns`, in the reader's language. */
 export const readColumns = (columns: readonly ObjectColumn[], culture: TCulture): Record<string, unknown> => Object.assign({}, ...columns.map((c) => c.read(culture)));

@@ -8,7 +8,7 @@ import { listOptions, parentTypeOf } from './objects.options.ts';
 type Row = Record<string, unknown>;
 
 /** The single-field editor's rule of one described field (also used by POST /api/object/update). */
-function patchableOf(d: TFieldDescription): PatchableField {
+export function patchableOf(d: TFieldDescription): PatchableField {
   const def: PatchableField = { type: d.type, max: d.max, min: d.min, integer: d.integer, step: d.step, required: d.required };
   if ((d.type === 'select' || d.type === 'multi-select') && d.list) {
     const list = d.list as TObjectListName;

@@ -1,5 +1,5 @@
 import type { TSelectOption } from '@crm/contract';
-import { DEAL_FIELDS, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_TYPE_RENTAL, type TDealFieldDescription } from '@crm/contract/deal-fields';
+import { DEAL_FIELDS, DEAL_GROUPS, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_TYPE_RENTAL, type TDealFieldDescription, type TDealGroup } from '@crm/contract/deal-fields';
 import { toDraft, toWire, type Draft } from '../../components/fields/field-values.ts';
 import type { Picked } from '../../components/search-picker.tsx';
 import { mergeOnConflict, mergeRowsOnConflict } from '../../lib/conflict-merge.ts';
@@ -19,6 +19,11 @@ export const typeOf = (values: Record<string, Draft>) => Number(values.dealType)
 /** Fields of the other deal type are not shown (spec: rent dates for rentals, contract duration for sales). */
 export const shown = (d: TDealFieldDescription, dealType: number) =>
   dealType === DEAL_TYPE_RENTAL ? !(DEAL_SALE_ONLY as readonly string[]).includes(d.name) : !(DEAL_RENTAL_ONLY as readonly string[]).includes(d.name);
+/** A group's fields on the deal's page (its form and, read only, its view) for a deal of this type (`fields`: the description, by default the real one). */
+export const dealGroupFields = (group: TDealGroup, dealType: number, fields: readonly TDealFieldDescription[] = DEAL_FIELDS): TDealFieldDescription[] =>
+  fields.filter((d) => d.group === group && shown(d, dealType));
+/** Every field of the deal's page, group by group, for a deal of this type. */
+export const dealPageFields = (dealType: number, fields: readonly TDealFieldDescription[] = DEAL_FIELDS): TDealFieldDescription[] => DEAL_GROUPS.flatMap((g) => dealGroupFields(g, dealType, fields));
 /** The values with the other deal type's fields cleared (as the server does when the type changes). */
 export const onlyTypeFields = (values: Record<string, Draft>) => {
   const out = { ...values };

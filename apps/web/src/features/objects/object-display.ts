@@ -1,5 +1,5 @@
 import type { TFieldDescription, TObjectGroup } from '@crm/contract/object-fields';
-import { OBJECT_FIELDS, OBJECT_FIELD_BY_NAME } from '@crm/contract/object-fields';
+import { OBJECT_FEATURE_GROUPS, OBJECT_FIELDS, OBJECT_FIELD_BY_NAME } from '@crm/contract/object-fields';
 import type { TObjectSelectLists, TSelectOption } from '@crm/contract';
 import { agencyToday } from '../../lib/agency-clock.ts';
 import { formatFieldValue } from '../../components/fields/field-values.ts';
@@ -10,7 +10,50 @@ type T = (key: string, o?: Record<string, unknown>) => string;
 export const fieldLabel = (t: T, name: string) => t(`fields.object.${name}`);
 export const groupTitle = (t: T, group: TObjectGroup | string) => t(`objects.group.${group}`);
 
-export const fieldsOf = (group: TObjectGroup): TFieldDescription[] => OBJECT_FIELDS.filter((d) => d.group === group);
+/** A group's described fields, in the description's order (`fields`: the description, by default the real one). */
+export const fieldsOf = (group: TObjectGroup, fields: readonly TFieldDescription[] = OBJECT_FIELDS): TFieldDescription[] => fields.filter((d) => d.group === group);
+
+/** The edit form's sections (spec: main features, location, additional features, offer details, photos, map, contacts) and the groups each holds. */
+export const OBJECT_FORM_SECTIONS: readonly { key: string; groups: readonly TObjectGroup[] }[] = [
+  { key: 'main', groups: ['main', 'prices'] },
+  { key: 'location', groups: ['location', 'address'] },
+  { key: 'additional', groups: ['facts', 'building', 'comfort', 'outdoor'] },
+  { key: 'offer', groups: ['offer', 'texts'] },
+];
+/** A group's inputs on the edit form: its fields a person edits, those of the expanded mode only in it. */
+export const formFieldsOf = (group: TObjectGroup, expanded: boolean, fields: readonly TFieldDescription[] = OBJECT_FIELDS): TFieldDescription[] =>
+  fieldsOf(group, fields).filter((d) => !d.readOnly && (expanded || !d.expandedOnly));
+/** Every input of the edit form's sections, in their order. */
+export const objectFormFields = (expanded: boolean, fields: readonly TFieldDescription[] = OBJECT_FIELDS): TFieldDescription[] =>
+  OBJECT_FORM_SECTIONS.flatMap((s) => s.groups.flatMap((g) => formFieldsOf(g, expanded, fields)));
+
+/** Fields the view's summary card shows in its own layout; every other field is shown by its group. */
+const VIEW_SUMMARY: ReadonlySet<string> = new Set([
+  'title', 'subTypeObjectTypeId', 'objectSubTypeId', 'forSale', 'forRent', 'forShortRent', 'active',
+  'bedrooms', 'bathrooms', 'area', 'locationId',
+  'salePrice', 'salePriceWithDiscount', 'dateOfSalePriceDiscount', 'rentPrice', 'rentPriceWithDiscount', 'dateOfRentPriceDiscount', 'shortRentPrice',
+]);
+/** Shown on the view in their own cards (texts), by the map, or in the service information. */
+const VIEW_OWN_CARD: ReadonlySet<string> = new Set(['description', 'titleEn', 'descriptionEn', 'titleRu', 'descriptionRu', 'videoURL', 'internalNotes', 'publishRequested']);
+/** The view's cards of described fields and the groups each shows, in the card's order. */
+export const OBJECT_VIEW_CARDS = {
+  address: ['location', 'address'],
+  facts: ['main', 'facts'],
+  offer: ['offer', 'prices'],
+} as const satisfies Record<string, readonly TObjectGroup[]>;
+/** The groups whose yes/no features the view's features card shows (the offer's are in the offer card). */
+export const OBJECT_VIEW_FEATURE_GROUPS = (Object.keys(OBJECT_FEATURE_GROUPS) as TObjectGroup[]).filter((g) => g !== 'offer');
+/** A view card's fields (those holding a value are shown): its groups' fields, but those the view shows elsewhere. */
+export const viewFieldsOf = (groups: readonly TObjectGroup[], fields: readonly TFieldDescription[] = OBJECT_FIELDS): TFieldDescription[] =>
+  groups.flatMap((g) => fieldsOf(g, fields)).filter((d) => !VIEW_SUMMARY.has(d.name) && !VIEW_OWN_CARD.has(d.name));
+/** The texts card's further fields: those of the texts group it does not lay out itself (the titles, descriptions and video). */
+export const viewTextFieldsOf = (fields: readonly TFieldDescription[] = OBJECT_FIELDS): TFieldDescription[] => viewFieldsOf(['texts'], fields);
+/** Every field the view's cards of described fields may show, in their order. */
+export const objectViewFields = (fields: readonly TFieldDescription[] = OBJECT_FIELDS): TFieldDescription[] => [
+  ...viewTextFieldsOf(fields),
+  ...Object.values(OBJECT_VIEW_CARDS).flatMap((groups) => viewFieldsOf(groups, fields)),
+  ...viewFieldsOf(OBJECT_VIEW_FEATURE_GROUPS, fields),
+];
 export const describe = (name: string) => OBJECT_FIELD_BY_NAME.get(name);
 
 /** The choices of a select field; subtypes only of the chosen type. */

@@ -5,7 +5,7 @@ import { Fragment } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TSelectOption } from '@crm/contract';
-import { DEAL_FIELDS, DEAL_STAGE_CLOSED, DEAL_TYPE_RENTAL, DEAL_TYPE_SALE, type DEAL_GROUPS, type TDealFieldDescription } from '@crm/contract/deal-fields';
+import { DEAL_STAGE_CLOSED, DEAL_TYPE_RENTAL, DEAL_TYPE_SALE, type DEAL_GROUPS, type TDealFieldDescription } from '@crm/contract/deal-fields';
 import { ACCOUNT, DEAL, LEAD, OBJECT, href } from '@crm/contract/resources';
 import { DescribedInput, ShownValue } from '../../../kit/field-group.tsx';
 import { formatFieldValue, toWire, type Draft } from '../../../components/fields/field-values.ts';
@@ -13,7 +13,7 @@ import { IconPlus } from '../../../components/icons.ts';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import { searchAccounts, searchLeadsQuick, searchObjectsByRef } from '../../../lib/pickers.ts';
 import { dealsOfQuery, type TDealAnswer } from '../api/deals.ts';
-import { depositWarning, newPartyKey, shown, typeOf, type DealFormValues } from '../deal-form.ts';
+import { dealGroupFields, depositWarning, newPartyKey, typeOf, type DealFormValues } from '../deal-form.ts';
 import { partyRelationText } from '../party-relation.ts';
 import { RemoveButton } from '../../../components/remove-button.tsx';
 
@@ -144,7 +144,7 @@ function DealLinks({ p }: { p: DealFormParts }) {
 /** One group of the deal's fields (the main one with the property and the lead). */
 export function DealGroupCard({ p, g }: { p: DealFormParts; g: (typeof DEAL_GROUPS)[number] }) {
   const { t } = useTranslation();
-  const fields = DEAL_FIELDS.filter((d) => d.group === g && shown(d, typeOf(p.form.values)));
+  const fields = dealGroupFields(g, typeOf(p.form.values));
   if (!fields.length) return null;
   return (
     <SectionCard title={t(`deals.group.${g}`)} testId={`deal-group-${g}`}>

@@ -3,10 +3,11 @@ import { SectionCard } from '../../../components/titled-card.tsx';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { ACROSS, FieldGrid } from '../../../kit/field-group.tsx';
 import { Link } from 'react-router';
-import { LEAD_FIELDS, LEAD_GROUPS, LEAD_SERVICES, type TLeadFieldDescription } from '@crm/contract/lead-fields';
+import { LEAD_SERVICES, type TLeadFieldDescription } from '@crm/contract/lead-fields';
 import { formatFieldValue } from '../../../components/fields/field-values.ts';
 import type { TLeadAnswer } from '../api/leads.ts';
 import { leadFieldLabel, leadGroupTitle, leadOptions } from './lead-editor.tsx';
+import { leadViewSections } from '../lead-screen-fields.ts';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
 import { ACCOUNT, href } from '@crm/contract/resources';
 
@@ -42,8 +43,8 @@ export function LeadDetails({ lead }: { lead: TLeadAnswer }) {
           </Group>
         </Group>
       </Card>
-      {LEAD_GROUPS.filter((g) => g !== 'services').map((g) => {
-        const shown = LEAD_FIELDS.filter((d) => d.group === g && hasValue(d, rec[d.name]));
+      {leadViewSections().map(({ group: g, fields }) => {
+        const shown = fields.filter((d) => hasValue(d, rec[d.name]));
         if (!shown.length) return null;
         return (
           <SectionCard key={g} title={leadGroupTitle(t, g)} testId={`lead-group-${g}`}>

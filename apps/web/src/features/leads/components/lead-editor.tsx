@@ -3,7 +3,7 @@ import { SectionCard } from '../../../components/titled-card.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
-import { LEAD_FIELDS, LEAD_GROUPS, type TLeadFieldDescription } from '@crm/contract/lead-fields';
+import type { TLeadFieldDescription } from '@crm/contract/lead-fields';
 import type { TSelectOption } from '@crm/contract';
 import { LOCATION } from '@crm/contract/resources';
 import { ACROSS, DescribedInput, FieldGrid, type DescribedForm } from '../../../kit/field-group.tsx';
@@ -15,6 +15,7 @@ import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { leadKeys, updateLead, type TLeadAnswer } from '../api/leads.ts';
 import { searchAccountHits } from '../../../lib/pickers.ts';
 import { matchesKey } from './lead-matches.tsx';
+import { leadFormFields, leadFormSections } from '../lead-screen-fields.ts';
 
 type T = (key: string, o?: Record<string, unknown>) => string;
 
@@ -34,13 +35,7 @@ export function leadOptions(d: TLeadFieldDescription, lead: Partial<TLeadAnswer>
   return lists[d.list] ?? [];
 }
 
-/**
- * The client the lead is for, edited with the lead's fields (a lead added from the Leads list has
- * none yet): an account picked by typing its name, saved with the same auto-save and version guard.
- * It is the lead's link, not a described field of its own, so it is added here.
- */
-const CLIENT_FIELD: TLeadFieldDescription = { name: 'accountId', type: 'location', group: 'main' };
-const EDITED_FIELDS: readonly TLeadFieldDescription[] = [CLIENT_FIELD, ...LEAD_FIELDS];
+const EDITED_FIELDS = leadFormFields();
 
 const toWires = (f: Drafts, lead: TLeadAnswer): Record<string, unknown> => Object.fromEntries(EDITED_FIELDS.map((d) => [d.name, toWire(d.type, f[d.name] ?? null, leadOptions(d, lead))]));
 
@@ -103,9 +98,9 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
           {describeError(saveError).message}
         </Alert>
       )}
-      {LEAD_GROUPS.map((g) => (
-        <SectionCard key={g} title={leadGroupTitle(t, g)}>
-          <FieldGrid>{EDITED_FIELDS.filter((d) => d.group === g).map(input)}</FieldGrid>
+      {leadFormSections().map((s) => (
+        <SectionCard key={s.group} title={leadGroupTitle(t, s.group)}>
+          <FieldGrid>{s.fields.map(input)}</FieldGrid>
         </SectionCard>
       ))}
     </Stack>

@@ -3,6 +3,7 @@ import type { TObjectSearchRow } from '@crm/contract';
 import { OBJECT_MORE_COLUMNS } from '@crm/contract/object-fields';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { useMoreColumns, type MoreColumns } from '../../../kit/column-chooser.tsx';
+import { moreColumnOptions } from '../../../kit/more-columns.ts';
 import { describe, fieldLabel, formatObjectValue } from '../object-display.ts';
 
 /**
@@ -14,7 +15,7 @@ import { describe, fieldLabel, formatObjectValue } from '../object-display.ts';
 export function useObjectMoreColumns(list: string): MoreColumns & { columns: DataTableColumn<TObjectSearchRow>[] } {
   const { t } = useTranslation();
   const { chosen, setChosen } = useMoreColumns(list, OBJECT_MORE_COLUMNS);
-  const options = OBJECT_MORE_COLUMNS.map((key) => ({ key, label: fieldLabel(t, key) })).sort((a, b) => a.label.localeCompare(b.label));
+  const options = moreColumnOptions(OBJECT_MORE_COLUMNS, (key) => fieldLabel(t, key));
   const columns = chosen.map((key): DataTableColumn<TObjectSearchRow> => {
     const d = describe(key)!;
     const numeric = typeof d.type === 'string' && ['number', 'area', 'currency', 'distance', 'distance-km'].includes(d.type);

@@ -15,7 +15,7 @@ import { DescribedInput, FieldGrid, type DescribedForm } from '../../../kit/fiel
 import { objectKeys, updateObject, type TObjectEdit, type TRealtyObject } from '../api/objects.ts';
 import { loadLocationOptions } from '../api/locations.ts';
 import { shownPublished } from '../api/publish-state.ts';
-import { fieldLabel, groupTitle, optionsFor } from '../object-display.ts';
+import { OBJECT_FORM_SECTIONS, fieldLabel, formFieldsOf, groupTitle, optionsFor } from '../object-display.ts';
 import { ContactsEditor } from './object-contacts.tsx';
 import { mapValueOf } from './object-map-slot.tsx';
 import { ObjectMap, type TMapValue } from './object-map.tsx';
@@ -28,13 +28,6 @@ import { FeatureChecklist } from './feature-checklist.tsx';
 /** The map's fields: edited on the map (and its own inputs), not one by one. */
 const MAP_FIELDS = OBJECT_EDITABLE_FIELDS.filter((d) => d.group === 'map');
 
-/** The edit form's sections (spec: main features, location, additional features, offer details, photos, map, contacts) and the groups each holds. */
-const SECTIONS: { key: string; groups: TObjectGroup[] }[] = [
-  { key: 'main', groups: ['main', 'prices'] },
-  { key: 'location', groups: ['location', 'address'] },
-  { key: 'additional', groups: ['facts', 'building', 'comfort', 'outdoor'] },
-  { key: 'offer', groups: ['offer', 'texts'] },
-];
 
 const wireOf = (d: TFieldDescription, drafts: Drafts, lists: TObjectSelectLists) => toWire(d.type, drafts[d.name] ?? null, optionsFor(d, lists));
 const toWires = (drafts: Drafts, lists: TObjectSelectLists): Record<string, unknown> =>
@@ -104,12 +97,12 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
     />
   );
 
-  const visible = (g: TObjectGroup) => OBJECT_EDITABLE_FIELDS.filter((d) => d.group === g && (expanded || !d.expandedOnly));
+  const visible = (g: TObjectGroup) => formFieldsOf(g, expanded);
   const groupBody = (g: TObjectGroup) => <GroupFields fields={visible(g)} field={field} value={(name) => drafts[name]} onChange={set} testId={`features-${g}`} />;
 
   // How far the form is filled in, section by section: every described field but the on/off switches
   // (they always hold a value); a yes/no feature counts once said either way.
-  const progress = SECTIONS.map((sec) => {
+  const progress = OBJECT_FORM_SECTIONS.map((sec) => {
     const fields = sec.groups.flatMap(visible).filter((d) => d.type !== 'boolean');
     return { key: sec.key, total: fields.length, filled: fields.filter((d) => isFilled(drafts[d.name])).length };
   });
@@ -134,7 +127,7 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
       <ContactsEditor objectId={id} links={initial.objectAccounts} relations={initial.objectAccountRelationSelectList} />
       <ServiceInfo record={record} id={id} onPublishSettled={onPublishSettled} />
 
-      {SECTIONS.map((s) => (
+      {OBJECT_FORM_SECTIONS.map((s) => (
         <Section key={s.key} title={t(`objects.section.${s.key}`)} testId={`edit-${s.key}`}>
           {s.groups.map((g, i) =>
             visible(g).length === 0 ? null : (

@@ -13,7 +13,7 @@ import { shownPublished } from '../api/publish-state.ts';
 import { IconVideo } from '../icons.ts';
 import { IconPlus } from '../../../components/icons.ts';
 import { isCancelledStay, newReservationLink } from '../new-reservation.ts';
-import { fieldLabel, groupTitle } from '../object-display.ts';
+import { fieldLabel, groupTitle, isSet, viewTextFieldsOf } from '../object-display.ts';
 import { headingTitleField, headingTitleLang, readerTitleField, type TObjectTitleField } from '../object-title.ts';
 import { PublishStatus } from './publish-status.tsx';
 import { PortalStatus } from './portal-status.tsx';
@@ -116,7 +116,7 @@ const OTHER_TEXTS = [
   ['titleRu', 'descriptionRu'],
 ] as const;
 
-/** Description (and its English and Russian versions when there are any), the titles not heading the page, and the video link. */
+/** Description (and its English and Russian versions when there are any), the titles not heading the page, the video link, and any other text set. */
 export function Texts(p: Props) {
   const { t, i18n } = useTranslation();
   const { data } = p;
@@ -149,6 +149,11 @@ export function Texts(p: Props) {
             </Anchor>
           )}
         </Group>
+        {viewTextFieldsOf()
+          .filter((d) => isSet(d, data[d.name]))
+          .map((d) => (
+            <ObjectField key={d.name} {...p} d={d} />
+          ))}
       </Stack>
     </Card>
   );

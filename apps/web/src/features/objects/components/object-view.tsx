@@ -2,10 +2,9 @@ import { Badge, Card, Grid, Group, SimpleGrid, Stack, Text, Title, VisuallyHidde
 import { SectionCard } from '../../../components/titled-card.tsx';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TFieldDescription, TObjectGroup } from '@crm/contract/object-fields';
-import { OBJECT_FEATURE_GROUPS } from '@crm/contract/object-fields';
 import { formatDate } from '../../../lib/format.ts';
 import { IconCheck, IconX } from '../icons.ts';
-import { fieldLabel, fieldsOf, formatObjectValue, groupTitle, isSet } from '../object-display.ts';
+import { OBJECT_VIEW_CARDS, OBJECT_VIEW_FEATURE_GROUPS, fieldLabel, formatObjectValue, groupTitle, isSet, viewFieldsOf } from '../object-display.ts';
 import { headingTitleField, headingTitleLang } from '../object-title.ts';
 import { ContactsCard } from './object-contacts.tsx';
 import { ObjectKeysCard } from './object-keys-card.tsx';
@@ -16,16 +15,6 @@ import { ObjectMapCard } from './object-map-slot.tsx';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import { F, ObjectField, type Props } from './object-field.tsx';
 import { RecordLinks, Service, Texts } from './object-view-cards.tsx';
-
-
-/** Fields the summary card shows in its own layout; every other field is shown by its group. */
-const SUMMARY = new Set([
-  'title', 'subTypeObjectTypeId', 'objectSubTypeId', 'forSale', 'forRent', 'forShortRent', 'active',
-  'bedrooms', 'bathrooms', 'area', 'locationId',
-  'salePrice', 'salePriceWithDiscount', 'dateOfSalePriceDiscount', 'rentPrice', 'rentPriceWithDiscount', 'dateOfRentPriceDiscount', 'shortRentPrice',
-]);
-/** Shown in their own cards (texts), by the map, or in the service information. */
-const OWN_CARD = new Set(['description', 'titleEn', 'descriptionEn', 'titleRu', 'descriptionRu', 'videoURL', 'internalNotes', 'publishRequested']);
 
 
 /** The prices line: sale, rent and short rent, each with its discounted price and the discount's date. */
@@ -149,9 +138,9 @@ function Summary(p: Props) {
 }
 
 /** A group's set values (never the empty ones), each editable on click; yes/no features as marks. */
-function GroupCard({ groups, title, testId, extra, ...p }: Props & { groups: TObjectGroup[]; title: string; testId: string; extra?: string[] }) {
+function GroupCard({ groups, title, testId, ...p }: Props & { groups: readonly TObjectGroup[]; title: string; testId: string }) {
   const { t } = useTranslation();
-  const fields = [...groups.flatMap((g) => fieldsOf(g)), ...(extra ?? []).map(F)].filter((d) => !SUMMARY.has(d.name) && !OWN_CARD.has(d.name) && isSet(d, p.data[d.name]));
+  const fields = viewFieldsOf(groups).filter((d) => isSet(d, p.data[d.name]));
   if (!fields.length) return null;
   const facts = fields.filter((d) => d.type !== 'boolNullable' && d.type !== 'boolean');
   const flags = fields.filter((d) => d.type === 'boolean');
@@ -212,9 +201,7 @@ function Features({ fields, ...p }: Props & { fields: TFieldDescription[] }) {
 /** The yes/no features that are set, in one card, by group (building, comfort, outdoor). */
 function FeaturesCard(p: Props) {
   const { t } = useTranslation();
-  const groups = (Object.keys(OBJECT_FEATURE_GROUPS) as TObjectGroup[])
-    .filter((g) => g !== 'offer')
-    .map((g) => [g, fieldsOf(g).filter((d) => isSet(d, p.data[d.name]))] as const)
+  const groups = OBJECT_VIEW_FEATURE_GROUPS.map((g) => [g, viewFieldsOf([g]).filter((d) => isSet(d, p.data[d.name]))] as const)
     .filter(([, fields]) => fields.length > 0);
   if (!groups.length) return null;
   return (
@@ -276,10 +263,10 @@ export function ObjectView(p: Props) {
             <PhotoCarousel photos={data.images ?? []} title={title} />
             <Texts {...p} />
             <ObjectMapCard object={data} />
-            <GroupCard {...p} groups={['location', 'address']} title={groupTitle(t, 'address')} testId="group-address" />
-            <GroupCard {...p} groups={['main', 'facts']} title={groupTitle(t, 'facts')} testId="group-facts" />
+            <GroupCard {...p} groups={OBJECT_VIEW_CARDS.address} title={groupTitle(t, 'address')} testId="group-address" />
+            <GroupCard {...p} groups={OBJECT_VIEW_CARDS.facts} title={groupTitle(t, 'facts')} testId="group-facts" />
             <FeaturesCard {...p} />
-            <GroupCard {...p} groups={['offer', 'prices']} title={groupTitle(t, 'offer')} testId="group-offer" />
+            <GroupCard {...p} groups={OBJECT_VIEW_CARDS.offer} title={groupTitle(t, 'offer')} testId="group-offer" />
             <Service {...p} />
           </Stack>
         </Grid.Col>

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { DEAL_FIELDS, DEAL_TYPE_RENTAL, DEAL_TYPE_SALE, dealMoreColumns, type TDealFieldDescription } from '@crm/contract/deal-fields';
+import { LEAD_FIELDS, leadMoreColumns, type TLeadFieldDescription } from '@crm/contract/lead-fields';
+import { OBJECT_FIELDS, objectMoreColumns, type TFieldDescription } from '@crm/contract/object-fields';
+import { moreColumnOptions } from '../kit/more-columns.ts';
+import { leadFormSections, leadViewSections } from '../features/leads/lead-screen-fields.ts';
+
+// The screens' modules read the page's start-up settings: here, a page with none.
+Object.assign(globalThis, { document: { cookie: '' }, window: Object.assign(new EventTarget(), { location: { pathname: '/' } }), localStorage: { getItem: () => null, setItem() {}, removeItem() {} } });
+const { objectFormFields, objectViewFields } = await import('../features/objects/object-display.ts');
+const { dealPageFields } = await import('../features/deals/deal-form.ts');
+
+/**
+ * A field added to the description of properties, leads or deals reaches the record's form, its
+ * view and the list's column chooser with no line of its own: each screen is made from the
+ * description it is given. Here each description gets one field more (the real ones stay as they
+ * are); the server's test (apps/server/test/field-reach.test.ts) follows it into the files.
+ */
+const names = (fields: readonly { name: string }[]) => fields.map((d) => d.name);
+const chooser = (offered: readonly string[], entity: string) => moreColumnOptions(offered, (key) => `fields.${entity}.${key}`);
+
+describe('a field added to the description of properties', () => {
+  const added: TFieldDescription = { name: 'ceilingHeight', type: 'number', group: 'facts', min: 0, max: 20 };
+  const fields = [...OBJECT_FIELDS, added];
+
+  it('is an input of the edit form, in both view modes, after the fields of its group', () => {
+    expect(names(OBJECT_FIELDS)).not.toContain('ceilingHeight');
+    for (const expanded of [false, true]) {
+      const form = names(objectFormFields(expanded, fields));
+      expect(form).toContain('ceilingHeight');
+      expect(form.indexOf('ceilingHeight')).toBe(form.indexOf('dateAvailable') + 1);
+    }
+  });
+
+  it('is shown on the view', () => {
+    expect(names(objectViewFields(fields))).toContain('ceilingHeight');
+  });
+
+  it('in the texts group, is an input of the edit form and shown on the view too', () => {
+    const text: TFieldDescription = { name: 'virtualTourURL', type: 'text', group: 'texts', max: 500 };
+    expect(names(objectFormFields(false, [...OBJECT_FIELDS, text]))).toContain('virtualTourURL');
+    expect(names(objectViewFields([...OBJECT_FIELDS, text]))).toContain('virtualTourURL');
+    // The texts the card lays out itself are not shown twice.
+    expect(names(objectViewFields())).not.toContain('description');
+  });
+
+  it('is offered in the property search list’s column chooser, by its label', () => {
+    expect(chooser(objectMoreColumns(fields), 'object')).toContainEqual({ key: 'ceilingHeight', label: 'fields.object.ceilingHeight' });
+  });
+});
+
+describe('a field added to the description of leads', () => {
+  const added: TLeadFieldDescription = { name: 'moveInDate', type: 'date', group: 'wishes' };
+  const fields = [...LEAD_FIELDS, added];
+
+  it('is an input of the edit form, in its group', () => {
+    expect(names(LEAD_FIELDS)).not.toContain('moveInDate');
+    expect(leadFormSections(fields).find((s) => s.group === 'wishes')!.fields.map((d) => d.name)).toContain('moveInDate');
+  });
+
+  it('is shown on the view, in its group', () => {
+    expect(leadViewSections(fields).find((s) => s.group === 'wishes')!.fields.map((d) => d.name)).toContain('moveInDate');
+  });
+
+  it('is offered in the leads list’s column chooser, by its label', () => {
+    expect(chooser(leadMoreColumns(fields), 'lead')).toContainEqual({ key: 'moveInDate', label: 'fields.lead.moveInDate' });
+  });
+});
+
+describe('a field added to the description of deals', () => {
+  const added: TDealFieldDescription = { name: 'notaryFee', type: 'currency', group: 'money', step: 0.01, min: 0, max: 999999999999.99 };
+  const fields = [...DEAL_FIELDS, added];
+
+  it('is an input of the deal’s page (its form, and read only its view) for a sale and for a rental', () => {
+    expect(names(DEAL_FIELDS)).not.toContain('notaryFee');
+    for (const dealType of [DEAL_TYPE_SALE, DEAL_TYPE_RENTAL]) {
+      const page = names(dealPageFields(dealType, fields));
+      expect(page.indexOf('notaryFee')).toBe(page.indexOf('commission') + 1);
+    }
+  });
+
+  it('is offered in the deals list’s column chooser, by its label', () => {
+    expect(chooser(dealMoreColumns(fields), 'deal')).toContainEqual({ key: 'notaryFee', label: 'fields.deal.notaryFee' });
+  });
+});
