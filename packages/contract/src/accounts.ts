@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyPaging, byId, listAnswer, MAX_AMOUNT_NUMBER, queryPaging, sorting, ZChangeKey, ZChangeStamps, ZDate, ZId, ZIdParam, ZOk, ZPickerAnswer, ZPickerSearch, ZSelectOption, ZVersion } from './common.ts';
+import { bodyPaging, byId, listAnswer, MAX_AMOUNT_NUMBER, queryPaging, sorting, ZChangeKey, ZChangeStamps, ZDate, ZId, ZIdParam, ZOk, ZPickerAnswer, ZPickerSearch, ZSelectOption, ZVersionBody } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { ACCOUNT_GENDERS, ACCOUNT_KIND_FIELDS, ACCOUNT_LANGUAGES, ACCOUNT_SPECIALTY_FIELDS, isAccountLanguage, isEmailList, isGreekTaxNumber, isPhoneList } from './account-fields.ts';
 
@@ -119,7 +119,7 @@ export const ZAccountUpdate = ZAccountFields.partial().extend({
 export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
 
 /** POST /api/account/erase/{id}: the version the confirmation was shown for. */
-export const ZAccountErase = z.object({ version: ZVersion });
+export const ZAccountErase = ZVersionBody;
 
 /** POST /api/account/add: first and last name required; flags preset by the add screen. */
 export const ZAccountAdd = ZAccountFields.partial().extend({

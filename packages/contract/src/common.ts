@@ -85,6 +85,9 @@ export const ZPickerAnswer = z.object({ items: z.array(ZPickerItem) });
 /** A list's answer: a page of its rows and how many rows match in all. */
 export const listAnswer = <T extends z.ZodTypeAny>(row: T) => z.object({ items: z.array(row), totalRows: z.number().int() });
 
+/** The version a change was based on, alone: in a body (an invoice's issue, an erasure) and in a query string (a delete: DELETE …?version=). */
+export const ZVersionBody = z.object({ version: ZVersion });
+export const ZVersionQuery = z.object({ version: ZVersionString });
 /** The id and version of a record being changed: a change without the version is refused (decision 002). */
 export const ZChangeKey = { id: ZId, version: ZVersion };
 /** The same for a save that creates the record when it has no id (a blank posted back unchanged creates too). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { byId, listAnswer, queryPaging, ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZSaveKey, ZText, ZVersion, ZVersionString } from './common.ts';
+import { byId, listAnswer, queryPaging, ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZSaveKey, ZText, ZVersion, ZVersionBody, ZVersionQuery } from './common.ts';
 import { CULTURES } from './constants.ts';
 import { canonicalSeries, INVOICE_KINDS, INVOICE_MAX_CENTS, INVOICE_MAX_LINES, INVOICE_STATUSES, MYDATA_PAYMENT_METHODS, VAT_CATEGORIES, WITHHELD_CATEGORIES } from './invoice-fields.ts';
 import type { CallSchemas } from './call.ts';
@@ -92,8 +92,8 @@ export const ZInvoiceEdit = z.object({
 export type TInvoiceEdit = z.input<typeof ZInvoiceEdit>;
 
 /** The version a state change (issue, send, credit) was based on. */
-export const ZInvoiceVersionBody = z.object({ version: ZVersion });
-export const ZInvoiceDeleteQuery = z.object({ version: ZVersionString });
+export const ZInvoiceVersionBody = ZVersionBody;
+export const ZInvoiceDeleteQuery = ZVersionQuery;
 
 /** A row of the invoices list. */
 export const ZInvoiceRow = ZInvoice.pick({ id: true, dealId: true, kind: true, mydataType: true, status: true, series: true, number: true, issueDate: true, netCents: true, vatCents: true, grossCents: true, mark: true }).extend({

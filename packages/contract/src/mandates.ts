@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { byId, ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZSaveKey, ZText, ZVersionString } from './common.ts';
+import { byId, ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZSaveKey, ZText, ZVersionQuery } from './common.ts';
 import { MANDATE_KINDS, MANDATE_MAX_EXCEPTIONS, MANDATE_MAX_OWNERS } from './mandate-fields.ts';
 import type { CallSchemas } from './call.ts';
 
@@ -76,7 +76,7 @@ export const ZMandateEdit = z.object({
   owners: z.array(z.object({ accountId: ZId, taxOffice: ZText(100).nullable().optional() })).max(MANDATE_MAX_OWNERS).default([]),
 });
 export type TMandateEdit = z.input<typeof ZMandateEdit>;
-export const ZMandateDeleteQuery = z.object({ version: ZVersionString });
+export const ZMandateDeleteQuery = ZVersionQuery;
 
 /** A mandate ending soon, as the agents' list shows it. */
 export const ZMandateEnding = z.object({

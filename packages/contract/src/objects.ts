@@ -24,7 +24,7 @@ import {
   ZSaveKey,
   ZSelectOption,
   ZText,
-  ZVersionString,
+  ZVersionQuery,
 } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { MAP_CIRCLE, OBJECT_FIELDS, OBJECT_MORE_COLUMNS, OBJECT_RELATIONS, type TFieldDescriptionOf } from './object-fields.ts';
@@ -364,7 +364,7 @@ export const ZObjectKeyLoanEdit = z.object({
 });
 export type TObjectKeyLoanEdit = z.infer<typeof ZObjectKeyLoanEdit>;
 /** DELETE /api/ObjectKeys/loan/{id}?version=: a loan recorded by mistake, based on its version. */
-export const ZObjectKeyLoanDeleteQuery = z.object({ version: ZVersionString });
+export const ZObjectKeyLoanDeleteQuery = ZVersionQuery;
 export const ZObjectIdOrRefParam = z.object({ idOrRef: z.string().min(1).max(30) });
 export { ZIdString as ZObjectIdString };
 
