@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyPaging, MAX_AMOUNT_NUMBER, queryPaging, ZChangeStamps, ZDate, ZId, ZIdParam, ZOk, ZPage, ZSelectOption, ZVersion } from './common.ts';
+import { bodyPaging, byId, listAnswer, MAX_AMOUNT_NUMBER, queryPaging, sorting, ZChangeKey, ZChangeStamps, ZDate, ZId, ZIdParam, ZOk, ZPickerAnswer, ZPickerSearch, ZSelectOption, ZVersionBody } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { ACCOUNT_GENDERS, ACCOUNT_KIND_FIELDS, ACCOUNT_LANGUAGES, ACCOUNT_SPECIALTY_FIELDS, isAccountLanguage, isEmailList, isGreekTaxNumber, isPhoneList } from './account-fields.ts';
 
@@ -102,27 +102,28 @@ const ZPhonesInput = text(500).refine((v) => v == null || isPhoneList(v), { mess
 /** A language as chosen: one of the listed codes, or none (a value stored before the list is not sent back unchanged). */
 const ZLanguageInput = text(50).refine((v) => v == null || v.trim() === '' || isAccountLanguage(v.trim()), { message: 'validation.language' });
 
-/** POST /api/account/update: the fields plus id and the version they were based on. */
-export const ZAccountUpdate = ZAccountFields.partial().extend({
+/** The fields checked as typed, on an add and on a change. */
+const typedInputs = {
   taxNumber: ZTaxNumberInput.optional(),
   language: ZLanguageInput.optional(),
   email: ZEmailsInput.optional(),
   phone: ZPhonesInput.optional(),
-  id: ZId,
-  version: ZVersion,
+};
+
+/** POST /api/account/update: the fields plus id and the version they were based on. */
+export const ZAccountUpdate = ZAccountFields.partial().extend({
+  ...typedInputs,
+  ...ZChangeKey,
   filesNew: z.string().max(2000).nullable().optional(),
 });
 export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
 
 /** POST /api/account/erase/{id}: the version the confirmation was shown for. */
-export const ZAccountErase = z.object({ version: ZVersion });
+export const ZAccountErase = ZVersionBody;
 
 /** POST /api/account/add: first and last name required; flags preset by the add screen. */
 export const ZAccountAdd = ZAccountFields.partial().extend({
-  taxNumber: ZTaxNumberInput.optional(),
-  language: ZLanguageInput.optional(),
-  email: ZEmailsInput.optional(),
-  phone: ZPhonesInput.optional(),
+  ...typedInputs,
   firstName: z.string().trim().min(1).max(200),
   lastName: z.string().trim().min(1).max(200),
 });
@@ -147,11 +148,13 @@ export const ZAccountMerge = z.object({
   duplicateId: ZId,
 });
 
+/** The orders of the account lists. */
+const accountSorting = sorting(['createdOn', 'createdBy', 'name', 'modifiedOn', 'modifiedBy', 'objects', 'role', 'companyType', 'request'], 'createdOn');
+
 /** Sorting and paging of the account lists (query string of the GET lists). */
 export const ZListQuery = z.object({
   ...queryPaging(1000000),
-  sortBy: z.enum(['createdOn', 'createdBy', 'name', 'modifiedOn', 'modifiedBy', 'objects', 'role', 'companyType', 'request']).default('createdOn'),
-  sortDir: z.enum(['asc', 'desc']).default('desc'),
+  ...accountSorting,
   /** A name, phone, e-mail or tax number, or a part of one (as the global search reads it). */
   search: z.string().max(100).nullable().optional(),
 });
@@ -178,8 +181,6 @@ export type TPartnerRow = z.infer<typeof ZPartnerRow>;
 export type TSourceRow = z.infer<typeof ZSourceRow>;
 export type TEmployeRow = z.infer<typeof ZEmployeRow>;
 
-export const listAnswer = <T extends z.ZodTypeAny>(row: T) => z.object({ items: z.array(row), totalRows: z.number().int() });
-
 export const ZClientSearch = z.object({
   serviceFilter: z.number().int().min(0).max(100).default(0),
   sources: z.array(ZId).max(200).default([]),
@@ -188,8 +189,7 @@ export const ZClientSearch = z.object({
   lastName: z.string().max(100).nullable().optional(),
   search: ZListQuery.shape.search,
   ...bodyPaging(1000000),
-  sortBy: ZListQuery.shape.sortBy,
-  sortDir: ZListQuery.shape.sortDir,
+  ...accountSorting,
 });
 export const ZClientSearchAnswer = listAnswer(ZClientRow).extend({
   filterLists: z.object({ serviceList: z.array(ZSelectOption), sourceList: z.array(ZSelectOption) }),
@@ -203,18 +203,16 @@ export const ZPartnerSearch = z.object({
   createdOnStart: ZDate.nullable().optional(),
   createdOnEnd: ZDate.nullable().optional(),
   search: ZListQuery.shape.search,
-  currentPage: ZPage.default(1),
-  perPage: z.number().int().min(1).max(1000000).default(20),
-  sortBy: ZListQuery.shape.sortBy,
-  sortDir: ZListQuery.shape.sortDir,
+  ...bodyPaging(1000000),
+  ...accountSorting,
 });
 
 /** GET /api/account/search: filter 1 employees only, 2 employees and specialists. */
 export const ZAccountSearchQuery = z.object({
-  searchStr: z.string().max(200).default(''),
+  ...ZPickerSearch,
   filter: z.coerce.number().int().min(0).max(2).default(0),
 });
-export const ZAccountSearchAnswer = z.object({ items: z.array(z.object({ id: z.number().int(), description: z.string() })) });
+export const ZAccountSearchAnswer = ZPickerAnswer;
 
 export const ZUserRole = z.object({ name: z.string(), role: z.string().nullable(), roleList: z.array(ZSelectOption) });
 export const ZUserRoleBody = z.object({ role: z.string().min(1).max(50) });
@@ -237,13 +235,13 @@ export const ACCOUNT_API = {
   list: { query: ZListQuery, answer: listAnswer(ZAccountRow) },
   search: { query: ZAccountSearchQuery, answer: ZAccountSearchAnswer },
   add: { body: ZAccountAdd, answer: ZAccountAdded },
-  view: { params: ZIdParam, answer: ZAccount },
-  edit: { params: ZIdParam, answer: ZAccountEditAnswer },
+  view: byId(ZAccount),
+  edit: byId(ZAccountEditAnswer),
   update: { body: ZAccountUpdate, answer: ZAccount },
-  remove: { params: ZIdParam, answer: ZOk },
+  remove: byId(ZOk),
   merge: { body: ZAccountMerge, answer: ZAccount },
   personalData: { params: ZIdParam },
   erase: { params: ZIdParam, body: ZAccountErase, answer: ZAccount },
-  role: { params: ZIdParam, answer: ZUserRole },
+  role: byId(ZUserRole),
   setRole: { params: ZIdParam, body: ZUserRoleBody, answer: ZUserRole },
 } satisfies Record<string, CallSchemas>;

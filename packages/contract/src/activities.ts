@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SHOW_ALL } from './constants.ts';
-import { bodyPaging, queryPaging, ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZSelectOption, ZVersion } from './common.ts';
+import { bodyPaging, byId, listAnswer, queryPaging, ZDate, ZDateTime, ZId, ZIdString, ZOk, ZSelectOption, ZVersion } from './common.ts';
 import type { CallSchemas } from './call.ts';
 
 /*
@@ -75,7 +75,7 @@ export const ZActivityListQuery = z.object({
   ...queryPaging(SHOW_ALL, SHOW_ALL),
 });
 export type TActivityListQuery = z.input<typeof ZActivityListQuery>;
-export const ZActivityListAnswer = z.object({ items: z.array(ZActivity), totalRows: z.number().int() });
+export const ZActivityListAnswer = listAnswer(ZActivity);
 export type TActivityListAnswer = z.infer<typeof ZActivityListAnswer>;
 
 /**
@@ -169,8 +169,8 @@ export const ACTIVITY_API = {
   actions: { body: ZActionSearch, answer: ZActionSearchAnswer },
   add: { body: ZActivityAdd, answer: ZActivity },
   update: { body: ZActivityUpdate, answer: ZActivity },
-  view: { params: ZIdParam, answer: ZActivity },
-  remove: { params: ZIdParam, answer: ZOk },
+  view: byId(ZActivity),
+  remove: byId(ZOk),
 } satisfies Record<string, CallSchemas>;
 
 /** POST /api/assignment/{parent}/add: the kind of record (its id is in the body). */

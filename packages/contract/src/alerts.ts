@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ALERT_DEFAULT_PAGE_SIZE, ALERT_NOTES_MAX, SHOW_ALL } from './constants.ts';
-import { bodyPaging, ZIdParam, ZOk, ZText, ZVersion } from './common.ts';
+import { bodyPaging, byId, listAnswer, ZIdParam, ZOk, ZText, ZVersion } from './common.ts';
 import type { CallSchemas } from './call.ts';
-import { listAnswer } from './accounts.ts';
 
 /** The alert list's page sizes (the spec: the same choices as deals, default 10). */
 export const ALERT_PAGE_SIZES = [5, 10, 20, 50, SHOW_ALL] as const;
@@ -99,16 +98,16 @@ export type TBackupsAnswer = z.infer<typeof ZBackupsAnswer>;
 /** The alerts' calls and their schemas (decision 057); their methods and paths: `alerts.resource.ts`. */
 export const ALERT_API = {
   list: { body: ZAlertListBody, answer: ZAlertListAnswer },
-  view: { params: ZIdParam, answer: ZAlert },
-  markUnread: { params: ZIdParam, answer: ZAlert },
+  view: byId(ZAlert),
+  markUnread: byId(ZAlert),
   updateNotes: { params: ZIdParam, body: ZAlertNotes, answer: ZAlert },
-  remove: { params: ZIdParam, answer: ZOk },
+  remove: byId(ZOk),
 } satisfies Record<string, CallSchemas>;
 
 /** The background jobs' calls (decision 057): the runner's state, a failed job retried. */
 export const JOB_API = {
   list: { query: ZJobsQuery, answer: ZJobsAnswer },
-  retry: { params: ZIdParam, answer: ZOk },
+  retry: byId(ZOk),
 } satisfies Record<string, CallSchemas>;
 
 /** GET /api/backups/{name}: one backup kept (crm-YYYY-MM-DD-HHmm.tar.gz, -2...), as it is kept. */

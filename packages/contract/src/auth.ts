@@ -8,10 +8,11 @@ import type { CallSchemas } from './call.ts';
 export const ZRole = z.enum(ROLES);
 export const ZLanguage = z.enum(LANGUAGES);
 
-export const ZLoginBody = z.object({
-  username: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(1024),
-});
+/** A sign-in's e-mail as typed (trimmed), and a password. */
+const ZEmailInput = z.string().trim().min(1).max(320);
+const ZPassword = z.string().min(1).max(1024);
+
+export const ZLoginBody = z.object({ username: ZEmailInput, password: ZPassword });
 export type TLoginBody = z.infer<typeof ZLoginBody>;
 
 export const ZSessionUser = z.object({
@@ -29,28 +30,16 @@ export type TSessionUser = z.infer<typeof ZSessionUser>;
 
 export const ZLanguageBody = z.object({ language: ZLanguage });
 
-export const ZForgotPasswordBody = z.object({ email: z.string().trim().min(1).max(320).regex(SIGN_IN_EMAIL, { message: 'validation.email' }) });
-export const ZResetPasswordBody = z.object({
-  email: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(1024),
-  confirmPassword: z.string().min(1).max(1024),
-  code: z.string().min(1).max(200),
-});
+export const ZForgotPasswordBody = z.object({ email: ZEmailInput.regex(SIGN_IN_EMAIL, { message: 'validation.email' }) });
+export const ZResetPasswordBody = z.object({ email: ZEmailInput, password: ZPassword, confirmPassword: ZPassword, code: z.string().min(1).max(200) });
 export type TResetPasswordBody = z.infer<typeof ZResetPasswordBody>;
-export const ZSetPasswordBody = z.object({
-  email: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(1024),
-});
+export const ZSetPasswordBody = z.object({ email: ZEmailInput, password: ZPassword });
 export type TSetPasswordBody = z.infer<typeof ZSetPasswordBody>;
 /** A signed-in user's own new password: the current one proves it is the owner, not a left-open session. */
-export const ZChangePasswordBody = z.object({
-  currentPassword: z.string().min(1).max(1024),
-  password: z.string().min(1).max(1024),
-  confirmPassword: z.string().min(1).max(1024),
-});
+export const ZChangePasswordBody = z.object({ currentPassword: ZPassword, password: ZPassword, confirmPassword: ZPassword });
 export type TChangePasswordBody = z.infer<typeof ZChangePasswordBody>;
 /** An office admin invites an employee to choose a password: the e-mail the employee will sign in with. */
-export const ZSendInvitationBody = z.object({ email: z.string().trim().min(1).max(320) });
+export const ZSendInvitationBody = z.object({ email: ZEmailInput });
 export type TSendInvitationBody = z.infer<typeof ZSendInvitationBody>;
 /** Whose sign-in a password for an e-mail sets (hasSignIn) or creates, with which role and branch. */
 export const ZSetPasswordPreview = z.object({
@@ -67,17 +56,10 @@ export type TSetPasswordPreview = z.infer<typeof ZSetPasswordPreview>;
 export const ZMessage = z.object({ message: z.string() });
 
 /** GET /api/authenticate/me: the session's user. */
-export const ZMe = z.object({
-  username: z.string(),
-  email: z.string(),
-  userroles: z.array(ZRole),
-  branchId: z.number().int().nullable(),
-  language: ZLanguage.nullable(),
-  accountId: z.number().int().nullable(),
-});
+export const ZMe = ZSessionUser.pick({ username: true, userroles: true, branchId: true, language: true, accountId: true }).extend({ email: z.string() });
 export type TMe = z.infer<typeof ZMe>;
 /** GET /api/authenticate/setPassword/preview: the e-mail a password would be set for. */
-export const ZSetPasswordPreviewQuery = z.object({ email: z.string().trim().min(1).max(320) });
+export const ZSetPasswordPreviewQuery = z.object({ email: ZEmailInput });
 
 /** The session's calls and their schemas (decision 057): sign-in, passwords, the reader's language; their paths: `auth.resource.ts`. */
 export const SESSION_API = {

@@ -41,6 +41,8 @@ export const ZId = z.number().int().min(1).max(MAX_ID);
 /** The same id read from a path or query string ("12"). */
 export const ZIdString = z.coerce.number().int().min(1).max(MAX_ID);
 export const ZIdParam = z.object({ id: ZIdString });
+/** A call on one record named by its path's id (`/api/Deal/edit/:id`), and what it answers. */
+export const byId = <A extends z.ZodType>(answer: A) => ({ params: ZIdParam, answer });
 
 /**
  * The version a change of a record was based on, as its edit answer gave it (decision 002). A change
@@ -67,6 +69,44 @@ export const queryPaging = (max: number, perPage = 20) => ({
 });
 
 export const ZPaging = z.object(queryPaging(SHOW_ALL));
+
+/** A list's order: the column it sorts by (`by` when not said) and the direction (descending when not said). */
+export const sorting = <const S extends readonly [string, ...string[]]>(sorts: S, by: S[number]) => ({
+  sortBy: z.enum(sorts).default(by),
+  sortDir: z.enum(['asc', 'desc']).default('desc'),
+});
+
+/** A picker's words as typed (an account, a lead, an object, a place): none, every choice. */
+export const ZPickerSearch = { searchStr: z.string().max(200).default('') };
+/** A picker's choices: each its id and what it shows. */
+export const ZPickerItem = z.object({ id: z.number().int(), description: z.string() });
+export const ZPickerAnswer = z.object({ items: z.array(ZPickerItem) });
+
+/** A list's answer: a page of its rows and how many rows match in all. */
+export const listAnswer = <T extends z.ZodTypeAny>(row: T) => z.object({ items: z.array(row), totalRows: z.number().int() });
+
+/** The version a change was based on, alone: in a body (an invoice's issue, an erasure) and in a query string (a delete: DELETE …?version=). */
+export const ZVersionBody = z.object({ version: ZVersion });
+export const ZVersionQuery = z.object({ version: ZVersionString });
+/** The id and version of a record being changed: a change without the version is refused (decision 002). */
+export const ZChangeKey = { id: ZId, version: ZVersion };
+/** The same for a save that creates the record when it has no id (a blank posted back unchanged creates too). */
+export const ZSaveKey = { id: ZId.nullable().optional(), version: ZVersion };
+
+/** One of a fixed list of numbers (a stage, a type, a source): anything else is validation.choice. */
+export const oneOf = (values: readonly number[]) => z.number().int().refine((v) => values.includes(v), { message: 'validation.choice' });
+
+/**
+ * The further columns a list shows beside its own (a list's `more`): each a described field's name
+ * among `columns`, each answered in the row's `more`; an unknown one is validation.unknownField.
+ */
+export const moreColumns = (columns: readonly string[]) =>
+  z
+    .array(z.string().max(60).refine((n) => columns.includes(n), { message: 'validation.unknownField' }))
+    .max(columns.length)
+    .default([]);
+/** The further columns' values of a row, by field name: an amount or a number, a date (YYYY-MM-DD), a text. */
+export const ZMoreValues = z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional();
 
 /**
  * Text that PostgreSQL can store and every client can show: no NUL character and no half of a
@@ -139,3 +179,19 @@ export const ZSelectOption = z.object({
   parent: z.union([z.string(), z.number()]).nullable().optional(),
 });
 export type TSelectOption = z.infer<typeof ZSelectOption>;
+
+/**
+ * The agency's details as a printed sheet heads them (issue 45): a number not set is null (left
+ * out, no blank line); `logo` the logo's address, null without one.
+ */
+export const ZAgencyDetails = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  licence: z.string().nullable(),
+  taxNumber: z.string().nullable(),
+  taxOffice: z.string().nullable(),
+  website: z.string().nullable(),
+  logo: z.string().nullable(),
+});

@@ -1,7 +1,7 @@
 // The deals' fields, described once (no runtime dependencies: the web imports it as
 // '@crm/contract/deal-fields' without zod). The deal's zod schema, its table columns and the deal
 // form are made from DEAL_FIELDS (decision 009); the lists below are the deal's select lists.
-import type { TFieldDescriptionOf } from './field-description.ts';
+import { classesByValue, type TFieldDescriptionOf } from './field-description.ts';
 
 export const DEAL_GROUPS = ['main', 'money', 'dates', 'rent', 'texts'] as const;
 export type TDealGroup = (typeof DEAL_GROUPS)[number];
@@ -21,14 +21,7 @@ export const DEAL_STAGES = [1, 2, 3, 4, 5, 6] as const;
 export const DEAL_STAGE_CLOSED = 5;
 export const DEAL_STAGE_CANCELLED = 6;
 /** Row and card style classes: the stage's English name lowercased without spaces (spec: rows styled by stage). */
-export const DEAL_STAGE_CLASS: Record<number, string> = {
-  1: 'negotiation',
-  2: 'depositpaid',
-  3: 'checks',
-  4: 'contractsigning',
-  5: 'closed',
-  6: 'cancelled',
-};
+export const DEAL_STAGE_CLASS = classesByValue(['negotiation', 'depositpaid', 'checks', 'contractsigning', 'closed', 'cancelled']);
 
 /**
  * Who an account is in a deal: 1 seller (the landlord in a rental), 2 buyer (the tenant), 3 lawyer,

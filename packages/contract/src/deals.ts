@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { bodyPaging, ZChangeStamps, ZDate, ZId, ZIdParam, ZSelectOption, ZText, ZVersion } from './common.ts';
+import { bodyPaging, byId, listAnswer, moreColumns, oneOf, sorting, ZChangeKey, ZChangeStamps, ZDate, ZId, ZIdString, ZMoreValues, ZSaveKey, ZSelectOption, ZText } from './common.ts';
 import type { CallSchemas } from './call.ts';
-import { listAnswer } from './accounts.ts';
 import { zodOfField } from './objects.ts';
 import { DEAL_FIELDS, DEAL_MAX_PARTIES, DEAL_MORE_COLUMNS, DEAL_RELATIONS, DEAL_SORTS, DEAL_STAGES, DEAL_TYPES } from './deal-fields.ts';
 import { DEAL_BOARD_MAX, DEAL_BOARD_STEP } from './constants.ts';
 
-const oneOf = (values: readonly number[]) => z.number().int().refine((v) => values.includes(v), { message: 'validation.choice' });
 export const ZDealType = oneOf(DEAL_TYPES);
 export const ZDealStage = oneOf(DEAL_STAGES);
 export const ZDealRelation = oneOf(DEAL_RELATIONS);
@@ -19,11 +17,7 @@ export const ZDealFields = z.object({
 });
 
 /** A party of a deal: an account in a relation (seller, buyer, lawyer, notary, civil engineer, assigned, partner). */
-export const ZDealParty = z.object({
-  accountId: z.number().int(),
-  account: z.string(),
-  relation: z.number().int(),
-});
+export const ZDealParty = z.object({ accountId: z.number().int(), account: z.string(), relation: z.number().int() });
 export type TDealParty = z.infer<typeof ZDealParty>;
 
 export const ZDeal = z.object({
@@ -79,8 +73,8 @@ export type TDealSaved = z.infer<typeof ZDealSaved>;
 
 /** GET /api/Deal/add: optionally from an object (its owners as sellers, its price asked) or a lead (its client as buyer). */
 export const ZDealAddQuery = z.object({
-  objectId: z.coerce.number().int().min(1).max(2147483647).optional(),
-  demandId: z.coerce.number().int().min(1).max(2147483647).optional(),
+  objectId: ZIdString.optional(),
+  demandId: ZIdString.optional(),
 });
 
 /** A party row as sent on save: a row without an account is dropped (spec). */
@@ -88,8 +82,7 @@ export const ZDealPartyInput = z.object({ accountId: ZId.nullable().optional(), 
 
 /** POST /api/Deal/update: without id it creates the deal; with id it carries the version it was based on. */
 export const ZDealUpdate = ZDealFields.partial().extend({
-  id: ZId.nullable().optional(),
-  version: ZVersion,
+  ...ZSaveKey,
   objectId: ZId.nullable().optional(),
   demandId: ZId.nullable().optional(),
   accounts: z.array(ZDealPartyInput).max(DEAL_MAX_PARTIES * 2).optional(),
@@ -102,8 +95,7 @@ export type TDealUpdate = z.infer<typeof ZDealUpdate>;
  */
 const dealField = <V>(name: string) => ((ZDealFields.shape as Record<string, z.ZodTypeAny>)[name] as unknown as z.ZodType<V>).optional();
 export const ZDealMove = z.object({
-  id: ZId,
-  version: ZVersion,
+  ...ZChangeKey,
   dealStage: ZDealStage,
   deposit: dealField<number | null>('deposit'),
   dateOfDeposit: dealField<string | null>('dateOfDeposit'),
@@ -135,52 +127,34 @@ export type TDealFilter = z.infer<typeof ZDealFilter>;
 
 export const ZDealSearch = ZDealFilter.extend({
   ...bodyPaging(1000000),
-  sortBy: z.enum(DEAL_SORTS).default('createdOn'),
-  sortDir: z.enum(['asc', 'desc']).default('desc'),
+  ...sorting(DEAL_SORTS, 'createdOn'),
   /** The further columns the list shows (DEAL_MORE_COLUMNS), each answered in the row's `more`. */
-  more: z
-    .array(z.string().max(60).refine((n) => DEAL_MORE_COLUMNS.includes(n), { message: 'validation.unknownField' }))
-    .max(DEAL_MORE_COLUMNS.length)
-    .default([]),
+  more: moreColumns(DEAL_MORE_COLUMNS),
 });
 export type TDealSearch = z.infer<typeof ZDealSearch>;
 
-const party = z.string();
-const partyId = z.number().int().nullable();
-export const ZDealRow = z.object({
+/** The spec's party columns of a deal row: the first account of each relation, by name, and its id. */
+const PARTY_COLUMNS = ['seller', 'buyer', 'lawer', 'notary', 'civilEngeneer', 'assigned'] as const;
+type TPartyColumn = (typeof PARTY_COLUMNS)[number];
+const partyColumns = Object.fromEntries(PARTY_COLUMNS.flatMap((n) => [[n, z.string()], [`${n}Id`, z.number().int().nullable()]])) as {
+  [K in TPartyColumn]: z.ZodString;
+} & { [K in TPartyColumn as `${K}Id`]: z.ZodNullable<z.ZodNumber> };
+
+const rowFields = { dealType: true, dealStage: true, objectId: true, objectReferenceNumber: true, askingPrice: true, price: true, dateOfDeposit: true, endDate: true, createdOn: true } as const;
+/** A row of the list: the deal's own fields, its type and stage in the reader's language, its parties. */
+export const ZDealRow = ZDeal.pick(rowFields).extend({
   id: z.number().int(),
-  dealType: z.number().int(),
   type: z.string(),
-  dealStage: z.number().int(),
   stage: z.string(),
   /** The row's style class: the stage's name lowercased without spaces. */
   rowClass: z.string(),
-  objectId: z.number().int().nullable(),
-  objectReferenceNumber: z.string().nullable(),
   /** The place the property is in, its own name in the reader's language ("Γλυφάδα"), without its parents. */
   objectPlace: z.string().nullable(),
-  askingPrice: z.number().nullable(),
-  price: z.number().nullable(),
-  dateOfDeposit: z.string().nullable(),
-  endDate: z.string().nullable(),
-  createdOn: z.string(),
-  /** The spec's party columns (the first account of each relation, with its id) … */
-  seller: party,
-  sellerId: partyId,
-  buyer: party,
-  buyerId: partyId,
-  lawer: party,
-  lawerId: partyId,
-  notary: party,
-  notaryId: partyId,
-  civilEngeneer: party,
-  civilEngeneerId: partyId,
-  assigned: party,
-  assignedId: partyId,
-  /** … and every party, for rows with more than one per relation. */
-  parties: z.array(z.object({ accountId: z.number().int(), account: z.string(), relation: z.number().int() })),
+  ...partyColumns,
+  /** Every party, for rows with more than one per relation. */
+  parties: z.array(ZDealParty),
   /** The further columns asked for (`more`), by field name: an amount or a number, a date (YYYY-MM-DD), a text. */
-  more: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
+  more: ZMoreValues,
 });
 export type TDealRow = z.infer<typeof ZDealRow>;
 /**
@@ -205,10 +179,7 @@ export const ZDealSearchAnswer = listAnswer(ZDealRow).extend({
 });
 
 /** POST /api/Deal/download: Deals.xlsx, every deal the filter matches in the list's order. */
-export const ZDealDownload = ZDealFilter.extend({
-  sortBy: z.enum(DEAL_SORTS).default('createdOn'),
-  sortDir: z.enum(['asc', 'desc']).default('desc'),
-});
+export const ZDealDownload = ZDealFilter.extend(sorting(DEAL_SORTS, 'createdOn'));
 export type TDealDownload = z.infer<typeof ZDealDownload>;
 /** At most this many deals in one Deals.xlsx (an agency's whole history fits many times over). */
 export const DEAL_DOWNLOAD_MAX = 100_000;
@@ -217,22 +188,9 @@ export const DEAL_DOWNLOAD_MAX = 100_000;
 export const ZDealBoardQuery = ZDealFilter.omit({ stages: true }).extend({
   perStage: z.number().int().min(1).max(DEAL_BOARD_MAX).default(DEAL_BOARD_STEP),
 });
-export const ZDealCard = z.object({
-  id: z.number().int(),
-  version: z.number().int(),
-  dealType: z.number().int(),
-  dealStage: z.number().int(),
-  objectId: z.number().int().nullable(),
-  objectReferenceNumber: z.string().nullable(),
-  objectTitle: z.string().nullable(),
-  price: z.number().nullable(),
-  askingPrice: z.number().nullable(),
-  /** What the stages ask for (DEAL_STAGE_NEEDS): the board asks only for what is missing. */
-  deposit: z.number().nullable(),
-  dateOfDeposit: z.string().nullable(),
-  endDate: z.string().nullable(),
-  parties: z.array(z.object({ accountId: z.number().int(), account: z.string(), relation: z.number().int() })),
-});
+/** A deal on the board: the deal's own fields, with what the stages ask for (DEAL_STAGE_NEEDS: the board asks only for what is missing). */
+const cardFields = { version: true, dealType: true, dealStage: true, objectId: true, objectReferenceNumber: true, objectTitle: true, price: true, askingPrice: true, deposit: true, dateOfDeposit: true, endDate: true } as const;
+export const ZDealCard = ZDeal.pick(cardFields).extend({ id: z.number().int(), parties: z.array(ZDealParty) });
 export type TDealCard = z.infer<typeof ZDealCard>;
 export const ZDealBoardAnswer = z.object({
   columns: z.array(
@@ -259,9 +217,9 @@ export const DEAL_API = {
   search: { body: ZDealSearch, answer: ZDealSearchAnswer },
   download: { body: ZDealDownload },
   add: { query: ZDealAddQuery, answer: ZDealAnswer },
-  edit: { params: ZIdParam, answer: ZDealAnswer },
+  edit: byId(ZDealAnswer),
   update: { body: ZDealUpdate, answer: ZDealSaved },
   move: { body: ZDealMove, answer: ZDealSaved },
   board: { body: ZDealBoardQuery, answer: ZDealBoardAnswer },
-  remove: { params: ZIdParam, answer: ZDealDeleted },
+  remove: byId(ZDealDeleted),
 } satisfies Record<string, CallSchemas>;

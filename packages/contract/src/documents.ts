@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZChangeStamps, ZIdParam, ZIdString, ZOk, ZPage, ZText, ZVersionString } from './common.ts';
+import { byId, listAnswer, ZChangeStamps, ZIdString, ZOk, ZPage, ZText, ZVersionString } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { SHOW_ALL } from './constants.ts';
 import type { TFieldDescriptionOf } from './field-description.ts';
@@ -52,7 +52,7 @@ export const ZDocumentListQuery = z.object({
 export type TDocumentListQuery = z.infer<typeof ZDocumentListQuery>;
 export const ZDocumentRow = ZDocument.omit({ createdBy: true, modifiedBy: true, createdOn: true });
 export type TDocumentRow = z.infer<typeof ZDocumentRow>;
-export const ZDocumentListAnswer = z.object({ items: z.array(ZDocumentRow), totalRows: z.number().int() });
+export const ZDocumentListAnswer = listAnswer(ZDocumentRow);
 
 /**
  * POST /api/Documents/update, multipart form: the text fields below and the new files (parts named
@@ -79,7 +79,7 @@ export type TDocumentUpdateFields = z.infer<typeof ZDocumentUpdateFields>;
  */
 export const DOCUMENT_API = {
   list: { query: ZDocumentListQuery, answer: ZDocumentListAnswer },
-  edit: { params: ZIdParam, answer: ZDocument },
+  edit: byId(ZDocument),
   update: { answer: ZDocument },
-  remove: { params: ZIdParam, answer: ZOk },
+  remove: byId(ZOk),
 } satisfies Record<string, CallSchemas>;

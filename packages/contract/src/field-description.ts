@@ -50,3 +50,11 @@ export function joinDateTime(date: string | null | undefined, time: string | nul
   if (!time) return date;
   return `${date}T${/^\d{2}:\d{2}$/.test(time) ? `${time}:00` : time}`;
 }
+
+/**
+ * The row style classes of a list whose rows are styled by a numbered value (a stage, a result): the
+ * classes of the values 1, 2, 3 … in order, each the value's English name lowercased without spaces.
+ */
+export function classesByValue(classes: readonly string[]): Record<number, string> {
+  return Object.fromEntries(classes.map((c, i) => [i + 1, c]));
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZIdParam, ZOk, ZVersion } from './common.ts';
+import { byId, ZDate, ZIdParam, ZOk, ZVersion } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { API_KEY_AREAS, API_KEY_LEVELS, API_KEY_NAME_MAX, WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, WEBHOOK_URL_MAX } from './integration-constants.ts';
 
@@ -87,7 +87,7 @@ export const ZWebhookDeliveries = z.object({ items: z.array(ZWebhookDelivery) })
 export const API_KEY_API = {
   list: { answer: ZApiKeyList },
   create: { body: ZApiKeyCreate, answer: ZApiKeyCreated },
-  revoke: { params: ZIdParam, answer: ZApiKey },
+  revoke: byId(ZApiKey),
 } satisfies Record<string, CallSchemas>;
 
 /** The webhooks' calls (decision 080). */
@@ -95,7 +95,7 @@ export const WEBHOOK_API = {
   list: { answer: ZWebhookList },
   create: { body: ZWebhookCreate, answer: ZWebhookCreated },
   setEnabled: { params: ZIdParam, body: ZWebhookSwitch, answer: ZWebhook },
-  remove: { params: ZIdParam, answer: ZOk },
-  deliveries: { params: ZIdParam, answer: ZWebhookDeliveries },
-  resend: { params: ZIdParam, answer: ZWebhookDelivery },
+  remove: byId(ZOk),
+  deliveries: byId(ZWebhookDeliveries),
+  resend: byId(ZWebhookDelivery),
 } satisfies Record<string, CallSchemas>;

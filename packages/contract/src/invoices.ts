@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryPaging, ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZText, ZVersion, ZVersionString } from './common.ts';
+import { byId, listAnswer, queryPaging, ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZSaveKey, ZText, ZVersion, ZVersionBody, ZVersionQuery } from './common.ts';
 import { CULTURES } from './constants.ts';
 import { canonicalSeries, INVOICE_KINDS, INVOICE_MAX_CENTS, INVOICE_MAX_LINES, INVOICE_STATUSES, MYDATA_PAYMENT_METHODS, VAT_CATEGORIES, WITHHELD_CATEGORIES } from './invoice-fields.ts';
 import type { CallSchemas } from './call.ts';
@@ -81,8 +81,7 @@ export const ZInvoiceAddQuery = z.object({ dealId: ZIdString, kind: z.enum(['inv
 
 /** POST /api/Invoice/update: a new draft (no id) or a change of a draft (id and version); a rejected one's counterpart may be corrected. */
 export const ZInvoiceEdit = z.object({
-  id: ZId.nullable().optional(),
-  version: ZVersion,
+  ...ZSaveKey,
   dealId: ZId.nullable().optional(),
   kind: z.enum(INVOICE_KINDS),
   series: ZText(50).refine((s) => canonicalSeries(s) !== '', { message: 'validation.required' }),
@@ -93,8 +92,8 @@ export const ZInvoiceEdit = z.object({
 export type TInvoiceEdit = z.input<typeof ZInvoiceEdit>;
 
 /** The version a state change (issue, send, credit) was based on. */
-export const ZInvoiceVersionBody = z.object({ version: ZVersion });
-export const ZInvoiceDeleteQuery = z.object({ version: ZVersionString });
+export const ZInvoiceVersionBody = ZVersionBody;
+export const ZInvoiceDeleteQuery = ZVersionQuery;
 
 /** A row of the invoices list. */
 export const ZInvoiceRow = ZInvoice.pick({ id: true, dealId: true, kind: true, mydataType: true, status: true, series: true, number: true, issueDate: true, netCents: true, vatCents: true, grossCents: true, mark: true }).extend({
@@ -125,7 +124,7 @@ export const ZInvoiceListQuery = ZInvoiceFilter.extend({
  */
 export const ZInvoiceListSums = z.object({ count: z.number().int(), netCents: z.number().int(), vatCents: z.number().int(), grossCents: z.number().int() });
 export type TInvoiceListSums = z.infer<typeof ZInvoiceListSums>;
-export const ZInvoiceListAnswer = z.object({ items: z.array(ZInvoiceRow), totalRows: z.number().int(), sums: ZInvoiceListSums });
+export const ZInvoiceListAnswer = listAnswer(ZInvoiceRow).extend({ sums: ZInvoiceListSums });
 export type TInvoiceListAnswer = z.infer<typeof ZInvoiceListAnswer>;
 /** The most rows Invoices.xlsx holds (the sums above its table count every match). */
 export const INVOICE_DOWNLOAD_MAX = 100_000;
@@ -162,7 +161,7 @@ export const ZInvoicePdfQuery = z.object({ culture: z.enum(CULTURES).optional() 
 export const INVOICE_API = {
   list: { query: ZInvoiceListQuery, answer: ZInvoiceListAnswer },
   add: { query: ZInvoiceAddQuery, answer: ZInvoice },
-  edit: { params: ZIdParam, answer: ZInvoice },
+  edit: byId(ZInvoice),
   update: { body: ZInvoiceEdit, answer: ZInvoice },
   remove: { params: ZIdParam, query: ZInvoiceDeleteQuery, answer: ZOk },
   issue: { params: ZIdParam, body: ZInvoiceVersionBody, answer: ZInvoice },

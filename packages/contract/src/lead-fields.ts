@@ -27,6 +27,13 @@ export type TLeadService = (typeof LEAD_SERVICES)[number];
 /** The service filter's values: 1 purchase, 2 rent, 3 short rent, 4 sell, 5 rent out (0 all). */
 export const LEAD_SERVICE_VALUES: Record<TLeadService, number> = { forPurchase: 1, forRent: 2, forShortRent: 3, forSell: 4, forRentOut: 5 };
 
+/** The budgets a lead keeps, each a range (min ≤ max): to buy, to rent, to rent short. */
+const LEAD_BUDGET_RANGES = [
+  ['purchaseBudgetRangeMin', 'purchaseBudgetRangeMax'],
+  ['rentBudgetRangeMin', 'rentBudgetRangeMax'],
+  ['shortRentBudgetRangeMin', 'shortRentBudgetRangeMax'],
+] as const;
+
 const d = (name: string, type: TLeadFieldDescription['type'], group: TLeadGroup, extra: Partial<TLeadFieldDescription> = {}): TLeadFieldDescription => ({
   name,
   type,
@@ -41,12 +48,7 @@ export const LEAD_FIELDS: readonly TLeadFieldDescription[] = [
   d('startDate', 'date', 'main'),
   d('endDate', 'date', 'main'),
   ...LEAD_SERVICES.map((s) => d(s, 'boolean', 'services')),
-  d('purchaseBudgetRangeMin', 'currency', 'budget'),
-  d('purchaseBudgetRangeMax', 'currency', 'budget'),
-  d('rentBudgetRangeMin', 'currency', 'budget'),
-  d('rentBudgetRangeMax', 'currency', 'budget'),
-  d('shortRentBudgetRangeMin', 'currency', 'budget'),
-  d('shortRentBudgetRangeMax', 'currency', 'budget'),
+  ...LEAD_BUDGET_RANGES.flat().map((n) => d(n, 'currency', 'budget')),
   // What the client looks for (matching): where, what, how big.
   d('locationId', 'location', 'wishes'),
   d('objectSubTypes', 'multi-select', 'wishes', { list: 'objectSubTypes' }),
@@ -59,26 +61,10 @@ export const LEAD_FIELDS: readonly TLeadFieldDescription[] = [
 ];
 
 /** Pairs that must be in order (min ≤ max, start ≤ end). */
-export const LEAD_RANGES = [
-  ['purchaseBudgetRangeMin', 'purchaseBudgetRangeMax'],
-  ['rentBudgetRangeMin', 'rentBudgetRangeMax'],
-  ['shortRentBudgetRangeMin', 'shortRentBudgetRangeMax'],
-  ['areaMin', 'areaMax'],
-  ['startDate', 'endDate'],
-] as const;
+export const LEAD_RANGES = [...LEAD_BUDGET_RANGES, ['areaMin', 'areaMax'], ['startDate', 'endDate']] as const;
 
 /** The described fields the leads list's row holds already (ZLeadRow: the stage, the priority, the services as its type, the budgets as its range). */
-export const LEAD_ROW_FIELDS: ReadonlySet<string> = new Set([
-  'stage',
-  'priority',
-  ...LEAD_SERVICES,
-  'purchaseBudgetRangeMin',
-  'purchaseBudgetRangeMax',
-  'rentBudgetRangeMin',
-  'rentBudgetRangeMax',
-  'shortRentBudgetRangeMin',
-  'shortRentBudgetRangeMax',
-]);
+export const LEAD_ROW_FIELDS: ReadonlySet<string> = new Set(['stage', 'priority', ...LEAD_SERVICES, ...LEAD_BUDGET_RANGES.flat()]);
 /**
  * The leads list's further columns (its column chooser): every described field the row does not hold
  * already, as the deals list offers its own (DEAL_MORE_COLUMNS). The list-valued ones are answered

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { bodyPaging, MAX_AMOUNT_NUMBER, ZChangeStamps, ZDate, ZId, ZIdParam, ZOk, ZSelectOption, ZVersion } from './common.ts';
+import { bodyPaging, byId, listAnswer, MAX_AMOUNT_NUMBER, moreColumns, sorting, ZChangeKey, ZChangeStamps, ZDate, ZId, ZIdParam, ZMoreValues, ZOk, ZPickerAnswer, ZPickerSearch, ZSelectOption } from './common.ts';
 import type { CallSchemas } from './call.ts';
-import { listAnswer } from './accounts.ts';
 import { describedFields } from './objects.ts';
 import { LEAD_FIELDS, LEAD_MORE_COLUMNS } from './lead-fields.ts';
 
@@ -36,7 +35,7 @@ export const ZLeadLists = z.object({
   featureList: z.array(ZSelectOption),
 });
 /** GET /api/lead/get/{id} and /api/lead/view/{id} */
-export const ZLeadAnswer = ZLead.extend({ sourceList: z.array(ZSelectOption), stageList: z.array(ZSelectOption), priorityList: z.array(ZSelectOption), objectSubTypeList: z.array(ZSelectOption), featureList: z.array(ZSelectOption) });
+export const ZLeadAnswer = ZLead.extend(ZLeadLists.shape);
 
 /** POST /api/lead/add: optionally for an account. */
 export const ZLeadAdd = z.object({ accountId: ZId.nullable().optional() });
@@ -47,8 +46,7 @@ export const ZLeadDiscardAnswer = z.object({ discarded: z.boolean() });
 
 /** POST /api/lead/update: the fields plus id and the version they were based on. */
 export const ZLeadUpdate = ZLeadFields.partial().extend({
-  id: ZId,
-  version: ZVersion,
+  ...ZChangeKey,
   accountId: ZId.nullable().optional(),
   /** The offered objects, in order (replaces the list when given). */
   objects: z.array(z.object({ objectId: ZId })).max(500).optional(),
@@ -69,13 +67,9 @@ export const ZLeadSearch = z.object({
   /** The agent: an employee assigned to the lead, as the agents' results count leads. */
   agentId: ZId.nullable().optional(),
   ...bodyPaging(1000000),
-  sortBy: z.enum(['createdOn', 'name', 'stage', 'priority']).default('createdOn'),
-  sortDir: z.enum(['asc', 'desc']).default('desc'),
+  ...sorting(['createdOn', 'name', 'stage', 'priority'], 'createdOn'),
   /** The further columns the list shows (LEAD_MORE_COLUMNS), each answered in the row's `more`. */
-  more: z
-    .array(z.string().max(60).refine((n) => LEAD_MORE_COLUMNS.includes(n), { message: 'validation.unknownField' }))
-    .max(LEAD_MORE_COLUMNS.length)
-    .default([]),
+  more: moreColumns(LEAD_MORE_COLUMNS),
 });
 export type TLeadSearch = z.infer<typeof ZLeadSearch>;
 export const ZLeadRow = z.object({
@@ -89,7 +83,7 @@ export const ZLeadRow = z.object({
   priority: z.number().int().nullable(),
   createdOn: z.string(),
   /** The further columns asked for (`more`), by field name: an amount or a number, a date (YYYY-MM-DD), a text (the source's and the place's names). */
-  more: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
+  more: ZMoreValues,
 });
 export type TLeadRow = z.infer<typeof ZLeadRow>;
 export const ZLeadSearchAnswer = listAnswer(ZLeadRow).extend({
@@ -102,8 +96,8 @@ export const ZLeadSearchAnswer = listAnswer(ZLeadRow).extend({
 });
 
 /** GET /api/lead/searchQuick?searchStr= */
-export const ZLeadQuickQuery = z.object({ searchStr: z.string().max(200).default('') });
-export const ZLeadQuickAnswer = z.object({ items: z.array(z.object({ id: z.number().int(), description: z.string() })) });
+export const ZLeadQuickQuery = z.object(ZPickerSearch);
+export const ZLeadQuickAnswer = ZPickerAnswer;
 
 /** POST /api/lead/addObject, /api/lead/removeObject: one offered object. */
 export const ZLeadObjectChange = z.object({ leadId: ZId, objectId: ZId });
@@ -142,14 +136,14 @@ export const LEAD_API = {
   search: { body: ZLeadSearch, answer: ZLeadSearchAnswer },
   add: { body: ZLeadAdd.optional(), answer: ZLeadAddAnswer },
   discard: { body: ZLeadDiscard, answer: ZLeadDiscardAnswer },
-  get: { params: ZIdParam, answer: ZLeadAnswer },
-  view: { params: ZIdParam, answer: ZLeadAnswer },
+  get: byId(ZLeadAnswer),
+  view: byId(ZLeadAnswer),
   update: { body: ZLeadUpdate, answer: ZLeadAnswer },
-  remove: { params: ZIdParam, answer: ZOk },
+  remove: byId(ZOk),
   addObject: { body: ZLeadObjectChange, answer: ZLeadObjectsAnswer },
   removeObject: { body: ZLeadObjectChange, answer: ZLeadObjectsAnswer },
   matches: { params: ZIdParam, query: ZMatchQuery, answer: ZLeadMatchesAnswer },
-  matchesSeen: { params: ZIdParam, answer: ZOk },
+  matchesSeen: byId(ZOk),
   notSuitable: { params: ZIdParam, body: ZNotSuitable, answer: ZOk },
   forObject: { params: ZIdParam, query: ZMatchQuery, answer: ZObjectMatchesAnswer },
   searchQuick: { query: ZLeadQuickQuery, answer: ZLeadQuickAnswer },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryPaging, ZId, ZIdParam, ZIdString, ZOk, ZVersion } from './common.ts';
+import { byId, listAnswer, queryPaging, ZId, ZIdParam, ZIdString, ZOk, ZVersion } from './common.ts';
 import type { CallSchemas } from './call.ts';
 
 /**
@@ -141,7 +141,7 @@ export const ZMailListQuery = z
   })
   .refine((q) => [q.accountId, q.objectId, q.leadId, q.dealId, q.enquiryOf].filter((x) => x != null).length === 1, { message: 'validation.invalid', path: ['accountId'] });
 export type TMailListQuery = z.input<typeof ZMailListQuery>;
-export const ZMailListAnswer = z.object({ items: z.array(ZMailRow), totalRows: z.number().int() });
+export const ZMailListAnswer = listAnswer(ZMailRow);
 
 
 /**
@@ -174,7 +174,7 @@ export const ZTimelineItem = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('mail'), mail: ZMailRow }),
 ]);
 export type TTimelineItem = z.infer<typeof ZTimelineItem>;
-export const ZTimelineAnswer = z.object({ items: z.array(ZTimelineItem), totalRows: z.number().int() });
+export const ZTimelineAnswer = listAnswer(ZTimelineItem);
 export type TTimelineAnswer = z.infer<typeof ZTimelineAnswer>;
 
 /** POST /api/mail/{id}/reply: the reply's own words (the original is quoted below them); `all`: to everyone the message went to. */
@@ -245,15 +245,15 @@ export const ZMailImageParams = z.object({ id: ZIdString, n: z.coerce.number().i
 export const MAILBOX_API = {
   list: { answer: ZMailboxListAnswer },
   save: { body: ZMailboxSave, answer: ZMailbox },
-  remove: { params: ZIdParam, answer: ZOk },
+  remove: byId(ZOk),
   test: { body: ZMailboxSave, answer: ZMailboxTestAnswer },
-  sync: { params: ZIdParam, answer: ZOk },
+  sync: byId(ZOk),
 } satisfies Record<string, CallSchemas>;
 
 export const MAIL_API = {
   list: { query: ZMailListQuery, answer: ZMailListAnswer },
   timeline: { query: ZTimelineQuery, answer: ZTimelineAnswer },
-  view: { params: ZIdParam, answer: ZMailMessage },
+  view: byId(ZMailMessage),
   attachment: { params: ZMailAttachmentParams },
   image: { params: ZMailImageParams },
   reply: { params: ZIdParam, body: ZMailReply, answer: ZMailRow },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZText, ZVersion, ZVersionString } from './common.ts';
+import { byId, ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZSaveKey, ZText, ZVersionQuery } from './common.ts';
 import { MANDATE_KINDS, MANDATE_MAX_EXCEPTIONS, MANDATE_MAX_OWNERS } from './mandate-fields.ts';
 import type { CallSchemas } from './call.ts';
 
@@ -62,8 +62,7 @@ export type TMandateListAnswer = z.infer<typeof ZMandateListAnswer>;
  * law's reason at the field), and nothing is stored.
  */
 export const ZMandateEdit = z.object({
-  id: ZId.nullable().optional(),
-  version: ZVersion,
+  ...ZSaveKey,
   objectId: ZId,
   kind: z.enum(MANDATE_KINDS),
   startDate: ZDate,
@@ -77,7 +76,7 @@ export const ZMandateEdit = z.object({
   owners: z.array(z.object({ accountId: ZId, taxOffice: ZText(100).nullable().optional() })).max(MANDATE_MAX_OWNERS).default([]),
 });
 export type TMandateEdit = z.input<typeof ZMandateEdit>;
-export const ZMandateDeleteQuery = z.object({ version: ZVersionString });
+export const ZMandateDeleteQuery = ZVersionQuery;
 
 /** A mandate ending soon, as the agents' list shows it. */
 export const ZMandateEnding = z.object({
@@ -100,7 +99,7 @@ export type TMandateEndingAnswer = z.infer<typeof ZMandateEndingAnswer>;
 /** The mandates' calls and their schemas (decision 057); their methods and paths: `mandates.resource.ts`. */
 export const MANDATE_API = {
   list: { query: ZMandateListQuery, answer: ZMandateListAnswer },
-  edit: { params: ZIdParam, answer: ZMandate },
+  edit: byId(ZMandate),
   update: { body: ZMandateEdit, answer: ZMandate },
   remove: { params: ZIdParam, query: ZMandateDeleteQuery, answer: ZOk },
   endingSoon: { query: ZMandateEndingQuery, answer: ZMandateEndingAnswer },

@@ -103,10 +103,7 @@ export const OBJECT_FIELDS: readonly TFieldDescription[] = [
   f('title', 'text', 'main', { max: 200 }),
   f('subTypeObjectTypeId', 'select', 'main', { list: 'objectTypes' }),
   f('objectSubTypeId', 'select', 'main', { list: 'objectSubTypes' }),
-  f('forSale', 'boolean', 'main'),
-  f('forRent', 'boolean', 'main'),
-  f('forShortRent', 'boolean', 'main'),
-  f('active', 'boolean', 'main'),
+  ...['forSale', 'forRent', 'forShortRent', 'active'].map((n) => f(n, 'boolean', 'main')),
   f('area', 'area', 'main', { max: 1e7 }),
   f('bedrooms', 'number', 'main', { integer: true, min: 0, max: 100 }),
   f('bathrooms', 'number', 'main', { integer: true, min: 0, max: 100 }),
@@ -155,12 +152,7 @@ export const OBJECT_FIELDS: readonly TFieldDescription[] = [
   // offer details
   /** The property's code on the short-let website (reservations find it by this code). */
   f('websiteCode', 'text', 'offer', { max: 50 }),
-  f('featured', 'boolean', 'offer'),
-  f('recommended', 'boolean', 'offer'),
-  f('soldRecently', 'boolean', 'offer'),
-  f('reserved', 'boolean', 'offer'),
-  f('hasBanner', 'boolean', 'offer'),
-  f('publishRequested', 'boolean', 'offer'),
+  ...['featured', 'recommended', 'soldRecently', 'reserved', 'hasBanner', 'publishRequested'].map((n) => f(n, 'boolean', 'offer')),
   // texts
   f('description', 'textarea', 'texts', { max: 20000 }),
   f('titleEn', 'text', 'texts', { max: 200, expandedOnly: true }),

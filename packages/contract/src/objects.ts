@@ -1,7 +1,32 @@
 import { z } from 'zod';
-import { bodyPaging, MAX_AMOUNT_NUMBER, queryPaging, ZAmountInput, ZDate, ZDateTime, ZDateTimeInput, ZId, ZIdParam, ZIdString, ZOk, ZSelectOption, ZText, ZVersion, ZVersionString } from './common.ts';
+import {
+  bodyPaging,
+  byId,
+  listAnswer,
+  MAX_AMOUNT_NUMBER,
+  moreColumns,
+  oneOf,
+  queryPaging,
+  sorting,
+  ZAgencyDetails,
+  ZAmountInput,
+  ZChangeKey,
+  ZChangeStamps,
+  ZDate,
+  ZDateTime,
+  ZDateTimeInput,
+  ZId,
+  ZIdParam,
+  ZIdString,
+  ZOk,
+  ZPickerItem,
+  ZPickerSearch,
+  ZSaveKey,
+  ZSelectOption,
+  ZText,
+  ZVersionQuery,
+} from './common.ts';
 import type { CallSchemas } from './call.ts';
-import { listAnswer } from './accounts.ts';
 import { MAP_CIRCLE, OBJECT_FIELDS, OBJECT_MORE_COLUMNS, OBJECT_RELATIONS, type TFieldDescriptionOf } from './object-fields.ts';
 export { OBJECT_MORE_COLUMNS } from './object-fields.ts';
 import { CULTURES } from './constants.ts';
@@ -92,7 +117,7 @@ export const ZObjectAccount = z.object({
   objectId: ZId,
   accountId: ZId,
   account: z.string().optional(),
-  relation: z.number().int().refine((r) => (OBJECT_RELATIONS as readonly number[]).includes(r), { message: 'validation.choice' }),
+  relation: oneOf(OBJECT_RELATIONS),
   relationName: z.string().optional(),
   startDate: ZDate.nullable().optional(),
   endDate: ZDate.nullable().optional(),
@@ -167,8 +192,7 @@ export const ZObjectViewAnswer = ZRealtyObject.extend({
 
 /** POST /api/object/update: the fields plus id and the version they were based on. */
 export const ZObjectUpdate = ZObjectFields.partial().extend({
-  id: ZId,
-  version: ZVersion,
+  ...ZChangeKey,
   /** The photos in their order (ids of files already on the object, or newly uploaded). */
   imagesExisting: z.array(ZId).max(500).optional(),
   imagesNew: z.string().max(5000).nullable().optional(),
@@ -185,11 +209,7 @@ export const ZMapCircleRadius = z.number().int().min(MAP_CIRCLE.min).max(MAP_CIR
 
 /** POST /api/object: the objects list. */
 export const OBJECT_SORTS = ['createdOn', 'createdBy', 'referenceNumber', 'type', 'location', 'owner', 'modifiedOn', 'modifiedBy'] as const;
-export const ZObjectListQuery = z.object({
-  ...queryPaging(1000000),
-  sortBy: z.enum(OBJECT_SORTS).default('createdOn'),
-  sortDir: z.enum(['asc', 'desc']).default('desc'),
-});
+export const ZObjectListQuery = z.object({ ...queryPaging(1000000), ...sorting(OBJECT_SORTS, 'createdOn') });
 export const ZObjectRow = z.object({
   id: z.number().int(),
   referenceNumber: z.string(),
@@ -197,10 +217,7 @@ export const ZObjectRow = z.object({
   location: z.string(),
   owner: z.string().nullable(),
   ownerId: z.number().int().nullable(),
-  createdOn: z.string(),
-  createdBy: z.string().nullable(),
-  modifiedOn: z.string(),
-  modifiedBy: z.string().nullable(),
+  ...ZChangeStamps,
 });
 export type TObjectRow = z.infer<typeof ZObjectRow>;
 export const ZObjectListAnswer = listAnswer(ZObjectRow);
@@ -228,8 +245,6 @@ export const ZObjectSearchRow = z.object({
   more: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
 });
 
-const OBJECT_MORE_SET = new Set(OBJECT_MORE_COLUMNS);
-
 /** POST /api/object/search */
 export const ZObjectSearch = z.object({
   forSale: z.boolean().default(false),
@@ -248,10 +263,7 @@ export const ZObjectSearch = z.object({
   createdByText: z.string().max(200).nullable().optional(),
   ...bodyPaging(1000000),
   /** The further columns the list shows (OBJECT_MORE_COLUMNS), each answered in the row's `more`. */
-  more: z
-    .array(z.string().max(60).refine((n) => OBJECT_MORE_SET.has(n), { message: 'validation.unknownField' }))
-    .max(OBJECT_MORE_COLUMNS.length)
-    .default([]),
+  more: moreColumns(OBJECT_MORE_COLUMNS),
 });
 export type TObjectSearch = z.infer<typeof ZObjectSearch>;
 /** POST /api/object/download: Properties.xlsx, every property the search's filters match, newest first. */
@@ -264,13 +276,13 @@ export const ZObjectSearchAnswer = listAnswer(ZObjectSearchRow);
 
 /** GET /api/object/searchByRefNumOrTitle?searchStr=&options=no|STR */
 export const ZObjectRefSearchQuery = z.object({
-  searchStr: z.string().max(200).default(''),
+  ...ZPickerSearch,
   options: z.enum(['no', 'STR']).default('no'),
 });
-export const ZObjectRefSearchAnswer = z.object({ items: z.array(z.object({ id: z.number().int(), description: z.string(), referenceNumber: z.string() })) });
+export const ZObjectRefSearchAnswer = z.object({ items: z.array(ZPickerItem.extend({ referenceNumber: z.string() })) });
 
 /** Locations: GET /api/location/search?searchStr= */
-export const ZLocationSearchQuery = z.object({ searchStr: z.string().max(200).default('') });
+export const ZLocationSearchQuery = z.object(ZPickerSearch);
 export const ZLocationSearchAnswer = z.object({ items: z.array(z.object({ id: z.number().int(), text: z.string() })) });
 export const ZTopLocationsAnswer = z.object({ locations: z.array(z.object({ id: z.number().int(), text: z.string(), objects: z.number().int() })) });
 
@@ -328,8 +340,7 @@ export const ZObjectKeyListQuery = z.object({
 export const ZObjectKeyListAnswer = listAnswer(ZObjectKey);
 /** POST /api/ObjectKeys/edit: a new key (no id, objectId given) or a change (id and version). */
 export const ZObjectKeyEdit = z.object({
-  id: ZId.nullable().optional(),
-  version: ZVersion,
+  ...ZSaveKey,
   objectId: ZId,
   accountId: ZId.nullable().optional(),
   received: ZDate.nullable().optional(),
@@ -346,15 +357,14 @@ export const ZObjectKeyEdit = z.object({
  * its two dates, based on the loan's version. Answers the key with its history.
  */
 export const ZObjectKeyLoanEdit = z.object({
-  id: ZId,
-  version: ZVersion,
+  ...ZChangeKey,
   accountId: ZId.nullable(),
   givenAway: ZDate.nullable(),
   received: ZDate.nullable(),
 });
 export type TObjectKeyLoanEdit = z.infer<typeof ZObjectKeyLoanEdit>;
 /** DELETE /api/ObjectKeys/loan/{id}?version=: a loan recorded by mistake, based on its version. */
-export const ZObjectKeyLoanDeleteQuery = z.object({ version: ZVersionString });
+export const ZObjectKeyLoanDeleteQuery = ZVersionQuery;
 export const ZObjectIdOrRefParam = z.object({ idOrRef: z.string().min(1).max(30) });
 export { ZIdString as ZObjectIdString };
 
@@ -375,18 +385,7 @@ export const ZObjectSheetAnswer = z.object({
   culture: z.enum(CULTURES),
   /** The sheet's own words (headings, "Ref."), in its language. */
   labels: z.record(z.string(), z.string()),
-  /** The agency's details (issue 45): numbers not set are left out; `logo` the logo's address, null without one. */
-  agency: z.object({
-    name: z.string(),
-    phone: z.string().nullable(),
-    email: z.string().nullable(),
-    address: z.string().nullable(),
-    licence: z.string().nullable(),
-    taxNumber: z.string().nullable(),
-    taxOffice: z.string().nullable(),
-    website: z.string().nullable(),
-    logo: z.string().nullable(),
-  }),
+  agency: ZAgencyDetails,
   ref: z.string(),
   title: z.string(),
   type: z.string(),
@@ -409,11 +408,11 @@ export const OBJECT_API = {
   list: { body: ZObjectListQuery, answer: ZObjectListAnswer },
   add: { query: ZObjectAddQuery, answer: ZRealtyObject },
   discard: { body: ZObjectDiscard, answer: ZObjectDiscardAnswer },
-  edit: { params: ZIdParam, answer: ZObjectEditAnswer },
+  edit: byId(ZObjectEditAnswer),
   update: { body: ZObjectUpdate, answer: ZRealtyObject },
   view: { params: ZObjectIdOrRefParam, answer: ZObjectViewAnswer },
   sheet: { params: ZObjectIdOrRefParam, query: ZObjectSheetQuery, answer: ZObjectSheetAnswer },
-  remove: { params: ZIdParam, answer: ZOk },
+  remove: byId(ZOk),
   download: { body: ZObjectDownload },
   search: { body: ZObjectSearch, answer: ZObjectSearchAnswer },
   searchByRefNumOrTitle: { query: ZObjectRefSearchQuery, answer: ZObjectRefSearchAnswer },
@@ -429,11 +428,11 @@ export const OBJECT_ACCOUNT_API = {
 /** The keys register's calls and their schemas (decision 057). */
 export const OBJECT_KEY_API = {
   list: { query: ZObjectKeyListQuery, answer: ZObjectKeyListAnswer },
-  edit: { params: ZIdParam, answer: ZObjectKeyAnswer },
+  edit: byId(ZObjectKeyAnswer),
   update: { body: ZObjectKeyEdit, answer: ZObjectKeyAnswer },
   updateLoan: { body: ZObjectKeyLoanEdit, answer: ZObjectKeyAnswer },
   removeLoan: { params: ZIdParam, query: ZObjectKeyLoanDeleteQuery, answer: ZObjectKeyAnswer },
-  remove: { params: ZIdParam, answer: ZOk },
+  remove: byId(ZOk),
 } satisfies Record<string, CallSchemas>;
 
 /** The places' calls (decision 057): the location picker's suggestions, the places with the most objects. */

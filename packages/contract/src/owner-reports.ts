@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdParam } from './common.ts';
+import { byId, ZId, ZIdParam } from './common.ts';
 import type { CallSchemas } from './call.ts';
 
 /**
@@ -80,10 +80,10 @@ export type TOwnerReportPublic = z.infer<typeof ZOwnerReportPublic>;
 
 /** The owner's report's calls (decision 087); their methods and paths: `owner-reports.resource.ts`. */
 export const OWNER_REPORT_API = {
-  state: { params: ZIdParam, answer: ZOwnerReportState },
-  createLink: { params: ZIdParam, answer: ZOwnerReportLink },
-  send: { params: ZIdParam, answer: ZOwnerReportSent },
-  revoke: { params: ZIdParam, answer: ZOwnerReportState },
+  state: byId(ZOwnerReportState),
+  createLink: byId(ZOwnerReportLink),
+  send: byId(ZOwnerReportSent),
+  revoke: byId(ZOwnerReportState),
   monthly: { params: ZIdParam, body: ZOwnerReportMonthlyBody, answer: ZOwnerReportState },
   share: { params: ZIdParam, body: ZOwnerReportShareBody, answer: ZOwnerReportState },
   view: { params: ZOwnerReportTokenParam, answer: ZOwnerReportPublic },

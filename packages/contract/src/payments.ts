@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, queryPaging, ZAmountInput, ZDate, ZDateTimeInput, ZId, ZIdString, ZMoney, ZOk, ZSelectOption, ZText } from './common.ts';
+import { listAnswer, MAX_ID, queryPaging, sorting, ZAmountInput, ZDate, ZDateTimeInput, ZId, ZIdString, ZMoney, ZOk, ZSelectOption, ZText } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { LANGUAGES, SHOW_ALL } from './constants.ts';
 import { STATEMENT_DEFAULT_PAGE_SIZE, TRANSACTION_TYPES, type TTransactionType } from './payment-constants.ts';
@@ -28,8 +28,7 @@ export * from './payment-constants.ts';
 /** GET /api/transactions/accounts: accounts that keep payments; search by the start of any word of the name. */
 export const ZPaymentAccountsQuery = z.object({
   searchStr: ZText(200).optional(),
-  sortBy: z.enum(['transactionModifiedOn', 'name']).default('transactionModifiedOn'),
-  sortDir: z.enum(['asc', 'desc']).default('desc'),
+  ...sorting(['transactionModifiedOn', 'name'], 'transactionModifiedOn'),
   ...queryPaging(SHOW_ALL),
 });
 export type TPaymentAccountsQuery = z.infer<typeof ZPaymentAccountsQuery>;
@@ -57,7 +56,7 @@ export const ZPaymentListRow = z.object({
   toPay: ZMoney,
 });
 export type TPaymentListRow = z.infer<typeof ZPaymentListRow>;
-export const ZPaymentAccountsAnswer = z.object({ items: z.array(ZPaymentListRow), totalRows: z.number().int() });
+export const ZPaymentAccountsAnswer = listAnswer(ZPaymentListRow);
 export type TPaymentAccountsAnswer = z.infer<typeof ZPaymentAccountsAnswer>;
 
 // ---------- Statement ----------

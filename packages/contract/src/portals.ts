@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdParam, ZOk, ZText, ZVersion, ZVersionString } from './common.ts';
+import { byId, ZId, ZIdParam, ZOk, ZText, ZVersion, ZVersionQuery } from './common.ts';
 import type { CallSchemas } from './call.ts';
 
 /** The portals a channel can feed (decision 083); each has its own mapping module on the server. */
@@ -81,7 +81,7 @@ export const ZPortalChannel = z.object({
 });
 export type TPortalChannel = z.infer<typeof ZPortalChannel>;
 export const ZPortalChannelList = z.object({ items: z.array(ZPortalChannel) });
-export const ZPortalChannelDeleteQuery = z.object({ version: ZVersionString });
+export const ZPortalChannelDeleteQuery = ZVersionQuery;
 
 /** One channel as one property stands in it (the property's publishing card). */
 export const ZPortalObjectStatus = z.object({
@@ -112,7 +112,7 @@ export const PORTAL_API = {
   create: { body: ZPortalChannelCreate, answer: ZPortalChannel },
   update: { params: ZIdParam, body: ZPortalChannelUpdate, answer: ZPortalChannel },
   remove: { params: ZIdParam, query: ZPortalChannelDeleteQuery, answer: ZOk },
-  objectStatus: { params: ZIdParam, answer: ZPortalObjectStatusList },
+  objectStatus: byId(ZPortalObjectStatusList),
   include: { params: ZIdParam, body: ZPortalInclude, answer: ZPortalObjectStatusList },
   feed: {},
   report: { answer: ZPortalReportAnswer },

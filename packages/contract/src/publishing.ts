@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, queryPaging, ZIdParam } from './common.ts';
+import { byId, listAnswer, MAX_ID, queryPaging } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { OBJECT_SUBTYPES } from './object-fields.ts';
 
@@ -81,14 +81,14 @@ export const ZPublicObject = z.object({
   updated: z.string().nullable(),
 });
 export type TPublicObjectDto = z.infer<typeof ZPublicObject>;
-export const ZPublicList = z.object({ items: z.array(ZPublicObject), totalRows: z.number().int() });
+export const ZPublicList = listAnswer(ZPublicObject);
 export type TPublicListDto = z.infer<typeof ZPublicList>;
 export const ZPublicRefParam = z.object({ ref: z.string().regex(/^\d{1,9}$/) });
 export const ZPublicObjectQuery = z.object({ lang: z.enum(['en', 'el', 'ru']).optional() });
 
 /** The publishing's call and its schemas (decision 057): an object's state on the website. */
 export const PUBLISHING_API = {
-  state: { params: ZIdParam, answer: ZObjectPublishState },
+  state: byId(ZObjectPublishState),
 } satisfies Record<string, CallSchemas>;
 
 /**

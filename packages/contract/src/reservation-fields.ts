@@ -1,7 +1,7 @@
 // The short-let reservations' fields, described once (no runtime dependencies: the web imports it
 // as '@crm/contract/reservation-fields' without zod). The reservation's zod schema, the form's
 // sections and inputs and the table test are made from RESERVATION_FIELDS (decision 009, 017).
-import type { TFieldDescriptionOf } from './field-description.ts';
+import { classesByValue, type TFieldDescriptionOf } from './field-description.ts';
 
 /** The form's sections, in the order a booking manager fills them on a phone call. */
 export const RESERVATION_GROUPS = ['stay', 'client', 'booking', 'payment', 'owner', 'commission', 'notes'] as const;
@@ -15,16 +15,7 @@ export type TReservationFieldDescription = TFieldDescriptionOf<TReservationGroup
 export const RESERVATION_STAGES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export const RESERVATION_CANCELLED = 7;
 /** Row style classes of the list (the stage's English name lowercased without spaces). */
-export const RESERVATION_STAGE_CLASS: Record<number, string> = {
-  1: 'inquiry',
-  2: 'option',
-  3: 'confirmed',
-  4: 'checkedin',
-  5: 'checkedout',
-  6: 'settled',
-  7: 'cancelled',
-  8: 'noshow',
-};
+export const RESERVATION_STAGE_CLASS = classesByValue(['inquiry', 'option', 'confirmed', 'checkedin', 'checkedout', 'settled', 'cancelled', 'noshow']);
 /** Where a booking came from: 1 direct (phone, e-mail), 2 our website, 3 Airbnb, 4 Booking.com, 5 Vrbo, 6 Expedia, 7 partner agency, 8 returning guest, 9 other. */
 export const RESERVATION_SOURCES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 /** How the owner is paid: 1 bank transfer, 2 cash. */

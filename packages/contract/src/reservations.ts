@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { bodyPaging, ZDate, ZId, ZIdParam, ZOk, ZSelectOption, ZText, ZVersion } from './common.ts';
+import { bodyPaging, byId, listAnswer, oneOf, sorting, ZChangeStamps, ZDate, ZId, ZIdString, ZOk, ZSaveKey, ZSelectOption, ZText } from './common.ts';
 import type { CallSchemas } from './call.ts';
-import { listAnswer } from './accounts.ts';
 import { zodOfField } from './objects.ts';
 import {
   RESERVATION_DATE_FILTER_TYPES,
@@ -16,8 +15,6 @@ import {
   AVAILABILITY_PAGE_SIZES,
   type TReservationFieldDescription,
 } from './reservation-fields.ts';
-
-const oneOf = (values: readonly number[]) => z.number().int().refine((v) => values.includes(v), { message: 'validation.choice' });
 
 /** The zod type of one described reservation field (every value may be null: not set). */
 /** A booking's client e-mail (the server's copy of a linked account's e-mail is checked by it too). */
@@ -82,10 +79,7 @@ export const ZReservation = ZReservationFields.extend({
   clientAccount: z.string().nullable(),
   /** The linked lead as one line. */
   demand: z.string().nullable(),
-  createdOn: z.string(),
-  createdBy: z.string().nullable(),
-  modifiedOn: z.string(),
-  modifiedBy: z.string().nullable(),
+  ...ZChangeStamps,
   version: z.number().int(),
 });
 /** The reservation as answered: the fixed part typed, the described fields by name. */
@@ -114,8 +108,8 @@ export type TReservationLists = z.infer<typeof ZReservationLists>;
 export const ZReservationAnswer = ZReservation.extend(ZReservationLists.shape);
 export type TReservationAnswer = TReservation & TReservationLists;
 export const ZReservationAddQuery = z.object({
-  objectId: z.coerce.number().int().min(1).max(2147483647).optional(),
-  demandId: z.coerce.number().int().min(1).max(2147483647).optional(),
+  objectId: ZIdString.optional(),
+  demandId: ZIdString.optional(),
   checkIn: ZDate.optional(),
 });
 
@@ -128,8 +122,7 @@ export const ZReservationUpdate = z
   .object(shape(editable.filter((f) => f.group !== 'client')))
   .partial()
   .extend({
-    id: ZId.nullable().optional(),
-    version: ZVersion,
+    ...ZSaveKey,
     checkOut: ZDate.nullable().optional(),
     client: ZReservationClient.partial().optional(),
     clientAccountId: ZId.nullable().optional(),
@@ -151,19 +144,14 @@ export const ZReservationSearch = z.object({
   /** The agency's reservation number (digits). */
   reservationNumber: z.string().max(20).nullable().optional(),
   reservationNumberExternal: z.string().max(50).nullable().optional(),
-  dateFilterType: z
-    .number()
-    .int()
-    .refine((v) => (RESERVATION_DATE_FILTER_TYPES as readonly number[]).includes(v), { message: 'validation.choice' })
-    .default(RESERVATION_DEFAULT_DATE_FILTER),
+  dateFilterType: oneOf(RESERVATION_DATE_FILTER_TYPES).default(RESERVATION_DEFAULT_DATE_FILTER),
   startDate: ZDate.nullable().optional(),
   endDate: ZDate.nullable().optional(),
   sources: z.array(oneOf(RESERVATION_SOURCES)).max(20).default([]),
   stages: z.array(oneOf(RESERVATION_STAGES)).max(20).default([]),
   clientName: z.string().max(100).nullable().optional(),
   ...bodyPaging(1000000),
-  sortBy: z.enum(['checkIn', 'checkOut', 'bookingDate', 'total', 'id']).default('checkIn'),
-  sortDir: z.enum(['asc', 'desc']).default('desc'),
+  ...sorting(['checkIn', 'checkOut', 'bookingDate', 'total', 'id'], 'checkIn'),
 });
 export type TReservationSearch = z.infer<typeof ZReservationSearch>;
 /** POST /api/Reservation/download: Reservations.xlsx, every booking the list's filter matches in the list's order. */
@@ -274,7 +262,7 @@ export const RESERVATION_API = {
   download: { body: ZReservationDownload },
   availability: { body: ZAvailabilityQuery, answer: ZAvailabilityAnswer },
   add: { query: ZReservationAddQuery, answer: ZReservationAnswer },
-  edit: { params: ZIdParam, answer: ZReservationAnswer },
+  edit: byId(ZReservationAnswer),
   update: { body: ZReservationUpdate, answer: ZReservationAnswer },
-  remove: { params: ZIdParam, answer: ZOk },
+  remove: byId(ZOk),
 } satisfies Record<string, CallSchemas>;

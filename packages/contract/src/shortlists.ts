@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDateTime, ZId, ZIdParam, ZIdString } from './common.ts';
+import { byId, ZDateTime, ZId, ZIdParam, ZIdString } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { SHORTLIST_MAX_OBJECTS } from './constants.ts';
 
@@ -109,7 +109,7 @@ export type TShortlistAnswerBody = z.infer<typeof ZShortlistAnswerBody>;
 /** The shortlists' calls and their schemas (decision 057); their methods and paths: `shortlists.resource.ts`. */
 export const SHORTLIST_API = {
   send: { params: ZIdParam, body: ZShortlistSend, answer: ZShortlistSent },
-  list: { params: ZIdParam, answer: ZShortlistList },
+  list: byId(ZShortlistList),
   again: { params: ZShortlistWithdrawParams, answer: ZShortlistSent },
   withdraw: { params: ZShortlistWithdrawParams, answer: ZShortlistList },
   view: { params: ZShortlistTokenParam, answer: ZShortlistPublic },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDateTime, ZId, ZIdString, ZText, ZVersion } from './common.ts';
+import { ZChangeKey, ZDateTime, ZId, ZIdString, ZText } from './common.ts';
 import { CULTURES } from './constants.ts';
 import { DOC_SOURCES } from './doc-template-kinds.ts';
 import type { CallSchemas } from './call.ts';
@@ -88,7 +88,7 @@ export const ZSignList = z.object({
 export type TSignList = z.infer<typeof ZSignList>;
 
 /** POST /api/SignRequest/revoke: the link stops working, based on the request's version. */
-export const ZSignRevoke = z.object({ id: ZId, version: ZVersion });
+export const ZSignRevoke = z.object(ZChangeKey);
 
 /** GET /api/sign/{token}: what the signer's page shows. */
 export const ZSignPublic = z.object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { bodyPaging, queryPaging, ZDate, ZDateTime, ZId, ZIdParam, ZOk, ZSelectOption, ZText, ZVersion } from './common.ts';
+import { bodyPaging, byId, listAnswer, queryPaging, ZAgencyDetails, ZChangeKey, ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZSaveKey, ZSelectOption, ZText } from './common.ts';
 import type { CallSchemas } from './call.ts';
-import { listAnswer } from './accounts.ts';
+import { ZObjectKey, ZObjectKeyLastLoan } from './objects.ts';
+import { classesByValue } from './field-description.ts';
 import { LEAD_VIEWINGS_PAGE, VIEWING_COMMENT_MAX, VIEWING_COMMENT_SEARCH_MAX } from './constants.ts';
 
 /** The properties one viewing shows at most (a new viewing from a lead takes its first this many offered). */
@@ -17,15 +18,7 @@ export const VIEWING_RESULT_RANK = [4, 3, 2, 1, 5, 7, 6] as const;
 /** The result "made an offer": what a deal started from a lead looks for. */
 export const VIEWING_RESULT_OFFER = 4;
 /** Row style classes of the list (the result's name lowercased without spaces, as the spec styles rows). */
-export const VIEWING_RESULT_CLASS: Record<number, string> = {
-  1: 'planned',
-  2: 'liked',
-  3: 'secondviewing',
-  4: 'offermade',
-  5: 'notinterested',
-  6: 'cancelled',
-  7: 'noshow',
-};
+export const VIEWING_RESULT_CLASS = classesByValue(['planned', 'liked', 'secondviewing', 'offermade', 'notinterested', 'cancelled', 'noshow']);
 
 export const ZViewingResult = z.object({
   objectId: ZId,
@@ -58,14 +51,8 @@ export type TViewing = z.infer<typeof ZViewing>;
  * has it now (`accountId`, `account`), when the agency received it and gave it away, and its last
  * holder (`lastLoan`) once it is back in the office: the agent knows where to pick it up.
  */
-export const ZViewingObjectKey = z.object({
-  id: z.number().int(),
-  description: z.string().nullable(),
-  accountId: z.number().int().nullable(),
-  account: z.string().nullable(),
-  received: z.string().nullable(),
-  givenAway: z.string().nullable(),
-  lastLoan: z.object({ account: z.string().nullable() }).nullable(),
+export const ZViewingObjectKey = ZObjectKey.pick({ id: true, description: true, accountId: true, account: true, received: true, givenAway: true }).extend({
+  lastLoan: ZObjectKeyLastLoan.pick({ account: true }).nullable(),
 });
 export type TViewingObjectKey = z.infer<typeof ZViewingObjectKey>;
 /** An object of a viewing as the answer shows it: with its street address, area and keys, for the agent on the way. */
@@ -93,12 +80,11 @@ export const ZViewingAnswer = ZViewing.extend({
   agent: z.object({ id: z.number().int(), text: z.string() }).nullable().optional(),
   resultOptions: z.array(ZSelectOption),
 });
-export const ZViewingAddQuery = z.object({ demandId: z.coerce.number().int().min(1).max(2147483647).optional() });
+export const ZViewingAddQuery = z.object({ demandId: ZIdString.optional() });
 
 /** POST /api/Viewing/update: without id it creates the viewing. */
 export const ZViewingUpdate = z.object({
-  id: ZId.nullable().optional(),
-  version: ZVersion,
+  ...ZSaveKey,
   appointmentCreated: ZDateTime.nullable().optional(),
   dateOfViewing: ZDateTime.nullable().optional(),
   demandId: ZId.nullable().optional(),
@@ -113,7 +99,7 @@ export const ZViewingUpdate = z.object({
 export type TViewingUpdate = z.infer<typeof ZViewingUpdate>;
 
 /** POST /api/Viewing/move: a viewing dragged to another time on the calendar. */
-export const ZViewingMove = z.object({ id: ZId, version: ZVersion, dateOfViewing: ZDateTime });
+export const ZViewingMove = z.object({ ...ZChangeKey, dateOfViewing: ZDateTime });
 
 /** POST /api/Viewing/search */
 export const ZViewingSearch = z.object({
@@ -170,7 +156,7 @@ export type TLeadViewing = z.infer<typeof ZLeadViewing>;
 export const ZLeadViewingsQuery = z.object({
   ...queryPaging(100, LEAD_VIEWINGS_PAGE),
 });
-export const ZLeadViewingsAnswer = z.object({ items: z.array(ZLeadViewing), totalRows: z.number().int() });
+export const ZLeadViewingsAnswer = listAnswer(ZLeadViewing);
 export type TLeadViewingsAnswer = z.infer<typeof ZLeadViewingsAnswer>;
 
 /**
@@ -181,7 +167,7 @@ export type TLeadViewingsAnswer = z.infer<typeof ZLeadViewingsAnswer>;
 export const ZCalendarQuery = z.object({
   from: ZDate,
   till: ZDate,
-  assigned: z.coerce.number().int().min(1).max(2147483647).optional(),
+  assigned: ZIdString.optional(),
   stays: z.enum(['true', 'false']).optional(),
 });
 /** The kinds of the calendar's entries: a reservation's check-in and check-out are entries of their own. */
@@ -221,18 +207,7 @@ export const ZViewingSheet = z.object({
   viewingNumber: z.string(),
   /** "dd/mm/yyyy, HH:MM" (Russian: dd.mm.yyyy). */
   dateOfViewing: z.string().nullable(),
-  /** The agency's details (issue 45): a number not set is left out (no blank line); `logo` the logo's address, null without one. */
-  agency: z.object({
-    name: z.string(),
-    address: z.string().nullable(),
-    phone: z.string().nullable(),
-    email: z.string().nullable(),
-    licence: z.string().nullable(),
-    taxNumber: z.string().nullable(),
-    taxOffice: z.string().nullable(),
-    website: z.string().nullable(),
-    logo: z.string().nullable(),
-  }),
+  agency: ZAgencyDetails,
   client: z.object({ name: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable(), idNumber: z.string().nullable() }),
   /** The agents assigned to the viewing, by name. */
   agents: z.string().nullable(),
@@ -247,11 +222,11 @@ export type TViewingSheet = z.infer<typeof ZViewingSheet>;
 export const VIEWING_API = {
   search: { body: ZViewingSearch, answer: ZViewingSearchAnswer },
   add: { query: ZViewingAddQuery, answer: ZViewingAnswer },
-  edit: { params: ZIdParam, answer: ZViewingAnswer },
+  edit: byId(ZViewingAnswer),
   sheet: { params: ZIdParam, query: ZViewingSheetQuery, answer: ZViewingSheet },
   update: { body: ZViewingUpdate, answer: ZViewingAnswer },
   move: { body: ZViewingMove, answer: ZViewingAnswer },
-  remove: { params: ZIdParam, answer: ZOk },
+  remove: byId(ZOk),
   forLead: { params: ZIdParam, query: ZLeadViewingsQuery, answer: ZLeadViewingsAnswer },
   calendar: { query: ZCalendarQuery, answer: ZCalendarAnswer },
 } satisfies Record<string, CallSchemas>;
