@@ -9,6 +9,35 @@ import { createTestApp } from '../../test/harness.ts';
  */
 const UNDO: { migration: string; before: string; sql: string[] }[] = [
   {
+    migration: '0120',
+    before: 'the last-name filters matched on every row of account_last_names, and on every client row',
+    sql: [
+      // A test may have dropped account_last_names or the clients' last_name_norm already (their triggers and indexes with them).
+      `drop trigger if exists account_last_names_texts_sync on account_last_names`,
+      `drop trigger accounts_client_last_name_texts_sync on accounts`,
+      `drop function crm_last_name_texts_sync(), crm_client_last_name_texts_sync(), crm_last_name_texts_prune()`,
+      `drop table account_last_name_texts`,
+      `do $$ begin
+        if to_regclass('account_last_names') is not null then
+          drop index account_last_names_names_idx;
+          create index account_last_names_names_trgm_idx on account_last_names using gin (names gin_trgm_ops);
+          create index account_last_names_latin_trgm_idx on account_last_names using gin (latin gin_trgm_ops);
+        end if;
+        if to_regclass('accounts_client_last_name_norm_idx') is not null then
+          drop index accounts_client_last_name_norm_idx;
+          create index accounts_client_last_name_norm_trgm_idx on accounts using gin (last_name_norm gin_trgm_ops) where is_client;
+          create index accounts_client_last_name_latin_trgm_idx on accounts using gin (last_name_latin gin_trgm_ops) where is_client;
+        end if;
+      end $$`,
+      // 0031's function as it was.
+      `create or replace function crm_account_last_names_rebuild() returns void language sql as $$
+        delete from account_last_names;
+        insert into account_last_names (account_id, names, latin)
+        select a.id, public.crm_search_norm(public.crm_account_last_names_text(a)), public.crm_latin_skeleton(public.crm_account_last_names_text(a)) from accounts a;
+      $$`,
+    ],
+  },
+  {
     migration: '0119',
     before: 'the viewings and the keys counted on the spot for their unfiltered lists',
     sql: [
