@@ -111,6 +111,22 @@ describe('the last-name filters matched on the distinct names (decision 124)', (
     expect(found).toBeGreaterThan(FRAGMENTS.length * 3);
   }, 60_000);
 
+  it('gives the Clients list the clients found on the spot, in every order (the page and count from the index, or joined for a sort by who)', async () => {
+    const agent = await t.user({ roles: ['employee'] });
+    let compared = 0;
+    for (const lastName of FRAGMENTS) {
+      const want = await clientsOnTheSpot(lastName);
+      for (const sortBy of ['createdOn', 'createdBy', 'name'] as const) {
+        const res = await agent.post('/api/clients/search', { serviceFilter: 0, sources: [], lastName, perPage: 500, currentPage: 1, sortBy, sortDir: 'desc' });
+        expect(res.statusCode, res.body).toBe(200);
+        const a = res.json() as { items: { id: number }[]; totalRows: number };
+        expect({ ids: a.items.map((x) => x.id).sort((x, y) => x - y), totalRows: a.totalRows }, `«${lastName}» by ${sortBy}`).toEqual({ ids: want, totalRows: want.length });
+        if (want.length) compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(FRAGMENTS.length);
+  });
+
   it('keeps no text after its last account, once pruned; a text pruned comes back with a new account', async () => {
     const [a] = await db.insert(accounts).values({ firstName: 'A', lastName: 'Ζαχαρόπουλος' } as never).returning({ id: accounts.id });
     const texts = async () => (await pool.query(`select names, latin = crm_latin_skeleton('Ζαχαρόπουλος') as latin from account_last_name_texts where names like '%ζαχαροπουλ%' order by 1`)).rows;
