@@ -90,7 +90,7 @@ export function latinReadings(text: string): string[] {
 /**
  * The ids of the accounts whose last name (in any of its scripts, Greeklish too) or company name
  * has the typed fragment: the leads' client and the deals' party "last name" filters. Read from
- * account_last_names (0031), a narrow table kept by a trigger, through its trigram indexes. Lists
+ * account_last_names (0031), a narrow table kept by a trigger, through its distinct texts (0120). Lists
  * filtered this way take these ids and use their own index on the account id: a name test inside
  * the list's query made PostgreSQL scan and hash every row (decision 023).
  */
