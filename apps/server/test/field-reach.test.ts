@@ -43,6 +43,24 @@ describe('a field added to the description of deals', () => {
     expect(column!.cell(row)).toBe(120.5);
   });
 
+  it('is refused as a column of Deals.xlsx while the file has no way to write its kind (a choice would read as its number)', () => {
+    const choice: TDealFieldDescription = { name: 'financing', type: 'select', group: 'money' } as TDealFieldDescription;
+    expect(() => dealColumnsOf(t, 'Europe/Athens', [...DEAL_FIELDS, choice])).toThrow('Deals.xlsx has no column for a select field (financing)');
+  });
+
+  it('leaves the file’s columns of the real description as they are: their widths and formats', () => {
+    const money = dealColumnsOf(t, 'Europe/Athens').find((c) => c.head === 'fields.deal.price')!.style?.numFmt;
+    const day = dealColumnsOf(t, 'Europe/Athens').find((c) => c.head === 'fields.deal.endDate')!.style?.numFmt;
+    expect(money).toContain('€');
+    expect(day).toMatch(/d/);
+    expect(dealColumnsOf(t, 'Europe/Athens').map((c) => [c.width, c.style?.numFmt ?? null])).toEqual([
+      [9, null], [17, expect.any(String)], [10, null], [22, null], [10, null], [30, null],
+      ...DEAL_LIST_PARTIES.map(() => [24, null]),
+      [24, null],
+      [15, money], [15, money], [15, money], [15, money], [13, day], [13, day], [13, day], [12, null], [13, day], [13, day],
+    ]);
+  });
+
   it('leaves the file’s columns of the real description as they are: the list’s, then every described field but the notes', () => {
     expect(dealColumnsOf(t, 'Europe/Athens').map((c) => c.head)).toEqual([
       'deals.xlsx.number', 'deals.xlsx.created', 'deals.ui.col.type', 'deals.ui.col.stage', 'deals.ui.col.object', 'deals.xlsx.objectTitle',
