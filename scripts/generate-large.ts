@@ -35,7 +35,7 @@ export const FULL_SIZES: LargeSizes = { accounts: 100_000, activities: 1_000_000
 type Log = (line: string) => void;
 
 /** Tables the generator fills; their secondary (non-unique) indexes are rebuilt after the load. */
-const TABLES = ['report_lines', 'report_cells', 'alerts', 'accounts', 'account_last_names', 'account_last_name_texts', 'account_words', 'search_words', 'lead_words', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'object_key_loans', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects', 'action_log', 'documents', 'transactions', 'payment_accounts', 'deals', 'deal_parties', 'reservations',
+const TABLES = ['report_lines', 'report_cells', 'alerts', 'accounts', 'account_last_names', 'account_words', 'search_words', 'lead_words', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'object_key_loans', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects', 'action_log', 'documents', 'transactions', 'payment_accounts', 'deals', 'deal_parties', 'reservations',
   'object_mandates', 'object_mandate_owners', 'mailboxes', 'mail_messages', 'mail_attachments', 'mail_message_accounts', 'mail_message_objects', 'mail_counts', 'api_keys', 'webhook_endpoints', 'webhook_deliveries'];
 const AGENCY_DOMAIN = 'thermaikos-homes.gr';
 
@@ -1036,7 +1036,7 @@ async function clearData(c: pg.Client) {
     assignments, object_accounts, object_key_loans, object_keys, objects, files restart identity`);
   await c.query('update users set account_id = null where account_id is not null');
   // The load runs without triggers (and so without the foreign keys' cascades).
-  await c.query('truncate account_last_names, account_last_name_texts, account_words, search_words');
+  await c.query('truncate account_last_names, account_words, search_words');
   // A record's mail counted ahead (decision 105): counted again once the mail is there.
   await c.query('truncate mail_counts, mail_count_changes');
   // The kept matches of the agency that was (decision 070): made again as the new one is looked at.
@@ -1171,7 +1171,7 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
       const rows = await step.run(ctx);
       log(`  ${step.name}: ${rows} rows (${t()})`);
     }
-    // The last-name look-up table and its distinct names are kept by triggers the load skipped: filled once, before their indexes.
+    // The last-name look-up table is kept by a trigger the load skipped: filled once, before its indexes.
     await c.query('select crm_account_last_names_rebuild()');
     log(`  last names (${t()})`);
     // So is the global search's word table (0033).

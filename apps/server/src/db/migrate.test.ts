@@ -21,35 +21,6 @@ const UNDO: { migration: string; before: string; sql: string[] }[] = [
     sql: VACUUMED_SOONER.map((t) => `alter table ${t} reset (autovacuum_vacuum_scale_factor, autovacuum_vacuum_insert_scale_factor, autovacuum_analyze_scale_factor)`),
   },
   {
-    migration: '0120',
-    before: 'the last-name filters matched on every row of account_last_names, and on every client row',
-    sql: [
-      // A test may have dropped account_last_names or the clients' last_name_norm already (their triggers and indexes with them).
-      `do $u$ begin
-        if to_regclass('account_last_names') is not null then
-          drop trigger account_last_names_texts_sync on account_last_names;
-          drop index account_last_names_names_idx;
-          create index account_last_names_names_trgm_idx on account_last_names using gin (names gin_trgm_ops);
-          create index account_last_names_latin_trgm_idx on account_last_names using gin (latin gin_trgm_ops);
-          -- 0031's function as it was.
-          execute $f$create or replace function crm_account_last_names_rebuild() returns void language sql as $b$
-            delete from account_last_names;
-            insert into account_last_names (account_id, names, latin)
-            select a.id, public.crm_search_norm(public.crm_account_last_names_text(a)), public.crm_latin_skeleton(public.crm_account_last_names_text(a)) from accounts a;
-          $b$$f$;
-        end if;
-        if to_regclass('accounts_client_last_name_norm_idx') is not null then
-          drop index accounts_client_last_name_norm_idx;
-          create index accounts_client_last_name_norm_trgm_idx on accounts using gin (last_name_norm gin_trgm_ops) where is_client;
-          create index accounts_client_last_name_latin_trgm_idx on accounts using gin (last_name_latin gin_trgm_ops) where is_client;
-        end if;
-      end $u$`,
-      `drop trigger accounts_client_last_name_texts_sync on accounts`,
-      `drop function crm_last_name_texts_sync(), crm_client_last_name_texts_sync(), crm_last_name_texts_prune()`,
-      `drop table account_last_name_texts`,
-    ],
-  },
-  {
     migration: '0119',
     before: 'the viewings and the keys counted on the spot for their unfiltered lists',
     sql: [
@@ -419,9 +390,6 @@ describe('migrations', () => {
     expect((await q(`select count(distinct account_id)::int as n from account_words`)).rows[0]).toEqual({ n: 3000 });
     expect((await q(`select count(*)::int as n from account_words where word = 'last2999'`)).rows[0]).toEqual({ n: 1 });
     expect((await q(`select count(*)::int as n from search_words where word = 'last2999'`)).rows[0]).toEqual({ n: 1 });
-    // 0120 filled the distinct last names from the names and the clients there, and follows them from then on.
-    expect((await q(`select count(*)::int as n from account_last_name_texts where names in ('last2999', 'changed')`)).rows[0]).toEqual({ n: 2 });
-    expect((await q(`select count(*)::int as n from account_last_names n where not exists (select 1 from account_last_name_texts t where t.names = n.names)`)).rows[0]).toEqual({ n: 0 });
     await q(`update accounts set last_name = 'Renamed' where last_name = 'Last420'`);
     expect((await q(`select count(*)::int as n from account_words where word = 'renamed'`)).rows[0]).toEqual({ n: 1 });
     // 0103 gave the open lead there its client's words, and follows them from then on.

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { accountCounts, accounts } from '../../db/schema/index.ts';
 import {
   containsPattern,
-  lastNameTexts,
+  latinMatch,
   createdByName,
   creator,
   creatorAccount,
@@ -115,14 +115,10 @@ async function runList<T>(
     return withStamps ? addStamps<T>(app, ordered) : (ordered as unknown as T[]);
   };
   if (countInPageScan && where && p.perPage < 1000) {
-    // The creators' and modifiers' joins only for a sort by their names: PostgreSQL drops them
-    // otherwise, but their columns kept it from reading the page and count from an index alone
-    // (the clients by a last name, decision 124).
-    const bySigner = p.sortBy === 'createdBy' || p.sortBy === 'modifiedBy';
     const { rows: page } = await db.execute<{ id: number; total: number }>(sql`
       select ${accounts.id} as id, (count(*) over ())::int as total
       from ${accounts}
-        ${bySigner ? stampJoins : sql``}
+        ${stampJoins}
       where ${where}
       order by ${sql.join(orderBy(p), sql`, `)}
       limit ${p.perPage} offset ${offset}`);
@@ -249,11 +245,14 @@ export function listClients(app: FastifyInstance, q: z.infer<typeof ZClientSearc
       : undefined,
     q.startDate ? gte(accounts.createdOn, localDayStart(q.startDate, tz)) : undefined,
     q.endDate ? lt(accounts.createdOn, localDayEnd(q.endDate, tz)) : undefined,
-    // The fragment is matched on the distinct last names (0120, decision 124), whose clients come from
-    // the clients' index by last name with the list's order's columns: matched on the clients' own
-    // rows, every candidate was rechecked on the wide row (1,312 pages for «Παπαδ»). The texts hold
-    // each one's Latin skeleton too: "papadopoulou" finds Παπαδοπούλου.
-    lastName ? sql`${accounts.lastNameNorm} = any(array(${lastNameTexts(lastName)}))` : undefined,
+    // Served by the trigram indexes of clients only, on the stored normal form and skeleton (0029).
+    lastName
+      ? or(
+          sql`${accounts.lastNameNorm} like ${containsPattern(lastName)}`,
+          // "papadopoulou" finds Παπαδοπούλου (trigram index on the Latin skeleton of last_name).
+          latinMatch(sql`${accounts.lastNameLatin}`, lastName),
+        )
+      : undefined,
   );
   return runList<TClientRow>(app, q, where, {
     id: accounts.id,

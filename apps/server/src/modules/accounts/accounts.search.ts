@@ -398,14 +398,10 @@ function rowMatches(text: string, culture?: string): SQL {
     from (select ${newestOpenLeads} as leads offset 0) lz`;
 }
 
-/**
- * The daily clean-up of search_words (0033) and of the distinct last names (0120): a word or a
- * text no account has any more finds nothing, and goes.
- */
+/** The daily clean-up of search_words (0033): a word no account has any more finds nothing, and goes. */
 export const SEARCH_WORDS_PRUNE_JOB = 'accounts.searchWordsPrune';
 export async function pruneSearchWords(app: FastifyInstance): Promise<void> {
   await app.db.execute(sql`select crm_search_words_prune()`);
-  await app.db.execute(sql`select crm_last_name_texts_prune()`);
 }
 
 async function findAccounts(app: FastifyInstance, text: string, limit: number, extra?: SQL, culture?: string) {

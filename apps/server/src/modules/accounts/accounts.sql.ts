@@ -90,7 +90,7 @@ export function latinReadings(text: string): string[] {
 /**
  * The ids of the accounts whose last name (in any of its scripts, Greeklish too) or company name
  * has the typed fragment: the leads' client and the deals' party "last name" filters. Read from
- * account_last_names (0031), a narrow table kept by a trigger, through its distinct texts (0120). Lists
+ * account_last_names (0031), a narrow table kept by a trigger, through its trigram indexes. Lists
  * filtered this way take these ids and use their own index on the account id: a name test inside
  * the list's query made PostgreSQL scan and hash every row (decision 023).
  */
@@ -99,26 +99,10 @@ export async function accountIdsByLastName(db: Db | Tx, name: string): Promise<I
   return idSetFromLiteral(res.rows[0]?.ids ?? '{}');
 }
 
-/**
- * The statement of accountIdsByLastName (one column, account_id), for a statement that uses the ids
- * itself: inside `any(array(…))`. The fragment is matched on the distinct names (0120: a few dozen
- * texts for «Παπαδ», on a few pages), whose accounts come from account_last_names' index by names
- * alone; matched on the accounts' own rows, every candidate was rechecked on its page (853 pages,
- * about 2 ms, decision 124). The Latin skeleton is a function of the names, so a text matches
- * exactly when each of its accounts' rows would.
- */
+/** The statement of accountIdsByLastName (one column, account_id), for a statement that uses the ids itself: inside `any(array(…))`. */
 export function lastNameMatches(name: string): SQL {
-  return sql`select n.account_id from account_last_names n where n.names = any(array(${lastNameTexts(name)}))`;
-}
-
-/**
- * The distinct last-name texts (account_last_name_texts, 0120: account_last_names' names and the
- * clients' last_name_norm) that hold the typed fragment, in the search normal form or as its Latin
- * skeleton (Greeklish): one column, `names`.
- */
-export function lastNameTexts(name: string): SQL {
-  const latin = latinMatch(sql`t.latin`, name);
-  return sql`select t.names from account_last_name_texts t where t.names like ${containsPattern(name)} ${latin ? sql`or ${latin}` : sql``}`;
+  const latin = latinMatch(sql`n.latin`, name);
+  return sql`select n.account_id from account_last_names n where n.names like ${containsPattern(name)} ${latin ? sql`or ${latin}` : sql``}`;
 }
 
 /**

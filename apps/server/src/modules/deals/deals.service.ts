@@ -755,9 +755,8 @@ export async function filterConditions(db: Db, f: Partial<TDealFilter>, opts: { 
   if (f.agentId) where.push(sql`${deals.id} in (select p.deal_id from deal_parties p where p.account_id = ${f.agentId} and p.relation = ${DEAL_RELATION.assigned})`);
   const name = f.lastName?.trim();
   if (name) {
-    // The matched accounts (the distinct last names, then account_last_names by name: decision 124)
-    // and their parties' deals, read by account from deal_parties_account_idx alone (`any(array(…))`:
-    // a join hashed every party, decision 092).
+    // The matched accounts (account_last_names, trigram) and their parties' deals, read by account
+    // from deal_parties_account_idx alone (`any(array(…))`: a join hashed every party, decision 092).
     // No copy of the names is kept on the deals (decision 103: keeping it deadlocked renames, merges
     // and saves).
     const partyDeals = sql`select p.deal_id from deal_parties p where p.account_id = any(array(${lastNameMatches(name)}))`;
