@@ -11,6 +11,15 @@ const VACUUMED_SOONER = ['objects', 'accounts', 'leads', 'deals', 'viewings', 'v
 
 const UNDO: { migration: string; before: string; sql: string[] }[] = [
   {
+    migration: '0123',
+    before: 'the search words pruned without waiting for the saves writing them',
+    sql: [
+      `create or replace function crm_search_words_prune() returns integer language sql as $$
+        with gone as (delete from search_words s where not exists (select 1 from account_words a where a.word = s.word) returning 1) select count(*)::int from gone
+      $$`,
+    ],
+  },
+  {
     migration: '0122',
     before: 'the properties indexed by their place alone',
     sql: [`drop index objects_location_idx`, `create index objects_location_idx on objects (location_id)`],

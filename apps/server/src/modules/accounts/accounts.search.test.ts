@@ -115,6 +115,39 @@ describe('global search by one word (the word table, 0033)', () => {
   });
 });
 
+describe('the daily prune of the search words', () => {
+  it('keeps a word a save gives back to an account while the prune runs', async () => {
+    // A word no account has any more: the prune's to delete.
+    const [{ id }] = (await t.db.insert(accounts).values({ firstName: 'Ιουλία', lastName: 'Βασιλοπούλου', isClient: true }).returning({ id: accounts.id })) as [{ id: number }];
+    await t.db.update(accounts).set({ lastName: 'Κωνσταντάρα' }).where(sql`${accounts.id} = ${id}`);
+    expect((await t.pool.query(`select count(*)::int as n from search_words where word = 'βασιλοπουλου'`)).rows[0]).toEqual({ n: 1 });
+    const saver = await t.pool.connect();
+    const pruner = await t.pool.connect();
+    try {
+      // A save gives the word back, not committed yet (its insert of the word is a no-op on the row still there).
+      await saver.query('begin');
+      await saver.query(`update accounts set last_name = 'Βασιλοπούλου' where id = $1`, [id]);
+      const pid = (await pruner.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      let settled = false;
+      const prune = pruner.query('select crm_search_words_prune() as n').finally(() => (settled = true));
+      // The prune either finished (without the save's word) or waits for the save's lock.
+      for (;;) {
+        if (settled) break;
+        const waiting = (await t.pool.query(`select wait_event_type = 'Lock' as w from pg_stat_activity where pid = $1`, [pid])).rows[0]?.w;
+        if (waiting) break;
+        await new Promise((r) => setImmediate(r));
+      }
+      await saver.query('commit');
+      await prune;
+    } finally {
+      saver.release();
+      pruner.release();
+    }
+    expect((await t.pool.query(`select count(*)::int as n from search_words where word = 'βασιλοπουλου'`)).rows[0]).toEqual({ n: 1 });
+    expect((await search('βασιλοπου')).map((h) => h.id)).toEqual([id]);
+  });
+});
+
 describe('a word written with dots (Α.Ε., Ε.Π.Ε.)', () => {
   it('is found by its start typed with or without the dots, by the global search and the picker', async () => {
     const made = await t.db
