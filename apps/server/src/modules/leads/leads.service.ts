@@ -110,6 +110,13 @@ export function describeLeadOption(t: T, row: Row, account: string | null): stri
   return [`#${row.id as number}`, describeLead(t, row, account), stage].filter(Boolean).join(' · ');
 }
 
+/** The lead `demandId` as the lead pickers show it (describeLeadOption), or null for none. */
+export async function leadOptionText(db: Db | Tx, demandId: number | null, t: T): Promise<string | null> {
+  if (demandId == null) return null;
+  const [r] = await db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(eq(leads.id, demandId));
+  return r ? describeLeadOption(t, r.l as unknown as Row, r.account) : null;
+}
+
 async function leadRow(db: Db | Tx, id: number, culture: TCulture) {
   // Built once per language (db/prepared.ts).
   const query = buildOnce(db, `lead_load_${culture}`, (name) =>
