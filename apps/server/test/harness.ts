@@ -209,3 +209,12 @@ export function appInstances(t: Pick<TestApp, 'dbUrl' | 'config'>): () => Promis
     return entry;
   };
 }
+
+/** A sign-in of each role a route's access is checked against: an office admin, an agent, a branch's agent (branch 1) and a payments client. */
+export async function signInsOfEachRole(t: Pick<TestApp, 'user'>) {
+  const admin = await t.user({ roles: ['admin'] });
+  const agent = await t.user({ roles: ['employee'] });
+  const branchAgent = await t.user({ roles: ['employee'], branchId: 1 });
+  const payer = await t.user({ roles: ['clientPayments'] });
+  return { admin, agent, branchAgent, payer };
+}
