@@ -186,3 +186,35 @@ export async function patchField(as: Client, entity: string, id: number, field: 
   const version = asked.statusCode === 200 ? (asked.json() as { version?: number }).version : undefined;
   return as.patch(`/api/${entity}/patch/${id}${version === undefined ? '' : `?version=${version}`}`, [{ op: 'replace', path: `/${field}`, value }], opts);
 }
+
+/**
+ * Further instances of the app on a test's database (each with its own pool and job runner), as
+ * several processes of one deployment run: each call builds one; all still open are closed after
+ * the file's tests. A test that closes one itself (a restart) sets its `app` to undefined.
+ */
+export function appInstances(t: Pick<TestApp, 'dbUrl' | 'config'>): () => Promise<{ app: FastifyInstance; handle: DbHandle }> {
+  const made: { app?: FastifyInstance; handle: DbHandle }[] = [];
+  afterAll(async () => {
+    for (const e of made) {
+      await e.app?.close();
+      await e.handle.close();
+    }
+  });
+  return async () => {
+    const handle = connectDb(t.dbUrl, 3);
+    const app = await buildApp({ config: t.config, db: handle.db });
+    await app.ready();
+    const entry = { app, handle };
+    made.push(entry);
+    return entry;
+  };
+}
+
+/** A sign-in of each role a route's access is checked against: an office admin, an agent, a branch's agent (branch 1) and a payments client. */
+export async function signInsOfEachRole(t: Pick<TestApp, 'user'>) {
+  const admin = await t.user({ roles: ['admin'] });
+  const agent = await t.user({ roles: ['employee'] });
+  const branchAgent = await t.user({ roles: ['employee'], branchId: 1 });
+  const payer = await t.user({ roles: ['clientPayments'] });
+  return { admin, agent, branchAgent, payer };
+}

@@ -233,3 +233,64 @@ export async function addTable<R>(ws: ExcelJS.Worksheet, heads: string[], rows: 
   ws.autoFilter = { from: { row: header.number, column: 1 }, to: { row: header.number, column: heads.length } };
   return addRows(ws, rows, cells, signal);
 }
+
+/** A column of an export: its head, width and style, and what each row's cell holds. */
+export type SheetColumn<R> = { head: string; width: number; style?: Partial<ExcelJS.Style>; cell: (row: R) => ExcelJS.CellValue };
+
+/**
+ * An export's worksheet: named from an interface text, its head lines (the first `frozen` rows)
+ * frozen above the table, each column as wide as said and styled as its cells are (money, dates).
+ */
+export function exportSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: readonly { width: number; style?: Partial<ExcelJS.Style> }[], frozen: number): ExcelJS.Worksheet {
+  const ws = wb.addWorksheet(sheetName(name), { views: [{ state: 'frozen', ySplit: frozen }] });
+  ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
+  return ws;
+}
+
+/** Row 1: the export's title (bold, large); with `cut`, the note that the file holds fewer rows than matched. */
+export function addTitle(ws: ExcelJS.Worksheet, text: string, cut?: { shown: number; matched: number; t: (key: string, params?: Record<string, string | number>) => string }): void {
+  const title = ws.addRow([text]);
+  title.font = { bold: true, size: 14 };
+  if (cut) noteTruncated(title, cut.shown, cut.matched, cut.t);
+  title.commit();
+}
+
+/**
+ * The head line that says when the file was made: the label, the agency's date and time, then
+ * `more` from column 3 on (a text in the General format, an amount in euro). An empty row follows.
+ */
+export function addIssued(ws: ExcelJS.Worksheet, label: string, timeZone: string, more: (string | number | null)[] = []): void {
+  const row = ws.addRow([label, cellDate(new Date().toLocaleString('sv-SE', { timeZone }).replace(' ', 'T')), ...more]);
+  row.getCell(1).numFmt = 'General';
+  row.getCell(2).numFmt = DATE_TIME_FORMAT;
+  more.forEach((v, i) => {
+    if (typeof v === 'string') row.getCell(3 + i).numFmt = 'General';
+    else if (typeof v === 'number') row.getCell(3 + i).numFmt = EURO_FORMAT;
+  });
+  row.commit();
+  ws.addRow([]).commit();
+}
+
+/** The export's table (addTable) with the columns' heads and cells, then the sheet closed; answers the rows written. */
+export async function addColumnsTable<R>(ws: ExcelJS.Worksheet, columns: readonly SheetColumn<R>[], rows: readonly R[] | AsyncIterable<readonly R[]>, signal?: AbortSignal): Promise<number> {
+  const n = await addTable(
+    ws,
+    columns.map((c) => c.head),
+    rows,
+    (r) => columns.map((c) => c.cell(r)),
+    signal,
+  );
+  ws.commit();
+  return n;
+}
+
+/** A head line of figures (bold): a text in the General format, an amount in euro, whatever the column's format. */
+export function addFigures(ws: ExcelJS.Worksheet, cells: (string | number | null)[]): void {
+  const row = ws.addRow(cells);
+  row.font = { bold: true };
+  cells.forEach((v, i) => {
+    if (typeof v === 'string') row.getCell(1 + i).numFmt = 'General';
+    else if (typeof v === 'number') row.getCell(1 + i).numFmt = EURO_FORMAT;
+  });
+  row.commit();
+}

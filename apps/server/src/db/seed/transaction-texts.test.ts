@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { STATEMENT_COLUMNS, TRANSACTION_FIELDS, TRANSACTION_GROUPS, TRANSACTION_LISTS, TRANSACTION_TYPES, listValuesOf, statementHeadKey, transactionLabelKey, type TTransactionListName } from '@crm/contract';
-import { readLocaleFiles } from './index.ts';
+import { itLabelsEvery, localeTexts } from './locale-texts.testing.ts';
 
 /** The income and expense forms, the statement and its file label every described field, group, list value and column from the texts. */
 describe('transaction texts', () => {
-  const cultures = readLocaleFiles();
+  const { en, el, ru } = localeTexts();
   const lists = Object.keys(TRANSACTION_LISTS) as TTransactionListName[];
   const keys = [
     ...TRANSACTION_FIELDS.map((d) => transactionLabelKey(d.name)),
@@ -13,11 +13,8 @@ describe('transaction texts', () => {
     ...STATEMENT_COLUMNS.map(statementHeadKey),
     'fields.timeOfDay',
   ];
-  it.each(cultures.map((c) => [c.culture, c.texts] as const))('labels every transaction field, group, list value and statement column in %s', (_culture, texts) => {
-    expect(keys.filter((k) => !texts[k]?.trim())).toEqual([]);
-  });
+  itLabelsEvery('transaction field, group, list value and statement column', keys);
   it('writes Greek and Russian labels, not English ones', () => {
-    const [en, el, ru] = ['en', 'el', 'ru'].map((c) => cultures.find((x) => x.culture === c)!.texts);
-    expect(keys.filter((k) => el![k] === en![k] || ru![k] === en![k])).toEqual([]);
+    expect(keys.filter((k) => el[k] === en[k] || ru[k] === en[k])).toEqual([]);
   });
 });

@@ -211,20 +211,18 @@ async function prepareChanges(
     (set as Record<string, unknown>)[k] = v;
     changes[k] = v;
   }
-  if (email !== undefined) {
-    const list = splitList(email);
-    if (list.length > MAX_EMAILS) throw fieldError('email', 'accounts.tooManyEmails', { max: MAX_EMAILS });
-    if (!current || current.emails.join(';') !== list.join(';')) {
-      set.emails = list;
-      changes.email = joinList(list);
-    }
-  }
-  if (phone !== undefined) {
-    const list = splitList(phone);
-    if (list.length > MAX_PHONES) throw fieldError('phone', 'accounts.tooManyPhones', { max: MAX_PHONES });
-    if (!current || current.phones.join(';') !== list.join(';')) {
-      set.phones = list;
-      changes.phone = joinList(list);
+  // The e-mails and phones: a list written as one text, stored as an array, each list with its own limit.
+  const lists = [
+    { field: 'email', column: 'emails', text: email, max: MAX_EMAILS, tooMany: 'accounts.tooManyEmails' },
+    { field: 'phone', column: 'phones', text: phone, max: MAX_PHONES, tooMany: 'accounts.tooManyPhones' },
+  ] as const;
+  for (const l of lists) {
+    if (l.text === undefined) continue;
+    const list = splitList(l.text);
+    if (list.length > l.max) throw fieldError(l.field, l.tooMany, { max: l.max });
+    if (!current || current[l.column].join(';') !== list.join(';')) {
+      set[l.column] = list;
+      changes[l.field] = joinList(list);
     }
   }
   const roleChanged = 'role' in set && (set.role ?? null) !== (current?.role ?? null);

@@ -125,25 +125,8 @@ export async function checkRentReminders(app: FastifyInstance, o: { today?: stri
     for (const { l, params, key, id } of news) {
       made.push(id);
       for (const s of staff.get(l.objectId) ?? []) {
-        const { mail } = await buildMail(app, {
-          db: tx,
-          agency,
-          to: s.email,
-          // Greeted by name (in Greek the vocative) when the staff member's account has one.
-          accountId: s.accountId,
-          culture: cultureOf(s.language),
-          fallback: 'en',
-          letter: MAIL_LETTERS.alert({
-            subjectKey: 'alerts.mail.rentSubject',
-            messageKey: key,
-            params,
-            links: [
-              { url: `${base}/Objects/View/${l.objectId}`, labelKey: 'mail.alert.openProperty' },
-              { url: `${base}/Alerts/${id}`, labelKey: 'mail.alert.openAlert' },
-            ],
-          }),
-        });
-        await app.mailer.send(mail, { tx });
+        // Greeted by name (in Greek the vocative) when the staff member's account has one.
+        await mailPropertyAlert(app, tx, { agency, base }, { ...s, greet: true }, { id, objectId: l.objectId, subjectKey: 'alerts.mail.rentSubject', key, params });
       }
     }
   });
@@ -157,6 +140,37 @@ export type StaffToMail = { email: string; language: string | null; accountId: n
  * The employees assigned to each object (or, with `parent` 2, each lead), with an address to mail
  * (their sign-in's, else the account's first), their language and their account (its name greets them).
  */
+/**
+ * Mails one staff member a new alert about a property, in their language, with links to the
+ * property and to the alert; `greet`: by the name of their account.
+ */
+export async function mailPropertyAlert(
+  app: FastifyInstance,
+  tx: Tx,
+  run: { agency: Awaited<ReturnType<typeof readAgencyIdentity>>; base: string },
+  to: StaffToMail & { greet: boolean },
+  alert: { id: number; objectId: number; subjectKey: string; key: string; params: Record<string, string | number> },
+) {
+  const { mail } = await buildMail(app, {
+    db: tx,
+    agency: run.agency,
+    to: to.email,
+    ...(to.greet ? { accountId: to.accountId } : {}),
+    culture: cultureOf(to.language),
+    fallback: 'en',
+    letter: MAIL_LETTERS.alert({
+      subjectKey: alert.subjectKey,
+      messageKey: alert.key,
+      params: alert.params,
+      links: [
+        { url: `${run.base}/Objects/View/${alert.objectId}`, labelKey: 'mail.alert.openProperty' },
+        { url: `${run.base}/Alerts/${alert.id}`, labelKey: 'mail.alert.openAlert' },
+      ],
+    }),
+  });
+  await app.mailer.send(mail, { tx });
+}
+
 export async function assignedStaff(tx: Tx | Db, objectIds: number[], parent = 0) {
   const res = await tx.execute(sql`
     select s.parent_id as "objectId", a.id as "accountId", coalesce(u.email, a.emails[1]) as email, coalesce(u.language, a.language) as language

@@ -1,11 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.ts';
-import { connectDb, type DbHandle } from '../../db/client.ts';
 import { actionLog, alerts, assignments } from '../../db/schema/index.ts';
 import { parseMail } from '../../../test/mime.ts';
-import { createTestApp } from '../../../test/harness.ts';
+import { appInstances, createTestApp } from '../../../test/harness.ts';
 import { createAlert, createAlerts } from './alerts.create.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { agencyToday, checkOfficeAlerts, checkRentReminders, dueRentReminder, rentPaymentDate } from './alerts.system.ts';
@@ -17,22 +15,8 @@ const employee = await t.user({ roles: ['employee'] });
 const branchUser = await t.user({ roles: ['employee'], branchId: 1 });
 const unreadCount = async () => (await admin.get('/api/Alert/unreadCount')).json() as number;
 
-const extra: { app?: FastifyInstance; handle: DbHandle }[] = [];
 /** Another instance of the app on the same database (its own pool and job runner). */
-async function instance() {
-  const handle = connectDb(t.dbUrl, 3);
-  const other = await buildApp({ config: t.config, db: handle.db });
-  await other.ready();
-  const entry: { app?: FastifyInstance; handle: DbHandle } = { app: other, handle };
-  extra.push(entry);
-  return entry as { app: FastifyInstance; handle: DbHandle };
-}
-afterAll(async () => {
-  for (const e of extra) {
-    await e.app?.close();
-    await e.handle.close();
-  }
-});
+const instance = appInstances(t);
 
 describe('rent payment days', () => {
   it('reads 0 as the last day, -n as n days before it, n as that day (the last day in a shorter month)', () => {
@@ -87,8 +71,7 @@ describe('rent reminders', () => {
     await Promise.all([checkRentReminders(app), checkRentReminders(second.app), checkRentReminders(app), checkRentReminders(second.app)]);
     // A restart of the second instance: its start-up check runs again.
     await second.app.close();
-    const entry = extra.find((e) => e.app === second.app)!;
-    entry.app = undefined;
+    (second as { app?: FastifyInstance }).app = undefined;
     const third = await instance();
     await third.app.jobs.drain();
     await app.jobs.drain();

@@ -2,15 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { actionLog, assignments, leads, objects, users, viewings } from '../../db/schema/index.ts';
 import { accountMaker } from '../../../test/records.ts';
-import { createTestApp } from '../../../test/harness.ts';
+import { createTestApp, signInsOfEachRole } from '../../../test/harness.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
 
-const admin = await t.user({ roles: ['admin'] });
-const agent = await t.user({ roles: ['employee'] });
-const branchAgent = await t.user({ roles: ['employee'], branchId: 1 });
-const payer = await t.user({ roles: ['clientPayments'] });
+const { admin, agent, branchAgent, payer } = await signInsOfEachRole(t);
 
 const newAccount = accountMaker(db, 'Dimitra', 'Karagianni');
 

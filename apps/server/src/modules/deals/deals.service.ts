@@ -44,7 +44,8 @@ import { advanceLeadStage } from '../leads/lead-progress.ts';
 import { agencyToday, toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { containsPattern, lastNameMatches } from '../accounts/accounts.sql.ts';
-import { describeLeadOption } from '../leads/leads.service.ts';
+import { leadOptionText } from '../leads/leads.service.ts';
+import { nameOfUser, recordStamps } from '../../lib/record-stamps.ts';
 import { objectTitle, placeName } from '../objects/objects.sql.ts';
 import { OBJECT_LOG_ENTITY } from '../objects/object-change.ts';
 import { deleteActivityLinks } from '../activities/activity-orphans.ts';
@@ -67,16 +68,9 @@ export const stageOptions = (t: T, dealType?: number | null): TSelectOption[] =>
 export const relationOptions = (t: T): TSelectOption[] => DEAL_RELATIONS.map((v) => ({ value: v, text: t(`deals.relation.${v}`), parent: null }));
 const options = (t: T) => ({ dealTypeOptions: typeOptions(t), dealStageOptions: stageOptions(t), dealAccountRelationOptions: relationOptions(t) });
 
-const nameOfUser = (col: SQL) => sql<string | null>`(select coalesce(a.display_name, u.username) from users u left join accounts a on a.id = u.account_id where u.id = ${col})`;
 /** The parties of a deal (SQL: json array in position order). */
 export const partiesOf = (dealId: SQL) => sql<Party[]>`coalesce((select json_agg(json_build_object('accountId', p.account_id, 'account', a.display_name, 'relation', p.relation) order by p.position, p.id)
   from deal_parties p join accounts a on a.id = p.account_id where p.deal_id = ${dealId}), '[]'::json)`;
-
-const leadText = async (db: Db | Tx, demandId: number | null, t: T) => {
-  if (demandId == null) return null;
-  const [r] = await db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(eq(leads.id, demandId));
-  return r ? describeLeadOption(t, r.l as unknown as Row, r.account) : null;
-};
 
 /** The deal as shown and edited (GET /api/Deal/edit/{id}). */
 export async function getDeal(app: FastifyInstance, db: Db | Tx, id: number, t: T, culture: TCulture) {
@@ -110,12 +104,8 @@ export async function getDeal(app: FastifyInstance, db: Db | Tx, id: number, t: 
     objectTitle: row.title ?? null,
     accounts: row.parties,
     demandId: d.demandId ?? null,
-    demand: await leadText(db, d.demandId ?? null, t),
-    createdOn: toLocalDateTime(d.createdOn, tz)!,
-    createdBy: row.createdBy,
-    modifiedOn: toLocalDateTime(d.modifiedOn, tz)!,
-    modifiedBy: row.modifiedBy,
-    version: d.version,
+    demand: await leadOptionText(db, d.demandId ?? null, t),
+    ...recordStamps(d, row, tz),
     ...options(t),
     // What deleting it would do to the tenants it put on properties (said before the delete).
     onDelete: tenancyNotices(await tenanciesOnDelete(db, d.id, closingStateOf(d as unknown as Row, row.parties), false), t, culture, false),
@@ -197,7 +187,7 @@ export async function blankDeal(app: FastifyInstance, q: { objectId?: number; de
     commission: await defaultCommission(app.db, dealType, askingPrice),
     accounts: parties,
     demandId: q.demandId ?? null,
-    demand: await leadText(app.db, q.demandId ?? null, t),
+    demand: await leadOptionText(app.db, q.demandId ?? null, t),
     createdOn: now,
     createdBy: null,
     modifiedOn: now,

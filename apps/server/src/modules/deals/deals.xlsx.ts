@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { DEAL_DOWNLOAD_MAX, DEAL_FIELDS, DEAL_LIST_PARTIES, DEAL_RELATION, DEAL_STAGE_CANCELLED, dealTextKey, formatReferenceNumber, type TCulture, type TDealDownload, type TDealFieldDescription } from '@crm/contract';
 import { dealColumns, deals, objects } from '../../db/schema/index.ts';
-import { addTable, noteTruncated, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, textCell } from '../../lib/excel.ts';
+import { DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, textCell, addColumnsTable, addIssued, addTitle, exportSheet, type SheetColumn, addFigures } from '../../lib/excel.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { inEveryLanguage, inPages, type Download } from '../../lib/downloads.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
@@ -26,7 +26,7 @@ type DealRow = {
   title: string | null;
   parties: Party[];
 };
-type Column = { head: string; width: number; style?: Partial<ExcelJS.Style>; cell: (r: DealRow) => ExcelJS.CellValue };
+type Column = SheetColumn<DealRow>;
 
 const money = { numFmt: EURO_FORMAT };
 const date = { numFmt: DATE_FORMAT };
@@ -118,17 +118,13 @@ export async function dealsWorkbook(app: FastifyInstance, f: TDealDownload, t: T
   const tz = app.config.timeZone;
   const agent = f.agentId ? ((await app.db.execute<{ name: string }>(sql`select display_name as name from accounts where id = ${f.agentId}`)).rows[0]?.name ?? null) : null;
   const write = async (wb: ExcelJS.stream.xlsx.WorkbookWriter, signal: AbortSignal) => {
-    const ws = wb.addWorksheet(sheetName(t('deals.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 6 }] });
     const columns = dealColumnsOf(t, tz);
-    ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
-    const title = ws.addRow([t('deals.xlsx.title')]);
-    title.font = { bold: true, size: 14 };
-    noteTruncated(title, ids.length, totals.n, t);
-    title.commit();
+    const ws = exportSheet(wb, t('deals.xlsx.sheet'), columns, 6);
+    addTitle(ws, t('deals.xlsx.title'), { shown: ids.length, matched: totals.n, t });
     ws.addRow([safeText(filterText(f, t, culture, agent))]).commit();
     // Row 3: the totals, as the list's footer shows them (cancelled deals left out unless picked).
     const s = totals.sums;
-    const sums = ws.addRow([
+    addFigures(ws, [
       t('deals.sums.sales', { count: s.saleCount }),
       Number(s.saleTotal),
       null,
@@ -138,29 +134,8 @@ export async function dealsWorkbook(app: FastifyInstance, f: TDealDownload, t: T
       t('fields.deal.commission'),
       Number(s.commission),
     ]);
-    sums.font = { bold: true };
-    for (const c of [1, 4, 7]) sums.getCell(c).numFmt = 'General';
-    for (const c of [2, 5, 8]) sums.getCell(c).numFmt = EURO_FORMAT;
-    sums.commit();
-    const issued = ws.addRow([
-      t('deals.xlsx.issued'),
-      cellDate(new Date().toLocaleString('sv-SE', { timeZone: tz }).replace(' ', 'T')),
-      null,
-      withCancelled ? null : t('deals.sums.noCancelled'),
-    ]);
-    issued.getCell(2).numFmt = DATE_TIME_FORMAT;
-    issued.getCell(4).numFmt = 'General';
-    issued.commit();
-    ws.addRow([]).commit();
-    const rows = await addTable(
-      ws,
-      columns.map((c) => c.head),
-      inPages(ids, page, (r) => r.d.id),
-      (r) => columns.map((c) => c.cell(r)),
-      signal,
-    );
-    ws.commit();
-    return rows;
+    addIssued(ws, t('deals.xlsx.issued'), tz, [null, withCancelled ? null : t('deals.sums.noCancelled')]);
+    return addColumnsTable(ws, columns, inPages(ids, page, (r) => r.d.id), signal);
   };
   return { write, filter: await inEveryLanguage(app, (tl, c) => filterText(f, tl, c, agent)) };
 }

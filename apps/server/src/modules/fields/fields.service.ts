@@ -55,21 +55,14 @@ export async function getEditRequest(app: FastifyInstance, req: FastifyRequest, 
     dtoFieldName: def.dtoFieldName ?? field,
     version: typeof row.version === 'number' ? row.version : undefined,
   };
-  if (def.type === 'flag-enum') {
-    const set = value as string[];
+  // A set of values (flags by name, a multi-select's numbers): joined, as an array, and as the texts of its options.
+  if (def.type === 'flag-enum' || def.type === 'multi-select') {
+    const set = value as (string | number)[];
+    const asValue = def.type === 'flag-enum' ? String : Number;
     answer.value = set.join(',');
-    answer.valueArray = set;
+    answer.valueArray = set as string[] | number[];
     answer.selectListText = selectList
-      .filter((o) => set.includes(String(o.value)))
-      .map((o) => o.text)
-      .join(', ');
-  }
-  if (def.type === 'multi-select') {
-    const set = value as number[];
-    answer.value = set.join(',');
-    answer.valueArray = set;
-    answer.selectListText = selectList
-      .filter((o) => set.includes(Number(o.value)))
+      .filter((o) => set.includes(asValue(o.value)))
       .map((o) => o.text)
       .join(', ');
   }

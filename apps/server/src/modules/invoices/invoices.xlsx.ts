@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type ExcelJS from 'exceljs';
 import { INVOICE_DOWNLOAD_MAX, kindLabel, type TCulture, type TInvoiceFilter, type TInvoiceRow } from '@crm/contract';
-import { addTable, cellDate, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, noteTruncated, safeText, sheetName, textCell } from '../../lib/excel.ts';
+import { cellDate, DATE_FORMAT, EURO_FORMAT, safeText, textCell, addColumnsTable, addIssued, addTitle, exportSheet, type SheetColumn, addFigures } from '../../lib/excel.ts';
 import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
 import { invoiceListSums, invoiceRows } from './invoices.service.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
-type Column = { head: string; width: number; style?: Partial<ExcelJS.Style>; cell: (r: TInvoiceRow) => ExcelJS.CellValue };
+type Column = SheetColumn<TInvoiceRow>;
 
 const money = { numFmt: EURO_FORMAT };
 /** A credit note's amounts as the books take them: subtracted. */
@@ -52,37 +52,14 @@ export async function invoicesWorkbook(app: FastifyInstance, f: TInvoiceFilter, 
   const { items, total } = await invoiceRows(app, f, INVOICE_DOWNLOAD_MAX, 0);
   const tz = app.config.timeZone;
   const write = async (wb: ExcelJS.stream.xlsx.WorkbookWriter, signal: AbortSignal) => {
-    const ws = wb.addWorksheet(sheetName(t('invoices.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 6 }] });
     const columns = columnsOf(t);
-    ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
-    const title = ws.addRow([t('invoices.xlsx.title')]);
-    title.font = { bold: true, size: 14 };
-    noteTruncated(title, items.length, total ?? 0, t);
-    title.commit();
+    const ws = exportSheet(wb, t('invoices.xlsx.sheet'), columns, 6);
+    addTitle(ws, t('invoices.xlsx.title'), { shown: items.length, matched: total ?? 0, t });
     ws.addRow([safeText(filterText(f, t))]).commit();
-    const row = ws.addRow(columns.map(() => null));
-    row.font = { bold: true };
-    row.getCell(1).value = t('invoices.sums', { count: sums.count });
-    row.getCell(1).numFmt = 'General';
-    [sums.netCents, sums.vatCents, sums.grossCents].forEach((cents, i) => {
-      row.getCell(columns.length - 2 + i).value = cents / 100;
-      row.getCell(columns.length - 2 + i).numFmt = EURO_FORMAT;
-    });
-    row.commit();
-    const made = ws.addRow([t('invoices.xlsx.made'), cellDate(new Date().toLocaleString('sv-SE', { timeZone: tz }).replace(' ', 'T'))]);
-    made.getCell(1).numFmt = 'General';
-    made.getCell(2).numFmt = DATE_TIME_FORMAT;
-    made.commit();
-    ws.addRow([]).commit();
-    const rows = await addTable(
-      ws,
-      columns.map((c) => c.head),
-      items,
-      (r) => columns.map((c) => c.cell(r)),
-      signal,
-    );
-    ws.commit();
-    return rows;
+    // The sums under the last three columns (net, VAT, gross).
+    addFigures(ws, [t('invoices.sums', { count: sums.count }), ...columns.slice(1, -3).map(() => null), ...[sums.netCents, sums.vatCents, sums.grossCents].map((cents) => cents / 100)]);
+    addIssued(ws, t('invoices.xlsx.made'), tz);
+    return addColumnsTable(ws, columns, items, signal);
   };
   return { write, filter: await inEveryLanguage(app, (tl: T, _c: TCulture) => filterText(f, tl)) };
 }

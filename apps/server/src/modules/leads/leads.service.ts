@@ -110,6 +110,13 @@ export function describeLeadOption(t: T, row: Row, account: string | null): stri
   return [`#${row.id as number}`, describeLead(t, row, account), stage].filter(Boolean).join(' · ');
 }
 
+/** The lead `demandId` as the lead pickers show it (describeLeadOption), or null for none. */
+export async function leadOptionText(db: Db | Tx, demandId: number | null, t: T): Promise<string | null> {
+  if (demandId == null) return null;
+  const [r] = await db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(eq(leads.id, demandId));
+  return r ? describeLeadOption(t, r.l as unknown as Row, r.account) : null;
+}
+
 async function leadRow(db: Db | Tx, id: number, culture: TCulture) {
   // Built once per language (db/prepared.ts).
   const query = buildOnce(db, `lead_load_${culture}`, (name) =>
@@ -325,6 +332,15 @@ export async function updateLead(app: FastifyInstance, caller: Caller, body: Row
   });
 }
 
+/** After an object is offered or taken back: the lead's version moves on, the log says which object, the answer is the list as it is now. */
+async function offeredChanged(tx: Tx, caller: Caller, current: Row, message: string, objectId: number, culture: TCulture) {
+  const leadId = current.id as number;
+  const version = (current.version as number) + 1;
+  await tx.update(leads).set({ version, modifiedOn: new Date(), modifiedBy: caller.user.id }).where(eq(leads.id, leadId));
+  await logAction(tx, caller.actor, { action: 'Update', entity: 'Lead', entityId: leadId, message, data: { objectId } });
+  return { objects: await offeredObjects(tx, leadId, culture), version };
+}
+
 /** Adds one object to the lead's offered objects (the duplicate is refused: 'Object already in the list!'). */
 export async function addLeadObject(app: FastifyInstance, caller: Caller, leadId: number, objectId: number, culture: TCulture) {
   return app.db.transaction(async (tx) => {
@@ -338,10 +354,7 @@ export async function addLeadObject(app: FastifyInstance, caller: Caller, leadId
       .onConflictDoNothing()
       .returning({ objectId: leadObjects.objectId });
     if (!inserted.length) throw badRequest('leads.objectAlreadyInList');
-    const version = (current.version as number) + 1;
-    await tx.update(leads).set({ version, modifiedOn: new Date(), modifiedBy: caller.user.id }).where(eq(leads.id, leadId));
-    await logAction(tx, caller.actor, { action: 'Update', entity: 'Lead', entityId: leadId, message: LOG_MESSAGE.objectOffered, data: { objectId } });
-    return { objects: await offeredObjects(tx, leadId, culture), version };
+    return offeredChanged(tx, caller, current, LOG_MESSAGE.objectOffered, objectId, culture);
   });
 }
 
@@ -354,10 +367,7 @@ export async function removeLeadObject(app: FastifyInstance, caller: Caller, lea
       .where(and(eq(leadObjects.leadId, leadId), eq(leadObjects.objectId, objectId)))
       .returning({ objectId: leadObjects.objectId });
     if (!gone.length) throw notFound('leads.objectNotInList');
-    const version = (current.version as number) + 1;
-    await tx.update(leads).set({ version, modifiedOn: new Date(), modifiedBy: caller.user.id }).where(eq(leads.id, leadId));
-    await logAction(tx, caller.actor, { action: 'Update', entity: 'Lead', entityId: leadId, message: LOG_MESSAGE.objectRemoved, data: { objectId } });
-    return { objects: await offeredObjects(tx, leadId, culture), version };
+    return offeredChanged(tx, caller, current, LOG_MESSAGE.objectRemoved, objectId, culture);
   });
 }
 

@@ -30,7 +30,8 @@ import { logAction } from '../../lib/audit.ts';
 import { fromLocalDateTime, nextDay, toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
-import { describeLead, describeLeadOption } from './leads.service.ts';
+import { describeLead, leadOptionText } from './leads.service.ts';
+import { nameOfUser } from '../../lib/record-stamps.ts';
 import { advanceLeadStage } from './lead-progress.ts';
 import { containsPattern } from '../accounts/accounts.sql.ts';
 import { deleteActivityLinks } from '../activities/activity-orphans.ts';
@@ -50,14 +51,6 @@ export function overallResult(results: (number | null | undefined)[]): number | 
   for (const r of VIEWING_RESULT_RANK) if (results.includes(r)) return r;
   return null;
 }
-
-const leadText = async (db: Db | Tx, demandId: number | null, t: T) => {
-  if (demandId == null) return null;
-  const [r] = await db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(eq(leads.id, demandId));
-  return r ? describeLeadOption(t, r.l as unknown as Row, r.account) : null;
-};
-
-const nameOfUser = (col: SQL) => sql<string | null>`(select coalesce(a.display_name, u.username) from users u left join accounts a on a.id = u.account_id where u.id = ${col})`;
 
 async function getViewingRow(db: Db | Tx, id: number) {
   const [row] = await db
@@ -136,7 +129,7 @@ export async function getViewing(app: FastifyInstance, db: Db | Tx, id: number, 
     appointmentCreated: toLocalDateTime(v.appointmentCreated, tz),
     dateOfViewing: toLocalDateTime(v.dateOfViewing, tz),
     demandId: v.demandId ?? null,
-    demand: await leadText(db, v.demandId ?? null, t),
+    demand: await leadOptionText(db, v.demandId ?? null, t),
     client: await viewingClient(db, v.demandId ?? null),
     results: await viewingResults(db, id, culture),
     result: v.result ?? null,
@@ -167,7 +160,7 @@ export async function blankViewing(app: FastifyInstance, user: SessionUser, dema
     appointmentCreated: now,
     dateOfViewing: null,
     demandId: demandId ?? null,
-    demand: await leadText(app.db, demandId ?? null, t),
+    demand: await leadOptionText(app.db, demandId ?? null, t),
     client: await viewingClient(app.db, demandId ?? null),
     agent: await defaultAgent(app.db, user),
     results,

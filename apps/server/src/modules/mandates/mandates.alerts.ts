@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { cultureOf, formatReferenceNumber, MANDATE_ALERT_DAYS } from '@crm/contract';
+import { formatReferenceNumber, MANDATE_ALERT_DAYS } from '@crm/contract';
 import { createAlerts } from '../alerts/alerts.create.ts';
 import { queueWebhookEvent } from '../integrations/webhook-queue.ts';
-import { agencyToday, assignedStaff } from '../alerts/alerts.system.ts';
+import { agencyToday, assignedStaff, mailPropertyAlert } from '../alerts/alerts.system.ts';
 import { linkBase } from '../settings/site-settings.service.ts';
-import { MAIL_LETTERS, buildMail, readAgencyIdentity } from '../../mail/mail-people.ts';
+import { readAgencyIdentity } from '../../mail/mail-people.ts';
 
 export const MANDATE_CHECK_JOB = 'alerts.mandates';
 
@@ -82,23 +82,7 @@ export async function checkMandateAlerts(app: FastifyInstance, o: { today?: stri
         data: { mandateId: m.id, kind: m.kind, endsOn: m.ends, daysLeft: Number(m.daysLeft), step },
       });
       for (const s of staff.get(m.objectId) ?? []) {
-        const { mail } = await buildMail(app, {
-          db: tx,
-          agency,
-          to: s.email,
-          culture: cultureOf(s.language),
-          fallback: 'en',
-          letter: MAIL_LETTERS.alert({
-            subjectKey: 'alerts.mail.mandateSubject',
-            messageKey: key,
-            params,
-            links: [
-              { url: `${base}/Objects/View/${m.objectId}`, labelKey: 'mail.alert.openProperty' },
-              { url: `${base}/Alerts/${id}`, labelKey: 'mail.alert.openAlert' },
-            ],
-          }),
-        });
-        await app.mailer.send(mail, { tx });
+        await mailPropertyAlert(app, tx, { agency, base }, { ...s, greet: false }, { id, objectId: m.objectId, subjectKey: 'alerts.mail.mandateSubject', key, params });
       }
     }
   });

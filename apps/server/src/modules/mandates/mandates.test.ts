@@ -1,12 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { addMonths, LinkKind, MANDATE_FIELDS, MANDATE_GROUPS, ZMandate, ZMandateEdit } from '@crm/contract';
 import { readLocaleFiles } from '../../db/seed/index.ts';
-import { buildApp } from '../../app.ts';
-import { connectDb, type DbHandle } from '../../db/client.ts';
 import { actionLog, alerts, assignments, objectMandates } from '../../db/schema/index.ts';
-import { createTestApp, patchField } from '../../../test/harness.ts';
+import { appInstances, createTestApp, patchField } from '../../../test/harness.ts';
 import { agencyToday } from '../../lib/dates.ts';
 import { checkMandateAlerts, dueMandateStep } from './mandates.alerts.ts';
 
@@ -39,20 +36,8 @@ const mandate = (objectId: number, extra: Record<string, unknown> = {}) => ({
 });
 const stored = async (objectId: number) => t.db.select().from(objectMandates).where(eq(objectMandates.objectId, objectId));
 
-const extra: { app?: FastifyInstance; handle: DbHandle }[] = [];
-async function instance() {
-  const handle = connectDb(t.dbUrl, 3);
-  const other = await buildApp({ config: t.config, db: handle.db });
-  await other.ready();
-  extra.push({ app: other, handle });
-  return other;
-}
-afterAll(async () => {
-  for (const e of extra) {
-    await e.app?.close();
-    await e.handle.close();
-  }
-});
+const instances = appInstances(t);
+const instance = async () => (await instances()).app;
 
 describe('the mandate’s field description', () => {
   it('names fields of the mandate and of its save, each labelled in en, el and ru, and counts months as the calendar does', () => {

@@ -3,7 +3,7 @@ import { and, inArray, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { OBJECT_DOWNLOAD_MAX, type TCulture, type TObjectDownload } from '@crm/contract';
 import { objects } from '../../db/schema/index.ts';
-import { addTable, noteTruncated, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, textCell } from '../../lib/excel.ts';
+import { DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, textCell, addColumnsTable, addIssued, addTitle, exportSheet, type SheetColumn } from '../../lib/excel.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { inEveryLanguage, inPages, type Download } from '../../lib/downloads.ts';
 import { countListed, notDraft } from '../../lib/drafts.ts';
@@ -12,7 +12,7 @@ import { OBJECT_COLUMNS, readColumns, type ColumnKind, type ReadRow } from './ob
 import { searchWhere } from './objects.lists.ts';
 import type { Reader } from './objects.service.ts';
 
-type Column = { head: string; width: number; style?: Partial<ExcelJS.Style>; cell: (r: ReadRow) => ExcelJS.CellValue };
+type Column = SheetColumn<ReadRow>;
 
 /** The file's columns: every column of the property list (objects.columns.ts), each written as its kind says. */
 function columnsOf(t: Reader['t'], timeZone: string): Column[] {
@@ -71,27 +71,12 @@ export async function objectsWorkbook(app: FastifyInstance, q: TObjectDownload, 
       : null;
   const place = await placeIn(reader.culture);
   const write = async (wb: ExcelJS.stream.xlsx.WorkbookWriter, signal: AbortSignal) => {
-    const ws = wb.addWorksheet(sheetName(reader.t('objects.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 5 }] });
     const cols = columnsOf(reader.t, reader.timeZone);
-    ws.columns = cols.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
-    const title = ws.addRow([reader.t('objects.xlsx.title', { count: matched })]);
-    title.font = { bold: true, size: 14 };
-    noteTruncated(title, ids.length, matched, reader.t);
-    title.commit();
+    const ws = exportSheet(wb, reader.t('objects.xlsx.sheet'), cols, 5);
+    addTitle(ws, reader.t('objects.xlsx.title', { count: matched }), { shown: ids.length, matched, t: reader.t });
     ws.addRow([safeText(filterText(q, place, reader.t))]).commit();
-    const issued = ws.addRow([reader.t('objects.xlsx.issued'), cellDate(new Date().toLocaleString('sv-SE', { timeZone: reader.timeZone }).replace(' ', 'T'))]);
-    issued.getCell(2).numFmt = DATE_TIME_FORMAT;
-    issued.commit();
-    ws.addRow([]).commit();
-    const rows = await addTable(
-      ws,
-      cols.map((c) => c.head),
-      inPages(ids, page, (r) => r.rowId as number),
-      (r) => cols.map((c) => c.cell(r)),
-      signal,
-    );
-    ws.commit();
-    return rows;
+    addIssued(ws, reader.t('objects.xlsx.issued'), reader.timeZone);
+    return addColumnsTable(ws, cols, inPages(ids, page, (r) => r.rowId as number), signal);
   };
   return { write, filter: await inEveryLanguage(app, async (tl, c) => filterText(q, c === reader.culture ? place : await placeIn(c), tl)) };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { actionLog, leads, ownerReportLinks } from '../../db/schema/index.ts';
-import { createTestApp } from '../../../test/harness.ts';
+import { createTestApp, signInsOfEachRole } from '../../../test/harness.ts';
 import { agencyToday } from '../../lib/dates.ts';
 import { runMonthlyReports } from './owner-reports.service.ts';
 
@@ -12,10 +12,7 @@ import { runMonthlyReports } from './owner-reports.service.ts';
  */
 const t = await createTestApp();
 const { app, db } = t;
-const admin = await t.user({ roles: ['admin'] });
-const agent = await t.user({ roles: ['employee'] });
-const branchAgent = await t.user({ roles: ['employee'], branchId: 1 });
-const payer = await t.user({ roles: ['clientPayments'] });
+const { admin, agent, branchAgent, payer } = await signInsOfEachRole(t);
 const today = agencyToday(t.config.timeZone);
 const plusDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86400000).toISOString().slice(0, 10);
 

@@ -373,6 +373,9 @@ describe('Transactions.xlsx', () => {
     expect(ws.getCell('G3').value).toBe('Υπόλοιπο');
     expect(ws.getCell('H3').value).toBe(1400.26);
     expect([ws.getCell('G4').value, ws.getCell('H4').value]).toEqual(['Προς πληρωμή', 200.1]);
+    // The issued line's amount in euro, its time as a date and time.
+    expect(ws.getCell('H4').numFmt).toContain('€');
+    expect(ws.getCell('B4').numFmt).toBe('dd/mm/yyyy hh:mm');
     expect(ws.getCell('G2').value).toBe('Σύνολο εμφανιζόμενων κινήσεων');
     expect(ws.getCell('H2').value).toBe(-300.09);
     expect(ws.getCell('H2').numFmt).toContain('€');

@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { addTable, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, textCell } from '../../lib/excel.ts';
+import { addTable, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, textCell, addIssued, addTitle, exportSheet, addFigures } from '../../lib/excel.ts';
 import type { FastifyInstance } from 'fastify';
 import {
   STATEMENT_COLUMNS,
@@ -99,14 +99,10 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
   // Only one of the account's own (or one its rows are tied to): another property is never named, to a client least of all.
   const objectLabel = f.objectId ? ((await accountObjects(app.db, accountId, culture, 'withTied')).find((o) => o.value === f.objectId)?.text ?? null) : null;
   const write = async (wb: ExcelJS.stream.xlsx.WorkbookWriter, signal: AbortSignal) => {
-    const ws = wb.addWorksheet(sheetName(t('payments.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 6 }] });
     const columns = columnsOf(t);
-    ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
-    const bold = { bold: true };
+    const ws = exportSheet(wb, t('payments.xlsx.sheet'), columns, 6);
     // Row 1: the title (the account's name is text, never a formula).
-    const title = ws.addRow([safeText(`${t('payments.xlsx.title')}: ${a.name}`)]);
-    title.font = { bold: true, size: 14 };
-    title.commit();
+    addTitle(ws, safeText(`${t('payments.xlsx.title')}: ${a.name}`));
     // Row 2: what the filter shows.
     // With a filter, the shown rows' sum beside it, named so, right above the account's balance.
     const filterRow = ws.addRow([
@@ -120,20 +116,11 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
     filterRow.commit();
     // Row 3: the totals of the shown rows and the account's balance (every row, whatever the
     // filter), real numbers with the euro format.
-    const totalsRow = ws.addRow([t('payments.totalDebit'), Number(totals.debit), null, t('payments.totalCredit'), Number(totals.credit), null, t('payments.balance'), Number(totals.balance)]);
-    totalsRow.font = bold;
-    for (const c of [2, 5, 8]) totalsRow.getCell(c).numFmt = EURO_FORMAT;
     // Its labels are texts, whatever format their column has.
-    for (const c of [1, 4, 7]) totalsRow.getCell(c).numFmt = 'General';
-    totalsRow.commit();
+    addFigures(ws, [t('payments.totalDebit'), Number(totals.debit), null, t('payments.totalCredit'), Number(totals.credit), null, t('payments.balance'), Number(totals.balance)]);
     // Row 4: when it was issued.
     // and, apart from the balance, the account's unpaid expenses (issue 45).
-    const issued = ws.addRow([t('payments.xlsx.issued'), cellDate(new Date().toLocaleString('sv-SE', { timeZone: tz }).replace(' ', 'T')), null, null, null, null, t('payments.toPay'), Number(totals.to_pay)]);
-    issued.getCell(2).numFmt = DATE_TIME_FORMAT;
-    issued.getCell(7).numFmt = 'General';
-    issued.getCell(8).numFmt = EURO_FORMAT;
-    issued.commit();
-    ws.addRow([]).commit();
+    addIssued(ws, t('payments.xlsx.issued'), tz, [null, null, null, null, t('payments.toPay'), Number(totals.to_pay)]);
     // Row 6: the column heads.
     // Row 6 the heads; rows from 7: the filtered rows, newest first, as the statement shows them.
     // The rows a page at a time, from a cursor: a statement of any length is never held whole.

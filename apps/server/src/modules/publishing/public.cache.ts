@@ -91,6 +91,16 @@ export class PublicPageCache<T = unknown> {
     this.entries.set(key, { until: now + this.ttlMs, value });
   }
 
+  /** The page kept under `key`, else the one `make` makes, kept (as set() keeps it: not if something changed while it was made). */
+  async keep<V extends T>(key: string, make: () => Promise<V>): Promise<V> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit as V;
+    const since = this.mark();
+    const value = await make();
+    this.set(key, value, since);
+    return value;
+  }
+
   clear() {
     this.generation++;
     this.entries.clear();

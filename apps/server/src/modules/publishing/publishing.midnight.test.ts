@@ -3,9 +3,10 @@ import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
-import { accounts, files, locations, objectAccounts, objects } from '../../db/schema/index.ts';
+import { accounts, files, locations, objectAccounts } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { createTestApp } from '../../../test/harness.ts';
+import { insertObject } from '../../../test/records.ts';
 import { fromLocalDateTime, nextDay } from '../../lib/dates.ts';
 import { runPublish } from './publishing.service.ts';
 import { PublicPageCache } from './public.cache.ts';
@@ -30,28 +31,12 @@ const [tenant] = await db.insert(accounts).values({ firstName: 'Eleni', lastName
 
 let n = 0;
 async function flatToLet(title: string, values: Record<string, unknown> = {}) {
-  const [o] = await db
-    .insert(objects)
-    .values({
-      referenceNumber: sql`nextval('objects_reference_number_seq')`,
-      title,
-      description: 'Two bedrooms, near the sea.',
-      subTypeObjectTypeId: 1,
-      objectSubTypeId: 1,
-      forRent: true,
-      rentPrice: 700,
-      area: 70,
-      locationId: region!.id,
-      active: true,
-      publishRequested: true,
-      ...values,
-    } as never)
-    .returning({ id: objects.id, n: objects.referenceNumber });
+  const o = await insertObject(db, { title, description: 'Two bedrooms, near the sea.', forRent: true, rentPrice: 700, area: 70, locationId: region!.id, active: true, publishRequested: true, ...values });
   const k = ++n;
   await storage.put(`m${k}-web.webp`, Readable.from(Buffer.from(`web copy ${k}`)));
-  await db.insert(files).values({ systemName: `m${k}.jpg`, userName: 'IMG.jpg', mime: 'image/jpeg', size: 10, parentType: LinkKind.Object, parentId: o!.id, type: 'image', webName: `m${k}-web.webp` });
-  expect((await runPublish(db, { objectId: o!.id, actor: { id: null, name: 'test' } })).state).toBe('published');
-  return { id: o!.id, ref: String(o!.n).padStart(4, '0') };
+  await db.insert(files).values({ systemName: `m${k}.jpg`, userName: 'IMG.jpg', mime: 'image/jpeg', size: 10, parentType: LinkKind.Object, parentId: o.id, type: 'image', webName: `m${k}-web.webp` });
+  expect((await runPublish(db, { objectId: o.id, actor: { id: null, name: 'test' } })).state).toBe('published');
+  return { id: o.id, ref: String(o.ref).padStart(4, '0') };
 }
 const page = async (ref: string) => (await app.inject({ url: `/listings/${ref}?lang=en` })).body;
 const letNow = (body: string) => body.includes('data-testid="available-from">Currently let<');

@@ -204,28 +204,20 @@ export async function publicSiteRoutes(app: FastifyInstance) {
 
   const sendList = async (req: FastifyRequest, reply: FastifyReply) => {
     const culture = cultureOf(req);
-    const key = cached(culture, req);
-    const hit = app.publicPages.get(key);
-    if (typeof hit === 'string') return page(reply, 200, hit);
-    const since = app.publicPages.mark();
-    const ctx = await ctxOf(culture);
-    const filter = readFilter(req.query as Record<string, unknown>);
-    const [{ items, total }, places] = await Promise.all([listPublic(app.db, filter, culture, ctx.t), publicPlaces(app.db, culture, ctx.t)]);
-    const placeName = filter.place ? await publicPlaceName(app.db, culture, filter.place) : undefined;
-    const body = listPage(ctx, filter, items, total, places, placeName);
-    app.publicPages.set(key, body, since);
+    const body = await app.publicPages.keep(cached(culture, req), async () => {
+      const ctx = await ctxOf(culture);
+      const filter = readFilter(req.query as Record<string, unknown>);
+      const [{ items, total }, places] = await Promise.all([listPublic(app.db, filter, culture, ctx.t), publicPlaces(app.db, culture, ctx.t)]);
+      const placeName = filter.place ? await publicPlaceName(app.db, culture, filter.place) : undefined;
+      return listPage(ctx, filter, items, total, places, placeName);
+    });
     return page(reply, 200, body);
   };
 
   // The site's terms for its visitors (an enquiry's details, what else the site keeps), in their language.
   const sendTerms = async (req: FastifyRequest, reply: FastifyReply) => {
     const culture = cultureOf(req);
-    const key = cached(culture, req);
-    const hit = app.publicPages.get(key);
-    if (typeof hit === 'string') return page(reply, 200, hit);
-    const since = app.publicPages.mark();
-    const body = termsPage(await ctxOf(culture));
-    app.publicPages.set(key, body, since);
+    const body = await app.publicPages.keep(cached(culture, req), async () => termsPage(await ctxOf(culture)));
     return page(reply, 200, body);
   };
 
@@ -449,21 +441,17 @@ export async function publicSiteRoutes(app: FastifyInstance) {
           const q = req.query;
           const culture = apiCulture(req, q.lang);
           reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language');
-          const key = `api ${culture} ${req.url}`;
-          const hit = app.publicPages.get(key);
-          if (hit) return hit as TPublicListDto;
           // As the pages: an answer read before a change and finished after it is not kept.
-          const since = app.publicPages.mark();
-          const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
-          const { items, total } = await listPublic(
-            app.db,
-            { service: q.service, kind: q.kind, place: q.place, priceMin: q.priceMin, priceMax: q.priceMax, bedrooms: q.bedrooms, sort: q.sort, page: q.currentPage, perPage: q.perPage },
-            culture,
-            t,
-          );
-          const answer = { items: items.map((o) => toPublicDto(o, culture)), totalRows: total };
-          app.publicPages.set(key, answer, since);
-          return answer;
+          return app.publicPages.keep(`api ${culture} ${req.url}`, async (): Promise<TPublicListDto> => {
+            const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
+            const { items, total } = await listPublic(
+              app.db,
+              { service: q.service, kind: q.kind, place: q.place, priceMin: q.priceMin, priceMax: q.priceMax, bedrooms: q.bedrooms, sort: q.sort, page: q.currentPage, perPage: q.perPage },
+              culture,
+              t,
+            );
+            return { items: items.map((o) => toPublicDto(o, culture)), totalRows: total };
+          });
         },
       },
       listing: {
@@ -471,18 +459,16 @@ export async function publicSiteRoutes(app: FastifyInstance) {
         noBearer: true,
         handler: async (req, reply) => {
           const culture = apiCulture(req, req.query.lang);
-          const key = `api ${culture} ${req.url}`;
-          const hit = app.publicPages.get(key);
-          if (hit) return reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language').send(hit as TPublicObjectDto);
-          const since = app.publicPages.mark();
-          const o = await getPublic(app.db, Number(req.params.ref), culture, (key, params) => app.translator.t(culture, key, params));
-          if (!o) {
-            // On the site once, not now: 410, as the page answers, for an app to say so rather than "not found".
-            if (await enquiryTaken(app.db, Number(req.params.ref))) throw new AppError(410, 'publishing.withdrawn.title', { ref: formatReferenceNumber(Number(req.params.ref)) });
-            throw notFound('publishing.notFound.title');
-          }
-          const answer = toPublicDto(o, culture);
-          app.publicPages.set(key, answer, since);
+          const answer = await app.publicPages.keep(`api ${culture} ${req.url}`, async (): Promise<TPublicObjectDto> => {
+            const o = await getPublic(app.db, Number(req.params.ref), culture, (key, params) => app.translator.t(culture, key, params));
+            if (!o) {
+              // On the site once, not now: 410, as the page answers, for an app to say so rather than "not found".
+              if (await enquiryTaken(app.db, Number(req.params.ref))) throw new AppError(410, 'publishing.withdrawn.title', { ref: formatReferenceNumber(Number(req.params.ref)) });
+              throw notFound('publishing.notFound.title');
+            }
+            return toPublicDto(o, culture);
+          });
+          // Only a found property's answer is kept by shared caches.
           reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language');
           return answer;
         },

@@ -6,6 +6,7 @@ import { LinkKind } from '@crm/contract';
 import { accounts, alerts, files, leadObjects, leads, locations, objects, siteSettings } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { createTestApp, patchField } from '../../../test/harness.ts';
+import { insertObject } from '../../../test/records.ts';
 import { runPublish } from './publishing.service.ts';
 import { PublicPageCache } from './public.cache.ts';
 
@@ -24,23 +25,7 @@ await db.update(locations).set({ path: [region!.id] }).where(eq(locations.id, re
 const storage = getFileStorage(t.dataDir);
 let photoSeq = 0;
 async function publishedObject(values: Record<string, unknown> = {}) {
-  const [o] = await db
-    .insert(objects)
-    .values({
-      referenceNumber: sql`nextval('objects_reference_number_seq')`,
-      title: 'Flat by the sea',
-      description: 'Two bedrooms.',
-      subTypeObjectTypeId: 1,
-      objectSubTypeId: 1,
-      forSale: true,
-      salePrice: 150000,
-      area: 70,
-      locationId: region!.id,
-      active: true,
-      publishRequested: true,
-      ...values,
-    } as never)
-    .returning({ id: objects.id, n: objects.referenceNumber });
+  const o = await insertObject(db, { title: 'Flat by the sea', description: 'Two bedrooms.', forSale: true, salePrice: 150000, area: 70, locationId: region!.id, active: true, publishRequested: true, ...values });
   const n = ++photoSeq;
   const systemName = `v${n}-${Date.now()}.jpg`;
   await storage.put(`v${n}-web.webp`, Readable.from(Buffer.from(`web copy ${n}`)));
@@ -51,14 +36,14 @@ async function publishedObject(values: Record<string, unknown> = {}) {
     mime: 'image/jpeg',
     size: 100,
     parentType: LinkKind.Object,
-    parentId: o!.id,
+    parentId: o.id,
     type: 'image',
     webName: `v${n}-web.webp`,
     thumbName: `v${n}-thumb.webp`,
   });
-  expect((await runPublish(db, { objectId: o!.id, actor: { id: null, name: 'test' } })).state).toBe('published');
+  expect((await runPublish(db, { objectId: o.id, actor: { id: null, name: 'test' } })).state).toBe('published');
   app.publicPages.clear();
-  return { id: o!.id, n: o!.n, ref: String(o!.n).padStart(4, '0'), systemName, photo: n };
+  return { id: o.id, n: o.ref, ref: String(o.ref).padStart(4, '0'), systemName, photo: n };
 }
 
 const page = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });

@@ -34,7 +34,8 @@ import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { containsPattern, escapeLike, latinMatch } from '../accounts/accounts.sql.ts';
 import { splitList } from '../accounts/accounts.service.ts';
-import { describeLeadOption } from '../leads/leads.service.ts';
+import { leadOptionText } from '../leads/leads.service.ts';
+import { nameOfUser, recordStamps } from '../../lib/record-stamps.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { deleteActivityLinks } from '../activities/activity-orphans.ts';
 
@@ -62,7 +63,6 @@ export const dayText = (day: string, culture: TCulture) => {
 };
 const clientName = (r: { clientLastName: string | null; clientFirstName: string | null }) => [r.clientLastName, r.clientFirstName].filter(Boolean).join(' ');
 
-const nameOfUser = (col: SQL) => sql<string | null>`(select coalesce(a.display_name, u.username) from users u left join accounts a on a.id = u.account_id where u.id = ${col})`;
 
 async function objectOf(db: Db | Tx, id: number | null, culture: TCulture) {
   if (id == null) return null;
@@ -71,12 +71,6 @@ async function objectOf(db: Db | Tx, id: number | null, culture: TCulture) {
     .from(objects)
     .where(eq(objects.id, id));
   return o ?? null;
-}
-
-async function leadText(db: Db | Tx, demandId: number | null, t: T) {
-  if (demandId == null) return null;
-  const [r] = await db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(eq(leads.id, demandId));
-  return r ? describeLeadOption(t, r.l as unknown as Row, r.account) : null;
 }
 
 /** The reservation as shown and edited. */
@@ -104,12 +98,8 @@ export async function getReservation(app: FastifyInstance, db: Db | Tx, id: numb
     client: Object.fromEntries(Object.entries(CLIENT_COLUMNS).map(([k, c]) => [k, (r[c] as string | null) ?? null])),
     clientAccountId: r.clientAccountId ?? null,
     clientAccount: row.clientAccount ?? null,
-    demand: await leadText(db, r.demandId ?? null, t),
-    createdOn: toLocalDateTime(r.createdOn, tz)!,
-    createdBy: row.createdBy,
-    modifiedOn: toLocalDateTime(r.modifiedOn, tz)!,
-    modifiedBy: row.modifiedBy,
-    version: r.version,
+    demand: await leadOptionText(db, r.demandId ?? null, t),
+    ...recordStamps(r, row, tz),
     ...lists(t),
   };
 }
@@ -148,7 +138,7 @@ export async function blankReservation(app: FastifyInstance, q: { objectId?: num
     client,
     clientAccountId,
     clientAccount,
-    demand: await leadText(app.db, q.demandId ?? null, t),
+    demand: await leadOptionText(app.db, q.demandId ?? null, t),
     createdOn: toLocalDateTime(now, app.config.timeZone)!,
     createdBy: null,
     modifiedOn: toLocalDateTime(now, app.config.timeZone)!,

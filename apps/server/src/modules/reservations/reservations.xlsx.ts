@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type ExcelJS from 'exceljs';
-import { RESERVATION_DOWNLOAD_MAX, RESERVATION_SUMS, type TReservationSum, type TCulture, type TReservationDownload, type TReservationRow } from '@crm/contract';
-import { addTable, noteTruncated, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, textCell } from '../../lib/excel.ts';
+import { RESERVATION_DOWNLOAD_MAX, type TReservationSum, type TCulture, type TReservationDownload, type TReservationRow } from '@crm/contract';
+import { DATE_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, textCell, addColumnsTable, addIssued, addTitle, exportSheet, type SheetColumn, addFigures } from '../../lib/excel.ts';
 import { inEveryLanguage, inPages, type Download } from '../../lib/downloads.ts';
 import { findReservations, reservationRows } from './reservations.service.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
-type Column = { head: string; width: number; style?: Partial<ExcelJS.Style>; cell: (r: TReservationRow) => ExcelJS.CellValue; sum?: TReservationSum };
+type Column = SheetColumn<TReservationRow> & { sum?: TReservationSum };
 
 const money = { numFmt: EURO_FORMAT };
 const date = { numFmt: DATE_FORMAT };
@@ -68,44 +68,16 @@ export async function reservationsWorkbook(app: FastifyInstance, f: TReservation
   const ids = found.rows.map((r) => r.id as number);
   const tz = app.config.timeZone;
   const write = async (wb: ExcelJS.stream.xlsx.WorkbookWriter, signal: AbortSignal) => {
-    const ws = wb.addWorksheet(sheetName(t('reservations.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 6 }] });
     const columns = columnsOf(t);
-    ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
-    const title = ws.addRow([t('reservations.xlsx.title')]);
-    title.font = { bold: true, size: 14 };
-    noteTruncated(title, ids.length, found.totalRows, t);
-    title.commit();
+    const ws = exportSheet(wb, t('reservations.xlsx.sheet'), columns, 6);
+    addTitle(ws, t('reservations.xlsx.title'), { shown: ids.length, matched: found.totalRows, t });
     ws.addRow([safeText(filterText(f, found.startDate, found.endDate, t, culture))]).commit();
     // Row 3: the footer's sums, each amount in its own column; row 4: when, and whether cancelled bookings count.
-    const sums = ws.addRow(columns.map(() => null));
-    sums.font = { bold: true };
-    sums.getCell(1).value = t('reservations.ui.sums', { count: found.totalRows });
-    sums.getCell(1).numFmt = 'General';
-    for (const k of RESERVATION_SUMS) {
-      const at = columns.findIndex((c) => c.sum === k) + 1;
-      sums.getCell(at).value = Number(found.sums[k]);
-      sums.getCell(at).numFmt = EURO_FORMAT;
-    }
-    sums.commit();
-    const issued = ws.addRow([
-      t('reservations.xlsx.issued'),
-      cellDate(new Date().toLocaleString('sv-SE', { timeZone: tz }).replace(' ', 'T')),
-      null,
-      found.sumsWithCancelled ? null : t('reservations.ui.sumsNoCancelled'),
-    ]);
-    issued.getCell(2).numFmt = DATE_TIME_FORMAT;
-    for (const c of [1, 4]) issued.getCell(c).numFmt = 'General';
-    issued.commit();
-    ws.addRow([]).commit();
-    const rows = await addTable(
-      ws,
-      columns.map((c) => c.head),
-      inPages(ids, (of) => reservationRows(app, of, t, culture) as Promise<TReservationRow[]>, (r) => r.id),
-      (r) => columns.map((c) => c.cell(r)),
-      signal,
-    );
-    ws.commit();
-    return rows;
+    const sums: (string | number | null)[] = columns.map((c) => (c.sum ? Number(found.sums[c.sum]) : null));
+    sums[0] = t('reservations.ui.sums', { count: found.totalRows });
+    addFigures(ws, sums);
+    addIssued(ws, t('reservations.xlsx.issued'), tz, [null, found.sumsWithCancelled ? null : t('reservations.ui.sumsNoCancelled')]);
+    return addColumnsTable(ws, columns, inPages(ids, (of) => reservationRows(app, of, t, culture) as Promise<TReservationRow[]>, (r) => r.id), signal);
   };
   return { write, filter: await inEveryLanguage(app, (tl, c) => filterText(f, found.startDate, found.endDate, tl, c)) };
 }

@@ -164,3 +164,16 @@ export function readEnquiry(source: TEnquirySource, text: string, labels: TPorta
     message: (block(lines, labels.message, [SEPARATOR, ...labels.stops]) ?? '').slice(0, 10000),
   };
 }
+
+/**
+ * A portal's parser: its mail is recognised by the sender's domain and a subject it sends (either
+ * language, compared in plain()), then read by its labels (readEnquiry).
+ */
+export function enquiryParser(source: TEnquirySource, subjects: readonly string[], labels: TPortalLabels): TEnquiryParser {
+  return (mail) => {
+    if (!fromDomain(mail.from, PORTAL_DOMAINS[source])) return undefined;
+    const subject = plain(mail.subject);
+    if (!subjects.some((s) => subject.includes(s))) return undefined;
+    return readEnquiry(source, mail.text, labels);
+  };
+}

@@ -132,5 +132,39 @@ export const need = {
   },
 };
 
+/** What one portal needs of a property, checked in this order (each problem once, as `need` words it). */
+export type TListingRules = {
+  /** The channel's agency id with the portal (its feed names the agency by it). */
+  agencyId?: boolean;
+  types: Readonly<Record<number, unknown>>;
+  regions: Readonly<Record<string, unknown>>;
+  area?: boolean;
+  coordinates?: boolean;
+  town?: boolean;
+  photos: { min: number; rules: TPhotoRules };
+  title?: TCulture;
+  description: { langs: TCulture[]; min: number };
+  energy: { table: Readonly<Record<number, unknown>>; required: boolean };
+};
+
+/** A portal's check (TPortalMapping.check) from its rules. */
+export function listingCheck(r: TListingRules): TPortalMapping['check'] {
+  return (o, channel) => {
+    const out: TPortalProblem[] = [];
+    if (r.agencyId) need.agencyId(channel, out);
+    need.price(o, out);
+    need.typeCode(o, r.types, out);
+    need.regionCode(o, r.regions, out);
+    if (r.area) need.area(o, out);
+    if (r.coordinates) need.coordinates(o, out);
+    if (r.town && !o.town) out.push({ key: 'portals.missing.town' });
+    need.photos(o, r.photos.min, r.photos.rules, out);
+    if (r.title) need.title(o, r.title, out);
+    need.description(o, r.description.langs, r.description.min, out);
+    need.energyCode(o, r.energy.table, r.energy.required, out);
+    return out;
+  };
+}
+
 /** "2026-11-27 20:30:00" (UTC) from an ISO date-time. */
 export const sqlDateTime = (iso: string | null, fallback: Date) => (iso ?? fallback.toISOString()).slice(0, 19).replace('T', ' ');

@@ -1,5 +1,5 @@
 import type { TCulture } from '@crm/contract';
-import { el, mainOffer, need, pageUrl, photoJpegUrl, portalPhotos, textIn, x, type TFeedContext, type TPortalMapping, type TPortalProblem, type TPhotoRules } from './common.ts';
+import { el, listingCheck, mainOffer, pageUrl, photoJpegUrl, portalPhotos, textIn, x, type TFeedContext, type TPortalMapping, type TPhotoRules } from './common.ts';
 import type { TPortalListing } from './listing.ts';
 
 /**
@@ -36,18 +36,15 @@ const MIN_PHOTOS = 1;
 export const INDOMIO_PHOTOS: TPhotoRules = { minWidth: 800, minHeight: 600, maxCount: 50, formats: ['jpeg'], published: false };
 const MIN_DESCRIPTION = 50;
 
-function check(o: TPortalListing): TPortalProblem[] {
-  const out: TPortalProblem[] = [];
-  need.price(o, out);
-  need.typeCode(o, INDOMIO_TYPES, out);
-  need.regionCode(o, INDOMIO_REGIONS, out);
-  need.area(o, out);
-  need.coordinates(o, out);
-  need.photos(o, MIN_PHOTOS, INDOMIO_PHOTOS, out);
-  need.description(o, ['el', 'en'], MIN_DESCRIPTION, out);
-  need.energyCode(o, INDOMIO_ENERGY, true, out);
-  return out;
-}
+const check = listingCheck({
+  types: INDOMIO_TYPES,
+  regions: INDOMIO_REGIONS,
+  area: true,
+  coordinates: true,
+  photos: { min: MIN_PHOTOS, rules: INDOMIO_PHOTOS },
+  description: { langs: ['el', 'en'], min: MIN_DESCRIPTION },
+  energy: { table: INDOMIO_ENERGY, required: true },
+});
 
 function item(o: TPortalListing, ctx: TFeedContext): string {
   const offer = mainOffer(o)!;

@@ -1,5 +1,5 @@
 import type { TCulture } from '@crm/contract';
-import { el, mainOffer, need, pageUrl, photoJpegUrl, portalPhotos, sqlDateTime, textIn, x, type TFeedContext, type TPortalMapping, type TPortalProblem, type TPhotoRules } from './common.ts';
+import { el, listingCheck, mainOffer, pageUrl, photoJpegUrl, portalPhotos, sqlDateTime, textIn, x, type TFeedContext, type TPortalMapping, type TPhotoRules } from './common.ts';
 import type { TPortalListing } from './listing.ts';
 
 /**
@@ -43,18 +43,15 @@ const MIN_PHOTOS = 1;
 export const KYERO_PHOTOS: TPhotoRules = { minWidth: 800, minHeight: 600, maxCount: 50, formats: ['jpeg', 'png', 'gif'], published: false };
 const MIN_DESCRIPTION = 30;
 
-function check(o: TPortalListing): TPortalProblem[] {
-  const out: TPortalProblem[] = [];
-  need.price(o, out);
-  need.typeCode(o, KYERO_TYPES, out);
-  need.regionCode(o, KYERO_PROVINCES, out);
-  if (!o.town) out.push({ key: 'portals.missing.town' });
-  need.photos(o, MIN_PHOTOS, KYERO_PHOTOS, out);
+const check = listingCheck({
+  types: KYERO_TYPES,
+  regions: KYERO_PROVINCES,
+  town: true,
+  photos: { min: MIN_PHOTOS, rules: KYERO_PHOTOS },
   // Its buyers are from abroad: the description in English.
-  need.description(o, ['en'], MIN_DESCRIPTION, out);
-  need.energyCode(o, KYERO_ENERGY, false, out);
-  return out;
-}
+  description: { langs: ['en'], min: MIN_DESCRIPTION },
+  energy: { table: KYERO_ENERGY, required: false },
+});
 
 function item(o: TPortalListing, ctx: TFeedContext): string {
   const offer = mainOffer(o)!;

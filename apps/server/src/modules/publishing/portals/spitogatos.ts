@@ -1,4 +1,4 @@
-import { el, mainOffer, need, photoJpegUrl, portalPhotos, textIn, x, type TFeedContext, type TPortalMapping, type TPortalProblem, type TPhotoRules } from './common.ts';
+import { el, listingCheck, mainOffer, photoJpegUrl, portalPhotos, textIn, x, type TFeedContext, type TPortalMapping, type TPhotoRules } from './common.ts';
 import type { TPortalListing } from './listing.ts';
 
 /**
@@ -38,20 +38,17 @@ const MIN_PHOTOS = 1;
 export const SPITOGATOS_PHOTOS: TPhotoRules = { minWidth: 800, minHeight: 600, maxCount: 40, formats: ['jpeg'], published: false };
 const MIN_DESCRIPTION = 50;
 
-function check(o: TPortalListing, channel: { agencyId: string | null }): TPortalProblem[] {
-  const out: TPortalProblem[] = [];
-  need.agencyId(channel, out);
-  need.price(o, out);
-  need.typeCode(o, SPITOGATOS_TYPES, out);
-  need.regionCode(o, SPITOGATOS_AREAS, out);
-  need.area(o, out);
-  need.coordinates(o, out);
-  need.photos(o, MIN_PHOTOS, SPITOGATOS_PHOTOS, out);
-  need.title(o, 'el', out);
-  need.description(o, ['el'], MIN_DESCRIPTION, out);
-  need.energyCode(o, SPITOGATOS_ENERGY, true, out);
-  return out;
-}
+const check = listingCheck({
+  agencyId: true,
+  types: SPITOGATOS_TYPES,
+  regions: SPITOGATOS_AREAS,
+  area: true,
+  coordinates: true,
+  photos: { min: MIN_PHOTOS, rules: SPITOGATOS_PHOTOS },
+  title: 'el',
+  description: { langs: ['el'], min: MIN_DESCRIPTION },
+  energy: { table: SPITOGATOS_ENERGY, required: true },
+});
 
 function item(o: TPortalListing, ctx: TFeedContext): string {
   const offer = mainOffer(o)!;

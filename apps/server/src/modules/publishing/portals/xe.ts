@@ -1,4 +1,4 @@
-import { el, mainOffer, need, photoJpegUrl, portalPhotos, textIn, x, type TFeedContext, type TPortalMapping, type TPortalProblem, type TPhotoRules } from './common.ts';
+import { el, listingCheck, mainOffer, photoJpegUrl, portalPhotos, textIn, x, type TFeedContext, type TPortalMapping, type TPhotoRules } from './common.ts';
 import type { TPortalListing } from './listing.ts';
 
 /**
@@ -35,18 +35,15 @@ const MIN_PHOTOS = 1;
 export const XE_PHOTOS: TPhotoRules = { minWidth: 800, minHeight: 600, maxCount: 30, formats: ['jpeg'], published: false };
 const MIN_DESCRIPTION = 30;
 
-function check(o: TPortalListing): TPortalProblem[] {
-  const out: TPortalProblem[] = [];
-  need.price(o, out);
-  need.typeCode(o, XE_TYPES, out);
-  need.regionCode(o, XE_REGIONS, out);
-  need.area(o, out);
-  need.photos(o, MIN_PHOTOS, XE_PHOTOS, out);
-  need.title(o, 'el', out);
-  need.description(o, ['el'], MIN_DESCRIPTION, out);
-  need.energyCode(o, XE_ENERGY, true, out);
-  return out;
-}
+const check = listingCheck({
+  types: XE_TYPES,
+  regions: XE_REGIONS,
+  area: true,
+  photos: { min: MIN_PHOTOS, rules: XE_PHOTOS },
+  title: 'el',
+  description: { langs: ['el'], min: MIN_DESCRIPTION },
+  energy: { table: XE_ENERGY, required: true },
+});
 
 function item(o: TPortalListing, ctx: TFeedContext): string {
   const offer = mainOffer(o)!;
