@@ -14,7 +14,8 @@ const UNDO: { migration: string; before: string; sql: string[] }[] = [
     migration: '0123',
     before: 'the search words pruned without waiting for the saves writing them',
     sql: [
-      `create or replace function crm_search_words_prune() returns integer language sql as $$
+      `drop function crm_search_words_prune(integer, integer)`,
+      `create function crm_search_words_prune() returns integer language sql as $$
         with gone as (delete from search_words s where not exists (select 1 from account_words a where a.word = s.word) returning 1) select count(*)::int from gone
       $$`,
     ],

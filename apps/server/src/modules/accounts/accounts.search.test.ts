@@ -116,35 +116,61 @@ describe('global search by one word (the word table, 0033)', () => {
 });
 
 describe('the daily prune of the search words', () => {
-  it('keeps a word a save gives back to an account while the prune runs', async () => {
-    // A word no account has any more: the prune's to delete.
-    const [{ id }] = (await t.db.insert(accounts).values({ firstName: 'Ιουλία', lastName: 'Βασιλοπούλου', isClient: true }).returning({ id: accounts.id })) as [{ id: number }];
-    await t.db.update(accounts).set({ lastName: 'Κωνσταντάρα' }).where(sql`${accounts.id} = ${id}`);
-    expect((await t.pool.query(`select count(*)::int as n from search_words where word = 'βασιλοπουλου'`)).rows[0]).toEqual({ n: 1 });
+  const words = async (...w: string[]) => (await t.pool.query<{ word: string }>(`select word from search_words where word = any($1::text[]) order by word`, [w])).rows.map((r) => r.word);
+  /** Two accounts renamed: their old words are nobody's any more, the prune's to delete. */
+  const renamed = async (a: [string, string], b: [string, string]) => {
+    const ids: number[] = [];
+    for (const [was, now] of [a, b]) {
+      const [{ id }] = (await t.db.insert(accounts).values({ firstName: 'Ιουλία', lastName: was, isClient: true }).returning({ id: accounts.id })) as [{ id: number }];
+      await t.db.update(accounts).set({ lastName: now }).where(sql`${accounts.id} = ${id}`);
+      ids.push(id);
+    }
+    return ids as [number, number];
+  };
+
+  it('waits for a save writing words, keeps the word it gives back, and deletes the words nobody has', async () => {
+    const [id] = await renamed(['Βασιλοπούλου', 'Κωνσταντάρα'], ['Λαμπροπούλου', 'Σταματοπούλου']);
+    expect(await words('βασιλοπουλου', 'λαμπροπουλου')).toEqual(['βασιλοπουλου', 'λαμπροπουλου']);
     const saver = await t.pool.connect();
     const pruner = await t.pool.connect();
+    let pruned: number;
     try {
-      // A save gives the word back, not committed yet (its insert of the word is a no-op on the row still there).
+      // A save gives one word back, not committed yet (its insert of the word is a no-op on the row still there).
       await saver.query('begin');
       await saver.query(`update accounts set last_name = 'Βασιλοπούλου' where id = $1`, [id]);
       const pid = (await pruner.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
       let settled = false;
-      const prune = pruner.query('select crm_search_words_prune() as n').finally(() => (settled = true));
-      // The prune either finished (without the save's word) or waits for the save's lock.
-      for (;;) {
-        if (settled) break;
-        const waiting = (await t.pool.query(`select wait_event_type = 'Lock' as w from pg_stat_activity where pid = $1`, [pid])).rows[0]?.w;
-        if (waiting) break;
-        await new Promise((r) => setImmediate(r));
+      const prune = pruner.query<{ n: number }>('select crm_search_words_prune() as n').finally(() => (settled = true));
+      // The prune either finished (without the save's word) or asks for the save's lock.
+      while (!settled && !(await t.pool.query(`select wait_event_type = 'Lock' as w from pg_stat_activity where pid = $1`, [pid])).rows[0]?.w) {
+        await new Promise((r) => setTimeout(r, 5));
       }
       await saver.query('commit');
-      await prune;
+      pruned = (await prune).rows[0]!.n;
     } finally {
       saver.release();
       pruner.release();
     }
-    expect((await t.pool.query(`select count(*)::int as n from search_words where word = 'βασιλοπουλου'`)).rows[0]).toEqual({ n: 1 });
+    // It pruned after the save: the word given back stays, the other old word went.
+    expect(await words('βασιλοπουλου', 'λαμπροπουλου')).toEqual(['βασιλοπουλου']);
+    expect(pruned).toBeGreaterThanOrEqual(1);
     expect((await search('βασιλοπου')).map((h) => h.id)).toEqual([id]);
+  });
+
+  it('gives up, deleting nothing and answering -1, when a save holds the words for all of its tries', async () => {
+    await renamed(['Γεωργακοπούλου', 'Μελετίου'], ['Δημητρακοπούλου', 'Αρβανίτη']);
+    const saver = await t.pool.connect();
+    try {
+      await saver.query('begin');
+      await saver.query(`update accounts set last_name = 'Καλογεράκη' where id = (select max(id) from accounts)`);
+      expect((await t.pool.query('select crm_search_words_prune(2, 20) as n')).rows[0]).toEqual({ n: -1 });
+      expect(await words('γεωργακοπουλου', 'δημητρακοπουλου')).toEqual(['γεωργακοπουλου', 'δημητρακοπουλου']);
+    } finally {
+      await saver.query('rollback');
+      saver.release();
+    }
+    expect((await t.pool.query('select crm_search_words_prune(2, 20) as n')).rows[0].n).toBeGreaterThanOrEqual(2);
+    expect(await words('γεωργακοπουλου', 'δημητρακοπουλου')).toEqual([]);
   });
 });
 

@@ -401,7 +401,9 @@ function rowMatches(text: string, culture?: string): SQL {
 /** The daily clean-up of search_words (0033): a word no account has any more finds nothing, and goes. */
 export const SEARCH_WORDS_PRUNE_JOB = 'accounts.searchWordsPrune';
 export async function pruneSearchWords(app: FastifyInstance): Promise<void> {
-  await app.db.execute(sql`select crm_search_words_prune()`);
+  const n = Number((await app.db.execute<{ n: number }>(sql`select crm_search_words_prune() as n`)).rows[0]?.n);
+  // -1: saves kept writing words for its ten seconds of asking (an import): failed, tried again later.
+  if (n < 0) throw new Error('The search words were not pruned: a save writing words held the table for the whole time the prune asked for it');
 }
 
 async function findAccounts(app: FastifyInstance, text: string, limit: number, extra?: SQL, culture?: string) {

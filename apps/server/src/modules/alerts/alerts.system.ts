@@ -137,10 +137,6 @@ export async function checkRentReminders(app: FastifyInstance, o: { today?: stri
 export type StaffToMail = { email: string; language: string | null; accountId: number | null };
 
 /**
- * The employees assigned to each object (or, with `parent` 2, each lead), with an address to mail
- * (their sign-in's, else the account's first), their language and their account (its name greets them).
- */
-/**
  * Mails one staff member a new alert about a property, in their language, with links to the
  * property and to the alert; `greet`: by the name of their account.
  */
@@ -171,6 +167,10 @@ export async function mailPropertyAlert(
   await app.mailer.send(mail, { tx });
 }
 
+/**
+ * The employees assigned to each object (or, with `parent` 2, each lead), with an address to mail
+ * (their sign-in's, else the account's first), their language and their account (its name greets them).
+ */
 export async function assignedStaff(tx: Tx | Db, objectIds: number[], parent = 0) {
   const res = await tx.execute(sql`
     select s.parent_id as "objectId", a.id as "accountId", coalesce(u.email, a.emails[1]) as email, coalesce(u.language, a.language) as language
