@@ -114,7 +114,21 @@ describe('a file is made once at a time for a sign-in across instances', () => {
     try {
       const there = apiClient(second, admin.token);
       const before = (await downloads()).length;
-      const [a, b] = await Promise.all([admin.post('/api/Deal/download', {}, { lang: 'el' }), there.post('/api/Deal/download', {}, { lang: 'el' })]);
+      // The deals held by another transaction: whichever instance takes the file's lease first is
+      // still making the file when the other asks (on a fast machine it could otherwise be done).
+      const holder = await t.pool.connect();
+      let a, b;
+      try {
+        await holder.query('begin');
+        await holder.query('lock table deals in access exclusive mode');
+        const asked = [admin.post('/api/Deal/download', {}, { lang: 'el' }), there.post('/api/Deal/download', {}, { lang: 'el' })];
+        // The first answer is the refused one: the other waits for the deals.
+        expect((await Promise.race(asked)).statusCode).toBe(409);
+        await holder.query('commit');
+        [a, b] = await Promise.all(asked);
+      } finally {
+        holder.release();
+      }
       expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
       expect((a.statusCode === 409 ? a : b).json().title).toBe('Το αρχείο αυτό ετοιμάζεται ήδη για εσάς σε άλλη καρτέλα ή παράθυρο· θα κατέβει εκεί μόλις είναι έτοιμο.');
       expect(await downloads()).toHaveLength(before + 1);
