@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
 import { useSectionReady, WhenNear } from './reveal.tsx';
 import type { TMailRecord } from './mail-compose.tsx';
@@ -7,7 +7,25 @@ import { TIMELINE_TITLE, useTimelineKind } from './timeline-kind.ts';
 // The activities block sits at the bottom of every record view: its code (the list, the editor,
 // the filters) loads beside the record's data instead of with the page, which keeps the record
 // views' first download within the route budget (ARCHITECTURE.md, 150 KB gzip).
-const ActivityListImpl = lazy(() => import('./activity-list.tsx').then((m) => ({ default: m.ActivityList })));
+const load = () => import('./activity-list.tsx');
+const ActivityListImpl = lazy(() => load().then((m) => ({ default: m.ActivityList })));
+
+/**
+ * Whether the list may be drawn: once its code is here, at low priority. Drawn as the code's arrival
+ * woke it, the list (filters, pager, table) was one unbroken task that held a phone's main thread
+ * for over 100 ms while the record opened; a transition draws it in slices between other work.
+ */
+function useCodeHere() {
+  const [here, setHere] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void load().then(() => live && startTransition(() => setHere(true)));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return here;
+}
 
 /**
  * Until its code is here, the section tells <RevealTogether> it is not ready, so nothing moves when
@@ -28,6 +46,7 @@ export function ActivityList({ armed, ...props }: { entityType: number; id: numb
   // Titled as the block will be (its activities, its mail or both), so the title stays when it is drawn.
   const [kind] = useTimelineKind(!!props.mail);
   const title = t(TIMELINE_TITLE[kind]);
+  const here = useCodeHere();
   const placeholder = (
     <section className="section-placeholder" aria-busy="true" data-testid="activity-list-placeholder">
       <h3 className="section-placeholder-title">{title}</h3>
@@ -36,7 +55,7 @@ export function ActivityList({ armed, ...props }: { entityType: number; id: numb
   return (
     <WhenNear placeholder={placeholder} label={title} armed={armed}>
       <Suspense fallback={<Loading placeholder={placeholder} />}>
-        <ActivityListImpl {...props} />
+        {here ? <ActivityListImpl {...props} /> : <Loading placeholder={placeholder} />}
       </Suspense>
     </WhenNear>
   );

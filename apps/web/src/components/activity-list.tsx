@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, SegmentedControl, Select, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useState, type CSSProperties, type Dispatch, type SetStateAction } from 'react';
+import { Fragment, memo, useDeferredValue, useEffect, useState, type CSSProperties, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
 import { LIST_PAGE_SIZES, MAIL_PAGE_MAX, SEARCH_DEBOUNCE_MS, SHOW_ALL, TIMELINE_KINDS, type TTimelineKind } from '@crm/contract/constants';
 import type { TActivity, TMailRow } from '@crm/contract';
@@ -31,6 +31,9 @@ const ROW_STYLE = {
 
 /** A row of the list: an activity, or (in a record's timeline) a mail of its thread. */
 type Entry = { kind: 'activity'; activity: TActivity } | { kind: 'mail'; mail: TMailRow };
+
+/** No rows yet (one array, so that the drawn rows stay the same until some arrive). */
+const NO_ENTRIES: Entry[] = [];
 
 /** The page sizes offered with mail shown: a page of mail holds at most MAIL_PAGE_MAX ("Show all" is the activities'). */
 const MAIL_PAGE_SIZES = LIST_PAGE_SIZES.filter((n) => n <= MAIL_PAGE_MAX);
@@ -92,8 +95,13 @@ export function ActivityList({ entityType, id, editable = false, mail }: { entit
     placeholderData: keepPreviousData,
     enabled: id > 0,
   });
-  const items = list.data?.items ?? [];
-  useSectionReady('activities', !list.isPending || list.fetchStatus === 'idle');
+  const answered = list.data?.items ?? NO_ENTRIES;
+  // The rows are drawn at low priority, in slices: the query's answer arrives as an urgent update,
+  // and a page of rows drawn at once blocked a phone for over 100 ms as a record opened. Until they
+  // are drawn, the section says it is not ready and shows "Loading" (not "no activities").
+  const items = useDeferredValue(answered);
+  const drawing = items !== answered;
+  useSectionReady('activities', (!list.isPending || list.fetchStatus === 'idle') && !drawing);
   const total = list.data?.totalRows ?? 0;
   useBackToLastPage(page, perPage, list.isPlaceholderData ? undefined : list.data?.totalRows, setPage);
   const filter = (d: TActivityDoneFilter, s: string) => {
@@ -117,7 +125,7 @@ export function ActivityList({ entityType, id, editable = false, mail }: { entit
   const empty =
     rows.length > 0
       ? null
-      : list.isPending
+      : list.isPending || drawing
         ? t('common.loading')
         : kind === 'mail' && mailOf
           ? t(filterActive ? 'activities.timeline.emptyMailFiltered' : MAIL_EMPTY[Object.keys(mailOf)[0] as keyof typeof MAIL_EMPTY])
@@ -214,8 +222,12 @@ function ActivityFilterFields({ kind, done, text, filter }: { kind: TTimelineKin
 
 type Editing = { activity: TActivity; isNew: boolean } | null;
 
-/** The activities' table (a timeline's mail among them); the one being edited has its editor in a row below it. */
-function ActivityTable({
+/**
+ * The activities' table (a timeline's mail among them); the one being edited has its editor in a row
+ * below it. Memoised: the list's urgent updates (an answer arriving, typing in the filter) do not
+ * draw the rows again until the deferred rows change.
+ */
+const ActivityTable = memo(function ActivityTable({
   rows,
   editing,
   setEditing,
@@ -276,7 +288,7 @@ function ActivityTable({
       </table>
     </div>
   );
-}
+});
 
 function ActivityRow({ a, isEditing, canEdit, onEdit }: { a: TActivity; isEditing: boolean; canEdit: boolean; onEdit: () => void }) {
   const { t } = useTranslation();
