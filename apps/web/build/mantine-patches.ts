@@ -12,7 +12,10 @@ import type { Plugin } from 'vite';
  *   then replaced it with a random id. React 19's id is unique and stable already: kept as it is.
  * - Portal: it learns its target node after mounting (it must not render on the server). It now does
  *   so in a passive effect: a closed dialog's portal is not needed in the same frame, and an open one
- *   still mounts before the browser paints what the user did.
+ *   still mounts before the browser paints what the user did. While a drawn page is taken over, all
+ *   of them in one transition (after the commit's effects): the screen's closed dialogs and menus
+ *   (their scroll locks, transitions) were drawn into their portals in one synchronous render of
+ *   about 90 ms on a phone after the take-over; a transition each cost almost as much again.
  * - Popover (menus) and Tooltip: they keep their target element in state, set when the element is
  *   attached (a ref, inside the commit: a synchronous re-render). While a drawn page is taken over
  *   (`data-drawn` on <html>, until the app's first commit is done) that state is set in a transition
@@ -42,12 +45,19 @@ const PATCHES: { file: RegExp; from: string; to: string }[] = [
     from: `	useIsomorphicEffect(() => {
 		setMounted(true);`,
     to: `	useEffect(() => {
-		setMounted(true);`,
+		if (typeof document !== "undefined" && document.documentElement.hasAttribute("data-drawn")) mountInTakeOver(() => setMounted(true));
+		else setMounted(true);`,
   },
   {
     file: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]Portal[\\/]Portal\.mjs$/,
     from: `import { useRef, useState } from "react";`,
-    to: `import { useEffect, useRef, useState } from "react";`,
+    to: `import { startTransition, useEffect, useRef, useState } from "react";
+const takeOverMounts = [];
+function mountInTakeOver(mount) {
+	if (takeOverMounts.push(mount) === 1) queueMicrotask(() => startTransition(() => {
+		for (const m of takeOverMounts.splice(0)) m();
+	}));
+}`,
   },
   {
     file: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]Popover[\\/]Popover\.mjs$/,

@@ -1,5 +1,6 @@
 import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
+import { nextTask } from '../lib/next-task.ts';
 import { useSectionReady, WhenNear } from './reveal.tsx';
 import type { TMailRecord } from './mail-compose.tsx';
 import { TIMELINE_TITLE, useTimelineKind } from './timeline-kind.ts';
@@ -19,7 +20,10 @@ function useCodeHere() {
   const [here, setHere] = useState(false);
   useEffect(() => {
     let live = true;
-    void load().then(() => live && startTransition(() => setHere(true)));
+    // Asked in a task of its own: the import's module preloads are not part of the record's first commit.
+    void nextTask()
+      .then(load)
+      .then(() => live && startTransition(() => setHere(true)));
     return () => {
       live = false;
     };
