@@ -4,6 +4,7 @@ import { addMonths, LinkKind, MANDATE_FIELDS, MANDATE_GROUPS, ZMandate, ZMandate
 import { readLocaleFiles } from '../../db/seed/index.ts';
 import { actionLog, alerts, assignments, objectMandates } from '../../db/schema/index.ts';
 import { appInstances, createTestApp, patchField } from '../../../test/harness.ts';
+import { parseMail } from '../../../test/mime.ts';
 import { agencyToday } from '../../lib/dates.ts';
 import { checkMandateAlerts, dueMandateStep } from './mandates.alerts.ts';
 
@@ -193,8 +194,9 @@ describe('alerts before a mandate ends', () => {
 
   it('alerts the property’s agents 30 and 10 days before the end, once each across two instances, and lists it as ending soon', async () => {
     const o = await addObject();
+    const greekAgent = await addAccount('Praktoraki', { firstName: 'Ελένη', language: 'el', isEmploye: true, email: 'agent2.mandate@agency.test' });
     const agent = await addAccount('Agentidou', { isEmploye: true, email: 'agent.mandate@agency.test' });
-    await t.db.insert(assignments).values({ parent: 0, parentId: o.id, accountId: agent });
+    await t.db.insert(assignments).values([{ parent: 0, parentId: o.id, accountId: agent }, { parent: 0, parentId: o.id, accountId: greekAgent }]);
     const end = plusDays(today, 40);
     const m = (await admin.post('/api/Mandate/update', mandate(o.id, { startDate: plusDays(today, -100), endDate: end }))).json();
     const second = await instance();
@@ -215,6 +217,20 @@ describe('alerts before a mandate ends', () => {
     const mails = t.outbox().filter((x) => x.text.includes('To: agent.mandate@agency.test'));
     expect(mails).toHaveLength(2);
     expect(mails[0]!.text).toContain(`/Objects/View/${o.id}`);
+    // What the agents read: the subject and the alert's words in their language, the day as they write it.
+    const endsOn = `${end.slice(8, 10)}/${end.slice(5, 7)}/${end.slice(0, 4)}`;
+    const plain = (m: { text: string }) => parseMail(m.text).parts.find((p) => p.type === 'text/plain')!.text;
+    expect(parseMail(mails[0]!.text).header('Subject')).toContain('A mandate ends soon');
+    expect(plain(mails[0]!)).toContain(`The exclusive mandate of property #${o.referenceNumber} ends on ${endsOn} (in 30 days).`);
+    expect(plain(mails[1]!)).toContain(`The exclusive mandate of property #${o.referenceNumber} ends on ${endsOn} (in 10 days).`);
+    const greekMails = t.outbox().filter((x) => x.text.includes('To: agent2.mandate@agency.test'));
+    expect(greekMails).toHaveLength(2);
+    expect(parseMail(greekMails[0]!.text).header('Subject')).toContain('Λήξη εντολής ανάθεσης');
+    expect(plain(greekMails[0]!)).toContain(`Η αποκλειστική εντολή ανάθεσης του ακινήτου #${o.referenceNumber} λήγει στις ${endsOn} (σε 30 ημέρες).`);
+    // An office notice, opened without a name (the rent reminders greet their agent by name).
+    expect(plain(greekMails[0]!)).toMatch(/^Χαίρετε,\n/);
+    expect(plain(mails[0]!)).toMatch(/^Hello,\n/);
+    expect(plain(greekMails[0]!)).not.toContain('Ελένη');
     // Read in Greek.
     const [first] = await t.db.select().from(alerts).where(and(eq(alerts.kind, 'mandate'), eq(alerts.entityId, o.id))).orderBy(alerts.id).limit(1);
     const greek = (await admin.get(`/api/alert/${first!.id}`, { lang: 'el' })).json();
