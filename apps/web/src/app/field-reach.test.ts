@@ -5,8 +5,9 @@ import { OBJECT_FIELDS, objectMoreColumns, type TFieldDescription } from '@crm/c
 import { moreColumnOptions } from '../kit/more-columns.ts';
 import { leadFormSections, leadViewSections } from '../features/leads/lead-screen-fields.ts';
 
-// The screens' modules read the page's start-up settings: here, a page with none.
-Object.assign(globalThis, { document: { cookie: '' }, window: Object.assign(new EventTarget(), { location: { pathname: '/' } }), localStorage: { getItem: () => null, setItem() {}, removeItem() {} } });
+// The screens' modules read the page's start-up settings: here, a page with none, drawn as on the
+// server (first-paint.ts: what waits for the browser's effects is drawn at once).
+Object.assign(globalThis, { __firstPaint: {}, document: { cookie: '' }, window: Object.assign(new EventTarget(), { location: { pathname: '/' } }), localStorage: { getItem: () => null, setItem() {}, removeItem() {} } });
 const { objectFormFields, objectViewFields } = await import('../features/objects/object-display.ts');
 const { dealPageFields } = await import('../features/deals/deal-form.ts');
 
@@ -17,6 +18,26 @@ const { dealPageFields } = await import('../features/deals/deal-form.ts');
  * are); the server's test (apps/server/test/field-reach.test.ts) follows it into the files.
  */
 const names = (fields: readonly { name: string }[]) => fields.map((d) => d.name);
+
+/**
+ * The property view drawn to HTML as the server draws a first paint (no browser), from the given
+ * description, for a property with a few facts set and `more`; texts are their keys (none loaded).
+ */
+async function drawObjectView(fields: readonly TFieldDescription[], more: Record<string, unknown>): Promise<string> {
+  const [{ default: i18n }, { renderToString }, { createElement: h }, { MantineProvider }, { QueryClient, QueryClientProvider }, { MemoryRouter }, { ObjectView }] = await Promise.all([
+    import('i18next'),
+    import('react-dom/server'),
+    import('react'),
+    import('@mantine/core'),
+    import('@tanstack/react-query'),
+    import('react-router'),
+    import('../features/objects/components/object-view.tsx'),
+  ]);
+  if (!i18n.isInitialized) await i18n.init({ lng: 'en', resources: { en: { translation: {} } }, keySeparator: false, nsSeparator: false, fallbackLng: false, initAsync: false });
+  const data = { id: 42, version: 1, referenceNumber: 42, title: 'Διαμέρισμα', area: 80, floor: 2, contacts: [], images: [], ...more } as unknown as Parameters<typeof ObjectView>[0]['data'];
+  const view = h(ObjectView, { data, fields, onSaved: () => undefined });
+  return renderToString(h(MantineProvider, null, h(QueryClientProvider, { client: new QueryClient() }, h(MemoryRouter, null, view))));
+}
 const chooser = (offered: readonly string[], entity: string) => moreColumnOptions(offered, (key) => `fields.${entity}.${key}`);
 
 describe('a field added to the description of properties', () => {
@@ -34,6 +55,26 @@ describe('a field added to the description of properties', () => {
 
   it('is shown on the view', () => {
     expect(names(objectViewFields(fields))).toContain('ceilingHeight');
+  });
+
+  it('is drawn on the view, in its group’s card, with its value; a text in the texts card, a yes/no in the features', async () => {
+    const text: TFieldDescription = { name: 'virtualTourURL', type: 'text', group: 'texts', max: 500 };
+    const feature: TFieldDescription = { name: 'heatPump', type: 'boolNullable', group: 'comfort' };
+    const html = await drawObjectView([...fields, text, feature], { ceilingHeight: 3.2, virtualTourURL: 'https://tour.example/0042', heatPump: true });
+    const card = (testId: string) => html.slice(html.indexOf(`data-testid="${testId}"`));
+    expect(html).toContain('data-testid="group-facts"');
+    expect(card('group-facts')).toContain('fields.object.ceilingHeight');
+    // Its value as the view writes numbers (a decimal comma).
+    expect(card('group-facts')).toContain('>3,2<');
+    expect(card('object-texts')).toContain('fields.object.virtualTourURL');
+    expect(card('object-texts')).toContain('https://tour.example/0042');
+    expect(card('group-comfort')).toContain('fields.object.heatPump');
+    // Drawn from the description it is given: with the real one, neither is there.
+    const real = await drawObjectView(OBJECT_FIELDS, { ceilingHeight: 3.2, virtualTourURL: 'https://tour.example/0042', heatPump: true });
+    expect(real).toContain('data-testid="group-facts"');
+    expect(real).not.toContain('fields.object.ceilingHeight');
+    expect(real).not.toContain('fields.object.virtualTourURL');
+    expect(real).not.toContain('fields.object.heatPump');
   });
 
   it('in the texts group, is an input of the edit form and shown on the view too', () => {

@@ -10,7 +10,8 @@ import { loadLocationOptions } from '../api/locations.ts';
 import { describe, fieldLabel, formatObjectValue, isSet, optionsFor } from '../object-display.ts';
 
 /** What the view's parts are given: the property as viewed, and what to do with a field saved. */
-export type Props = { data: TObjectView; onSaved: (dto: Record<string, unknown>) => void };
+/** `fields`: the description the view is drawn from (the real one unless given: a test's with a field more). */
+export type Props = { data: TObjectView; onSaved: (dto: Record<string, unknown>) => void; fields?: readonly TFieldDescription[] };
 
 /**
  * A described field with its label and formatted value; a click opens the single-field editor.

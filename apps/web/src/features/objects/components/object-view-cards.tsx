@@ -149,7 +149,7 @@ export function Texts(p: Props) {
             </Anchor>
           )}
         </Group>
-        {viewTextFieldsOf()
+        {viewTextFieldsOf(p.fields)
           .filter((d) => isSet(d, data[d.name]))
           .map((d) => (
             <ObjectField key={d.name} {...p} d={d} />

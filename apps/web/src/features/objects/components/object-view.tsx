@@ -140,7 +140,7 @@ function Summary(p: Props) {
 /** A group's set values (never the empty ones), each editable on click; yes/no features as marks. */
 function GroupCard({ groups, title, testId, ...p }: Props & { groups: readonly TObjectGroup[]; title: string; testId: string }) {
   const { t } = useTranslation();
-  const fields = viewFieldsOf(groups).filter((d) => isSet(d, p.data[d.name]));
+  const fields = viewFieldsOf(groups, p.fields).filter((d) => isSet(d, p.data[d.name]));
   if (!fields.length) return null;
   const facts = fields.filter((d) => d.type !== 'boolNullable' && d.type !== 'boolean');
   const flags = fields.filter((d) => d.type === 'boolean');
@@ -201,7 +201,7 @@ function Features({ fields, ...p }: Props & { fields: TFieldDescription[] }) {
 /** The yes/no features that are set, in one card, by group (building, comfort, outdoor). */
 function FeaturesCard(p: Props) {
   const { t } = useTranslation();
-  const groups = OBJECT_VIEW_FEATURE_GROUPS.map((g) => [g, viewFieldsOf([g]).filter((d) => isSet(d, p.data[d.name]))] as const)
+  const groups = OBJECT_VIEW_FEATURE_GROUPS.map((g) => [g, viewFieldsOf([g], p.fields).filter((d) => isSet(d, p.data[d.name]))] as const)
     .filter(([, fields]) => fields.length > 0);
   if (!groups.length) return null;
   return (
