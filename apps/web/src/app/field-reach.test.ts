@@ -19,24 +19,36 @@ const { dealPageFields } = await import('../features/deals/deal-form.ts');
  */
 const names = (fields: readonly { name: string }[]) => fields.map((d) => d.name);
 
-/**
- * The property view drawn to HTML as the server draws a first paint (no browser), from the given
- * description, for a property with a few facts set and `more`; texts are their keys (none loaded).
- */
-async function drawObjectView(fields: readonly TFieldDescription[], more: Record<string, unknown>): Promise<string> {
-  const [{ default: i18n }, { renderToString }, { createElement: h }, { MantineProvider }, { QueryClient, QueryClientProvider }, { MemoryRouter }, { ObjectView }] = await Promise.all([
+/** React and the providers a view is drawn in, with i18next started (no texts: a text is its key). */
+async function drawing() {
+  const [{ default: i18n }, { renderToString }, { createElement: h }, { MantineProvider }, { QueryClient, QueryClientProvider }, { MemoryRouter }] = await Promise.all([
     import('i18next'),
     import('react-dom/server'),
     import('react'),
     import('@mantine/core'),
     import('@tanstack/react-query'),
     import('react-router'),
-    import('../features/objects/components/object-view.tsx'),
   ]);
   if (!i18n.isInitialized) await i18n.init({ lng: 'en', resources: { en: { translation: {} } }, keySeparator: false, nsSeparator: false, fallbackLng: false, initAsync: false });
+  const draw = (view: ReturnType<typeof h>) => renderToString(h(MantineProvider, null, h(QueryClientProvider, { client: new QueryClient() }, h(MemoryRouter, null, view))));
+  return { h, draw };
+}
+
+/** A lead's view drawn to HTML, from the given description, for a lead with a budget set and `more`. */
+async function drawLeadView(fields: readonly TLeadFieldDescription[], more: Record<string, unknown>): Promise<string> {
+  const [{ h, draw }, { LeadDetails }] = await Promise.all([drawing(), import('../features/leads/components/lead-details.tsx')]);
+  const lead = { id: 7, version: 1, accountId: 3, account: 'Παπαδοπούλου Μαρία', budgetFrom: 100000, ...more } as unknown as Parameters<typeof LeadDetails>[0]['lead'];
+  return draw(h(LeadDetails, { lead, fields }));
+}
+
+/**
+ * The property view drawn to HTML as the server draws a first paint (no browser), from the given
+ * description, for a property with a few facts set and `more`; texts are their keys (none loaded).
+ */
+async function drawObjectView(fields: readonly TFieldDescription[], more: Record<string, unknown>): Promise<string> {
+  const [{ h, draw }, { ObjectView }] = await Promise.all([drawing(), import('../features/objects/components/object-view.tsx')]);
   const data = { id: 42, version: 1, referenceNumber: 42, title: 'Διαμέρισμα', area: 80, floor: 2, contacts: [], images: [], ...more } as unknown as Parameters<typeof ObjectView>[0]['data'];
-  const view = h(ObjectView, { data, fields, onSaved: () => undefined });
-  return renderToString(h(MantineProvider, null, h(QueryClientProvider, { client: new QueryClient() }, h(MemoryRouter, null, view))));
+  return draw(h(ObjectView, { data, fields, onSaved: () => undefined }));
 }
 const chooser = (offered: readonly string[], entity: string) => moreColumnOptions(offered, (key) => `fields.${entity}.${key}`);
 
@@ -101,6 +113,17 @@ describe('a field added to the description of leads', () => {
 
   it('is shown on the view, in its group', () => {
     expect(leadViewSections(fields).find((s) => s.group === 'wishes')!.fields.map((d) => d.name)).toContain('moveInDate');
+  });
+
+  it('is drawn on the view, in its group’s card, with its value', async () => {
+    const html = await drawLeadView(fields, { moveInDate: '2027-03-01' });
+    const card = html.slice(html.indexOf('data-testid="lead-group-wishes"'));
+    expect(html).toContain('data-testid="lead-group-wishes"');
+    expect(card).toContain('data-testid="lead-value-moveInDate"');
+    expect(card).toContain('fields.lead.moveInDate');
+    expect(card).toContain('01/03/2027');
+    // Drawn from the description it is given: with the real one, it is not there.
+    expect(await drawLeadView(LEAD_FIELDS, { moveInDate: '2027-03-01' })).not.toContain('lead-value-moveInDate');
   });
 
   it('is offered in the leads list’s column chooser, by its label', () => {

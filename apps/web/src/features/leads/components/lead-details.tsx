@@ -13,8 +13,11 @@ import { ACCOUNT, href } from '@crm/contract/resources';
 
 const hasValue = (d: TLeadFieldDescription, v: unknown) => v != null && v !== '' && !(Array.isArray(v) && !v.length) && !(d.type === 'boolean' && v !== true);
 
-/** The lead's read-only page (view mode 0): every described field that holds a value, by group. */
-export function LeadDetails({ lead }: { lead: TLeadAnswer }) {
+/**
+ * The lead's read-only page (view mode 0): every described field that holds a value, by group.
+ * `fields`: the description it is drawn from (the real one unless given: a test's with a field more).
+ */
+export function LeadDetails({ lead, fields: described }: { lead: TLeadAnswer; fields?: readonly TLeadFieldDescription[] }) {
   const { t } = useTranslation();
   const rec = lead as unknown as Record<string, unknown>;
   const services = LEAD_SERVICES.filter((s) => rec[s] === true);
@@ -43,7 +46,7 @@ export function LeadDetails({ lead }: { lead: TLeadAnswer }) {
           </Group>
         </Group>
       </Card>
-      {leadViewSections().map(({ group: g, fields }) => {
+      {leadViewSections(described).map(({ group: g, fields }) => {
         const shown = fields.filter((d) => hasValue(d, rec[d.name]));
         if (!shown.length) return null;
         return (
