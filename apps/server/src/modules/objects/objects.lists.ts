@@ -355,13 +355,13 @@ type Match = { id: number; ref: number; title: string | null; address: string | 
  * One word of three characters or more (decision 126): the properties whose search text has it are
  * those with a word that has it (a pattern without a space lies inside one word), so each matched
  * word of object_search_words (0124) gives its first `limit` properties by reference number from
- * object_words' index, the reference numbers and codes that start with the typed text give theirs,
- * and the answer is the first `limit` of all of them, in the search's order: a property a word's own
- * first `limit` leave out has `limit` properties ahead of it. Undefined when this cannot answer
+ * object_words' index, the listing codes that start with the typed text give theirs, and the answer
+ * is the first `limit` of all of them by reference number: a property a word's own first `limit`
+ * leave out has `limit` properties ahead of it. Undefined when this cannot answer
  * exactly as the walk does: a pattern with a space in it (a character whose normal form holds one),
  * or more than OBJECT_WORDS_MAX matched words.
  */
-async function matchObjectsByWords(db: Db, culture: string, frag: string, limit: number, rank: SQL | undefined, others: SQL[]): Promise<Match[] | undefined> {
+async function matchObjectsByWords(db: Db, culture: string, frag: string, limit: number, byCode: SQL | undefined): Promise<Match[] | undefined> {
   const readings = latinMatchReadings(frag, true);
   const patterns = [sql`crm_search_norm(${escapeLike(frag)})`, ...readings.map((v) => sql`crm_latin_skeleton(${v})`)];
   const spaced = sql.join(
@@ -369,31 +369,26 @@ async function matchObjectsByWords(db: Db, culture: string, frag: string, limit:
     sql` or `,
   );
   const latin = latinMatch(sql`s.word`, frag, true);
-  const order = [...(rank ? [rank] : []), sql`${objects.referenceNumber}`];
   const kept = notDraft('objects', objects.id);
   // `limit (select …)`: a limit the planner cannot see, so it reads the trigram index (as walkWords).
   const { rows } = await db.execute<{ fallback: boolean; rows: Match[] }>(sql`
-    with sp as materialized (select ${spaced} as spaced),
-    w as materialized (
+    with w as materialized (
       select s.word from object_search_words s
-      where not (select spaced from sp) and (s.word like ${containsPattern(frag)}${latin ? sql` or ${latin}` : sql``})
+      where s.word like ${containsPattern(frag)}${latin ? sql` or ${latin}` : sql``}
       limit (select ${sql.raw(String(OBJECT_WORDS_MAX + 1))})),
     k as materialized (select count(*)::int as n from w),
     c as (
-      select y.id from w cross join lateral (
-        select ow.object_id as id from object_words ow where ow.word = w.word
+      select y.id, y.ref from w cross join lateral (
+        select ow.object_id as id, ow.reference_number as ref from object_words ow where ow.word = w.word
         order by ow.reference_number limit ${limit}) y
       where (select n from k) <= ${OBJECT_WORDS_MAX}
-      ${sql.join(
-        others.map((where) => sql` union all (select ${objects.id} from ${objects} where ${where} and ${kept} order by ${sql.join(order, sql`, `)} limit ${limit})`),
-        sql``,
-      )})
-    select (select spaced from sp) or (select n from k) > ${OBJECT_WORDS_MAX} as fallback,
+      ${byCode ? sql`union all (select ${objects.id}, ${objects.referenceNumber} from ${objects} where ${byCode} and ${kept} order by ${objects.referenceNumber} limit ${limit})` : sql``})
+    select ${spaced} or (select n from k) > ${OBJECT_WORDS_MAX} as fallback,
       coalesce((select json_agg(t) from (
         select ${objects.id} as id, ${objects.referenceNumber} as ref, ${objectTitle(culture)} as title, ${col('address')} as address,
           ${accounts.displayName} as owner, ${col('websiteCode')} as code
-        from (select distinct id from c) d join ${objects} on ${objects.id} = d.id left join ${accounts} on ${accounts.id} = ${objects.ownerId}
-        order by ${sql.join(order, sql`, `)} limit ${limit}) t), '[]') as rows`);
+        from (select distinct id, ref from c order by ref limit ${limit}) d join ${objects} on ${objects.id} = d.id left join ${accounts} on ${accounts.id} = ${objects.ownerId}
+        order by ${objects.referenceNumber} limit ${limit}) t), '[]') as rows`);
   const row = rows[0];
   if (!row || row.fallback) return undefined;
   return row.rows;
@@ -413,8 +408,9 @@ export async function matchObjects(db: Db, culture: string, text: string, limit:
   const byCode = !digits && /^[^\s]{3,50}$/.test(text) && /\d/.test(text) ? sql`lower(${col('websiteCode')}) like ${`${escapeLike(text.toLowerCase())}%`}` : undefined;
   const frag = typed ?? text;
   const rank = digits ? sql`case when ${objects.referenceNumber} = ${Number(digits)} then 0 when ${byRef ?? sql`false`} then 1 else 2 end` : undefined;
-  // One word, every property (the global search, the picker without a filter): by the words (decision 126).
-  const byWordsFound = byWordsAllowed && byWords && !extra && !/\s/.test(frag) ? await matchObjectsByWords(db, culture, frag, limit, rank, [byRef, byCode].filter((w): w is SQL => !!w)) : undefined;
+  // One word, every property (the global search, the picker without a filter): by the words (decision
+  // 126). Not a reference number: its ranges and the trigrams of its digits cost less than the words.
+  const byWordsFound = byWordsAllowed && byWords && !digits && !extra && !/\s/.test(frag) ? await matchObjectsByWords(db, culture, frag, limit, byCode) : undefined;
   const hits = (where: SQL | undefined, order: (SQL | typeof objects.referenceNumber)[], n: number) =>
     db
       .select({
