@@ -253,26 +253,34 @@ function wordMatches(text: string, withIds = true, culture?: string, withTop = t
   const matched = words
     ? sql`select x.word, case when x.word like ${startsPattern(text)} then 0 else 1 end as rank from unnest(${sql.param(words)}::text[]) x(word)`
     : matchedWords(text);
-  const ctes = sql`w as materialized (${matched}),
-    kw as materialized (select count(*) <= ${WORDS_MAX} as few from (select 1 from w limit ${WORDS_MAX + 1}) c),
-    best as (
-      (select x.account_id as id, min(w.rank) as rank, min(x.name) as name
+  // Words given (at most WALK_WORDS_MIN, under WORDS_MAX): word by word for certain, the grouped parts
+  // left out of the statement (not planned for nothing).
+  const wordByWord = sql`(select x.account_id as id, min(w.rank) as rank, min(x.name) as name
       from w cross join lateral (
         select aw.account_id, aw.name from account_words aw where aw.word = w.word
         order by aw.name collate ${collate}, aw.account_id limit ${SEARCH_MAX_HITS}) x
-      where ${few} group by x.account_id order by min(w.rank), min(x.name) collate ${collate}, x.account_id limit ${SEARCH_MAX_HITS})
+      ${words ? sql`` : sql`where ${few}`} group by x.account_id order by min(w.rank), min(x.name) collate ${collate}, x.account_id limit ${SEARCH_MAX_HITS})`;
+  const ctes = words
+    ? sql`w as materialized (${matched}), best as ${wordByWord}`
+    : sql`w as materialized (${matched}),
+    kw as materialized (select count(*) <= ${WORDS_MAX} as few from (select 1 from w limit ${WORDS_MAX + 1}) c),
+    best as (
+      ${wordByWord}
       union all
       (select aw.account_id as id, min(w.rank) as rank, min(aw.name) as name
       from w join account_words aw on aw.word = w.word
       where not ${few} group by aw.account_id order by min(w.rank), min(aw.name) collate ${collate}, aw.account_id limit ${SEARCH_MAX_HITS}))`;
   const top = topOf(sql`best`, collate);
   if (!withIds) return sql`with ${ctes} select ${top}`;
-  const byWords = sql`case when ${few} then array(
+  const leadsWordByWord = sql`array(
       select u.lead_id from (
         select distinct y.lead_id, y.created_on from w cross join lateral (
           select lw.lead_id, lw.created_on from lead_words lw where lw.word = w.word
           order by lw.created_on desc, lw.lead_id desc limit ${SEARCH_MAX_HITS}) y) u
-      order by u.created_on desc, u.lead_id desc limit ${SEARCH_MAX_HITS}) else array(
+      order by u.created_on desc, u.lead_id desc limit ${SEARCH_MAX_HITS})`;
+  const byWords = words
+    ? leadsWordByWord
+    : sql`case when ${few} then ${leadsWordByWord} else array(
       select u.lead_id from (select distinct lw.lead_id, lw.created_on from w join lead_words lw on lw.word = w.word) u
       order by u.created_on desc, u.lead_id desc limit ${SEARCH_MAX_HITS}) end`;
   return sql`
