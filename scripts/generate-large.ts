@@ -35,7 +35,7 @@ export const FULL_SIZES: LargeSizes = { accounts: 100_000, activities: 1_000_000
 type Log = (line: string) => void;
 
 /** Tables the generator fills; their secondary (non-unique) indexes are rebuilt after the load. */
-const TABLES = ['report_lines', 'report_cells', 'alerts', 'accounts', 'account_last_names', 'account_words', 'search_words', 'lead_words', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'object_key_loans', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects', 'action_log', 'documents', 'transactions', 'payment_accounts', 'deals', 'deal_parties', 'reservations',
+const TABLES = ['report_lines', 'report_cells', 'alerts', 'accounts', 'account_last_names', 'account_words', 'search_words', 'lead_words', 'object_words', 'object_search_words', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'object_key_loans', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects', 'action_log', 'documents', 'transactions', 'payment_accounts', 'deals', 'deal_parties', 'reservations',
   'object_mandates', 'object_mandate_owners', 'mailboxes', 'mail_messages', 'mail_attachments', 'mail_message_accounts', 'mail_message_objects', 'mail_counts', 'api_keys', 'webhook_endpoints', 'webhook_deliveries'];
 const AGENCY_DOMAIN = 'thermaikos-homes.gr';
 
@@ -1033,10 +1033,10 @@ async function clearData(c: pg.Client) {
     object_mandate_owners, object_mandates, mail_message_accounts, mail_message_objects, mail_message_leads, mail_attachments, mail_messages, mailboxes, webhook_deliveries, webhook_endpoints, api_keys,
     transaction_attachments, transactions, payment_accounts,
     shortlist_objects, shortlists, reservations, deal_parties, deals, viewing_objects, viewings, lead_object_marks, lead_objects, lead_words, leads, activity_links, activities,
-    assignments, object_accounts, object_key_loans, object_keys, objects, files restart identity`);
+    assignments, object_accounts, object_key_loans, object_keys, object_words, objects, files restart identity`);
   await c.query('update users set account_id = null where account_id is not null');
   // The load runs without triggers (and so without the foreign keys' cascades).
-  await c.query('truncate account_last_names, account_words, search_words');
+  await c.query('truncate account_last_names, account_words, search_words, object_search_words');
   // A record's mail counted ahead (decision 105): counted again once the mail is there.
   await c.query('truncate mail_counts, mail_count_changes');
   // The kept matches of the agency that was (decision 070): made again as the new one is looked at.
@@ -1180,6 +1180,9 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     // And the open leads' words, the global search's newest leads (0103).
     await c.query('select crm_lead_words_rebuild()');
     log(`  open leads' words (${t()})`);
+    // And the properties' words, the global search's properties (0124).
+    await c.query('select crm_object_words_rebuild()');
+    log(`  properties' words (${t()})`);
     for (const def of indexes) {
       const t0 = Date.now();
       await c.query(def);

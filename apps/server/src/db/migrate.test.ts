@@ -11,6 +11,19 @@ const VACUUMED_SOONER = ['objects', 'accounts', 'leads', 'deals', 'viewings', 'v
 
 const UNDO: { migration: string; before: string; sql: string[] }[] = [
   {
+    migration: '0124',
+    before: "the global search's properties walked in reference order, without their words",
+    sql: [
+      `drop trigger objects_words_insert on objects`,
+      `drop trigger objects_words_update on objects`,
+      `drop function crm_object_words_sync()`,
+      `drop function crm_object_words_rebuild()`,
+      `drop function crm_object_search_words_prune(integer, integer)`,
+      `drop table object_words`,
+      `drop table object_search_words`,
+    ],
+  },
+  {
     migration: '0123',
     before: 'the search words pruned without waiting for the saves writing them',
     sql: [

@@ -32,6 +32,8 @@ const REWRITTEN_TABLES: Record<string, string[]> = {
   '0070_dotted_words': ['accounts'],
   // Filled whole: the global search reads a word's newest open leads from its index alone.
   '0103_search_fragments_ranked': ['lead_words'],
+  // Filled whole: the global search reads a word's first properties from its index alone.
+  '0124_object_words': ['object_words'],
 };
 
 /** The tags of the journal's migrations created after the newest one applied (those about to run). */

@@ -225,6 +225,8 @@ describe('kept answers', () => {
       'account_counts', 'account_last_names', 'account_words', 'search_words',
       // made from leads and accounts (the global search's newest open leads, 0103)
       'lead_words',
+      // made from objects (the global search's properties by their words, 0124)
+      'object_words', 'object_search_words',
       // made from leads, objects, alerts
       'row_counts',
       // kept matches and their changes (decision 070), kept figures (071, 072), the changes themselves

@@ -56,15 +56,7 @@ export const startsPattern = (text: string) => sql`crm_search_norm(${escapeLike(
  * skeleton has three letters or more (a constant the planner folds), so the trigram index serves it.
  */
 export const latinMatch = (column: SQL, text: string, besidesContains = false): SQL | undefined => {
-  // Greek or Cyrillic typed text finds its own script through the normal form already: the
-  // skeleton is for Latin letters (Greeklish, transliterated Russian, English), and costs a second
-  // index scan, so it is only added for those.
-  if (/[\u0370-\u03ff\u1f00-\u1fff\u0400-\u04ff]/.test(text)) return undefined;
-  // ASCII without a letter (a reference number, digits): its skeleton is its normal form, so the
-  // reading as typed repeats the caller's own `like` on the same column (`besidesContains`): a second
-  // scan of the same trigrams, whose doubled estimate made PostgreSQL scan every property for «26291»
-  // (decision 116).
-  const readings = latinReadings(text).filter((v) => !(besidesContains && v === text && /^[\x20-\x7e]*$/.test(v) && !/[a-z\\%_]/i.test(v)));
+  const readings = latinMatchReadings(text, besidesContains);
   if (!readings.length) return undefined;
   return sql.join(
     readings.map((v) => {
@@ -74,6 +66,19 @@ export const latinMatch = (column: SQL, text: string, besidesContains = false): 
     sql` or `,
   );
 };
+
+/** The readings latinMatch matches by their skeleton (none for Greek or Cyrillic text). */
+export function latinMatchReadings(text: string, besidesContains = false): string[] {
+  // Greek or Cyrillic typed text finds its own script through the normal form already: the
+  // skeleton is for Latin letters (Greeklish, transliterated Russian, English), and costs a second
+  // index scan, so it is only added for those.
+  if (/[\u0370-\u03ff\u1f00-\u1fff\u0400-\u04ff]/.test(text)) return [];
+  // ASCII without a letter (a reference number, digits): its skeleton is its normal form, so the
+  // reading as typed repeats the caller's own `like` on the same column (`besidesContains`): a second
+  // scan of the same trigrams, whose doubled estimate made PostgreSQL scan every property for «26291»
+  // (decision 116).
+  return latinReadings(text).filter((v) => !(besidesContains && v === text && /^[\x20-\x7e]*$/.test(v) && !/[a-z\\%_]/i.test(v)));
+}
 
 /**
  * The readings of a typed Latin text: as typed, and as Greeklish where that differs ("x" for χ, "8"

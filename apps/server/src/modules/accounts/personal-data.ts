@@ -442,6 +442,9 @@ export async function erasePersonalData(app: FastifyInstance, caller: Caller, id
     // Words of the old names that no account has any more leave the search's word list now.
     await tx.execute(sql`delete from search_words w where w.word = any(public.crm_search_text_words(${a.searchText}))
       and not exists (select 1 from account_words x where x.word = w.word)`);
+    // And from the properties' words (0124): the properties it owned are found by its marker now.
+    await tx.execute(sql`delete from object_search_words w where w.word = any(public.crm_search_text_words(${a.searchText}))
+      and not exists (select 1 from object_words x where x.word = w.word)`);
 
     // Its sign-ins end, with their sessions, devices and reset codes; the address they carried goes.
     if (signIns.length) {

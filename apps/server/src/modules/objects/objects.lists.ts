@@ -11,7 +11,7 @@ import { inIdOrder, idAmong } from '../../lib/paging.ts';
 import { placesCovered } from '../locations/locations.service.ts';
 import { countListed, keptListedCount, notDraft } from '../../lib/drafts.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
-import { containsPattern, escapeLike, latinMatch } from '../accounts/accounts.sql.ts';
+import { containsPattern, escapeLike, latinMatch, latinMatchReadings } from '../accounts/accounts.sql.ts';
 import type { SearchProvider } from '../shell/shell.routes.ts';
 import type { Reader } from './objects.service.ts';
 import { typeText } from './objects.options.ts';
@@ -342,7 +342,63 @@ function wordsMatch(text: string): SQL | undefined {
   return and(...words.map((w) => or(sql`${objects.searchText} like ${containsPattern(w)}`, latinMatch(sql`${objects.searchText}`, w, true))));
 }
 
-async function matchObjects(db: Db, culture: string, text: string, limit: number, extra?: SQL, named?: SQL) {
+/**
+ * Above this many words of the properties with the fragment, the properties are walked in reference
+ * order instead of looked up word by word (each word costs an index look-up of its first 20).
+ */
+export const OBJECT_WORDS_MAX = 500;
+
+/** A matched property as the search shows it. */
+type Match = { id: number; ref: number; title: string | null; address: string | null; owner: string | null; code: string | null };
+
+/**
+ * One word of three characters or more (decision 126): the properties whose search text has it are
+ * those with a word that has it (a pattern without a space lies inside one word), so each matched
+ * word of object_search_words (0124) gives its first `limit` properties by reference number from
+ * object_words' index, the listing codes that start with the typed text give theirs, and the answer
+ * is the first `limit` of all of them by reference number: a property a word's own first `limit`
+ * leave out has `limit` properties ahead of it. Undefined when this cannot answer
+ * exactly as the walk does: a pattern with a space in it (a character whose normal form holds one),
+ * or more than OBJECT_WORDS_MAX matched words.
+ */
+async function matchObjectsByWords(db: Db, culture: string, frag: string, limit: number, byCode: SQL | undefined): Promise<Match[] | undefined> {
+  const readings = latinMatchReadings(frag, true);
+  const patterns = [sql`crm_search_norm(${escapeLike(frag)})`, ...readings.map((v) => sql`crm_latin_skeleton(${v})`)];
+  const spaced = sql.join(
+    patterns.map((p) => sql`position(' ' in ${p}) > 0`),
+    sql` or `,
+  );
+  const latin = latinMatch(sql`s.word`, frag, true);
+  const kept = notDraft('objects', objects.id);
+  // `limit (select …)`: a limit the planner cannot see, so it reads the trigram index (as walkWords).
+  const { rows } = await db.execute<{ fallback: boolean; rows: Match[] }>(sql`
+    with w as materialized (
+      select s.word from object_search_words s
+      where s.word like ${containsPattern(frag)}${latin ? sql` or ${latin}` : sql``}
+      limit (select ${sql.raw(String(OBJECT_WORDS_MAX + 1))})),
+    k as materialized (select count(*)::int as n from w),
+    c as (
+      select y.id, y.ref from w cross join lateral (
+        select ow.object_id as id, ow.reference_number as ref from object_words ow where ow.word = w.word
+        order by ow.reference_number limit ${limit}) y
+      where (select n from k) <= ${OBJECT_WORDS_MAX}
+      ${byCode ? sql`union all (select ${objects.id}, ${objects.referenceNumber} from ${objects} where ${byCode} and ${kept} order by ${objects.referenceNumber} limit ${limit})` : sql``})
+    select ${spaced} or (select n from k) > ${OBJECT_WORDS_MAX} as fallback,
+      coalesce((select json_agg(t) from (
+        select ${objects.id} as id, ${objects.referenceNumber} as ref, ${objectTitle(culture)} as title, ${col('address')} as address,
+          ${accounts.displayName} as owner, ${col('websiteCode')} as code
+        from (select distinct id, ref from c order by ref limit ${limit}) d join ${objects} on ${objects.id} = d.id left join ${accounts} on ${accounts.id} = ${objects.ownerId}
+        order by ${objects.referenceNumber} limit ${limit}) t), '[]') as rows`);
+  const row = rows[0];
+  if (!row || row.fallback) return undefined;
+  return row.rows;
+}
+
+/**
+ * The properties the text finds. `byWordsAllowed` false: walked on their search text, as before 0124
+ * (the tests compare); `seen.byWords` says whether the words answered.
+ */
+export async function matchObjects(db: Db, culture: string, text: string, limit: number, extra?: SQL, named?: SQL, byWordsAllowed = true, seen?: { byWords?: boolean }) {
   const typed = refDigits(text);
   // Digits beyond any reference number (a phone number) are searched as text only.
   const digits = typed && Number(typed) <= MAX_REF ? typed : undefined;
@@ -350,6 +406,11 @@ async function matchObjects(db: Db, culture: string, text: string, limit: number
   const byWords = digits && digits.length < 3 ? undefined : wordsMatch(typed ?? text);
   // The code a listing site gives it ("TH-0020"), as guests quote it: its start, from its index.
   const byCode = !digits && /^[^\s]{3,50}$/.test(text) && /\d/.test(text) ? sql`lower(${col('websiteCode')}) like ${`${escapeLike(text.toLowerCase())}%`}` : undefined;
+  const frag = typed ?? text;
+  const rank = digits ? sql`case when ${objects.referenceNumber} = ${Number(digits)} then 0 when ${byRef ?? sql`false`} then 1 else 2 end` : undefined;
+  // One word, every property (the global search, the picker without a filter): by the words (decision
+  // 126). Not a reference number: its ranges and the trigrams of its digits cost less than the words.
+  const byWordsFound = byWordsAllowed && byWords && !digits && !extra && !/\s/.test(frag) ? await matchObjectsByWords(db, culture, frag, limit, byCode) : undefined;
   const hits = (where: SQL | undefined, order: (SQL | typeof objects.referenceNumber)[], n: number) =>
     db
       .select({
@@ -368,18 +429,17 @@ async function matchObjects(db: Db, culture: string, text: string, limit: number
   const match = or(byRef, byWords, byCode);
   // A draft is found by nobody (lib/drafts.ts): its author has it at its address.
   const kept = and(extra, notDraft('objects', objects.id));
-  const found = match
-    ? await hits(and(match, kept), [...(digits ? [sql`case when ${objects.referenceNumber} = ${Number(digits)} then 0 when ${byRef ?? sql`false`} then 1 else 2 end`] : []), objects.referenceNumber], limit)
-    : [];
-  if (!named || found.length >= limit) return found;
   // Then the properties of a place or a kind the text names, read apart: sorted together with the
   // text's own matches, every property of a municipality (4,000 of the bench's 50,000) was read
   // and sorted to show twenty. Alone they come in reference order from its unique index.
-  const more = await hits(and(named, kept, found.length ? notInArray(objects.id, found.map((f) => f.id)) : undefined), [objects.referenceNumber], limit - found.length);
-  return [...found, ...more];
+  const namedObjects = (found: Match[]) =>
+    hits(and(named, kept, found.length ? notInArray(objects.id, found.map((f) => f.id)) : undefined), [objects.referenceNumber], limit - found.length);
+  if (seen) seen.byWords = !!byWordsFound;
+  if (byWordsFound) return named && byWordsFound.length < limit ? [...byWordsFound, ...(await namedObjects(byWordsFound))] : byWordsFound;
+  const found = match ? await hits(and(match, kept), [...(rank ? [rank] : []), objects.referenceNumber], limit) : [];
+  if (!named || found.length >= limit) return found;
+  return [...found, ...(await namedObjects(found))];
 }
-
-type Match = Awaited<ReturnType<typeof matchObjects>>[number];
 const describe = (m: Match) => [`#${formatReferenceNumber(m.ref)}${m.code ? ` (${m.code})` : ''}`, m.title ?? m.address, m.owner].filter(Boolean).join(' · ');
 
 /** GET /api/object/searchByRefNumOrTitle: at most 20; options STR: short-rent objects only. */
@@ -425,7 +485,7 @@ async function placesNamed(db: Db, name: string): Promise<number[]> {
  * are titled by their neighbourhood) or a kind of property ("βίλα", "Villa", "вилла"), in any of
  * the three languages.
  */
-async function namedPlaceOrKind(app: FastifyInstance, text: string): Promise<SQL | undefined> {
+export async function namedPlaceOrKind(app: FastifyInstance, text: string): Promise<SQL | undefined> {
   const name = plainText(text);
   if (name.length < 3 || /\d/.test(name)) return undefined;
   const kinds = OBJECT_SUBTYPES.filter((k) => CULTURES.some((c) => plainText(app.translator.t(c, `objects.list.objectSubTypes.${k.value}`)) === name)).map((k) => k.value);
