@@ -37,9 +37,9 @@ import { containsPattern } from '../accounts/accounts.sql.ts';
 import { deleteActivityLinks } from '../activities/activity-orphans.ts';
 import { checkStaffAccount } from '../activities/activities.service.ts';
 import { locationText } from '../locations/locations.service.ts';
+import type { T } from '../../lib/i18n.ts';
+import type { Caller } from '../../plugins/auth.ts';
 
-type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
-type T = (key: string, params?: Record<string, string | number>) => string;
 type Row = Record<string, unknown>;
 
 export const ASSIGNMENT_PARENT_VIEWING = ASSIGNMENT_PARENTS.viewing;
