@@ -218,3 +218,20 @@ export async function signInsOfEachRole(t: Pick<TestApp, 'user'>) {
   const payer = await t.user({ roles: ['clientPayments'] });
   return { admin, agent, branchAgent, payer };
 }
+
+/**
+ * A waiter for what other processes or the background work make true: `until(what, probe)` looks
+ * every `everyMs` until `probe` answers something (answered back) and fails after `seconds`, naming
+ * `what`.
+ */
+export function poller({ seconds, everyMs }: { seconds: number; everyMs: number }) {
+  return async function until<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false): Promise<T> {
+    const end = Date.now() + seconds * 1000;
+    for (;;) {
+      const v = await probe();
+      if (v) return v;
+      if (Date.now() > end) throw new Error(`waited in vain for ${what}`);
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  };
+}
