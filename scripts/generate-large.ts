@@ -1084,12 +1084,9 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
   try {
     await c.query(`create table if not exists bench_dataset (id int primary key default 1 check (id = 1), accounts int not null,
       activities int not null, generated_on timestamptz not null default now(), seconds numeric)`);
-    await c.query('alter table bench_dataset add column if not exists objects int not null default 0');
-    await c.query('alter table bench_dataset add column if not exists leads int not null default 0');
-    await c.query('alter table bench_dataset add column if not exists viewings int not null default 0');
-    await c.query('alter table bench_dataset add column if not exists transactions int not null default 0');
-    await c.query('alter table bench_dataset add column if not exists deals int not null default 0');
-    await c.query('alter table bench_dataset add column if not exists reservations int not null default 0');
+    for (const kind of ['objects', 'leads', 'viewings', 'transactions', 'deals', 'reservations']) {
+      await c.query(`alter table bench_dataset add column if not exists ${kind} int not null default 0`);
+    }
     // Viewings' comments came later (decision 015): an agency generated before has them filled in place.
     await c.query('alter table bench_dataset add column if not exists viewing_comments boolean not null default false');
     const marker = (await c.query<LargeSizes & { generated_on: Date }>('select * from bench_dataset')).rows[0];
@@ -1190,17 +1187,20 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     }
     log(`  rebuilt ${indexes.length} indexes (${t()})`);
     // The load skipped the triggers that keep the list totals: count them once from the rows.
-    await c.query('select crm_account_counts_recount()');
-    await c.query('select crm_row_counts_recount()');
-    // So are the agents' results kept per day and month (decision 071).
-    await c.query('select crm_report_rebuild()');
-    await c.query('select crm_deal_totals_rebuild()');
-    // And the bookings' sums kept per month (decision 101).
-    await c.query('select crm_reservation_totals_rebuild()');
-    // And a record's mail counted per mailbox (decision 105).
-    await c.query('select crm_mail_counts_rebuild()');
-    // And each transaction's running balance on its statement (decision 112).
-    await c.query('select crm_transaction_balances_rebuild()');
+    const rebuilds = [
+      'crm_account_counts_recount',
+      'crm_row_counts_recount',
+      // So are the agents' results kept per day and month (decision 071).
+      'crm_report_rebuild',
+      'crm_deal_totals_rebuild',
+      // And the bookings' sums kept per month (decision 101).
+      'crm_reservation_totals_rebuild',
+      // And a record's mail counted per mailbox (decision 105).
+      'crm_mail_counts_rebuild',
+      // And each transaction's running balance on its statement (decision 112).
+      'crm_transaction_balances_rebuild',
+    ];
+    for (const fn of rebuilds) await c.query(`select ${fn}()`);
     log(`  totals and kept figures (${t()})`);
     await c.query('delete from bench_dataset');
     await c.query(

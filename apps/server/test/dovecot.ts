@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ImapFlow } from 'imapflow';
+import { ImapFlow, type MessageEnvelopeObject } from 'imapflow';
 
 /**
  * A private Dovecot (Debian's dovecot-imapd) for the mail tests: its own configuration, runtime
@@ -150,6 +150,20 @@ export async function imapOf(d: Dovecot): Promise<ImapFlow> {
   const c = new ImapFlow({ host: d.host, port: d.port, secure: false, auth: { user: d.user, pass: d.password }, logger: false });
   await c.connect();
   return c;
+}
+
+/** What `read` makes of each message's envelope in a folder of the test user (the Sent folder by default), in the folder's order. */
+export async function folderEnvelopes<T>(d: Dovecot, read: (envelope: MessageEnvelopeObject | undefined) => T, folder = 'Sent'): Promise<T[]> {
+  const c = await imapOf(d);
+  const lock = await c.getMailboxLock(folder);
+  const out: T[] = [];
+  try {
+    for await (const m of c.fetch('1:*', { envelope: true })) out.push(read(m.envelope));
+  } finally {
+    lock.release();
+    await c.logout();
+  }
+  return out;
 }
 
 /**

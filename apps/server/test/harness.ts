@@ -189,10 +189,14 @@ export async function patchField(as: Client, entity: string, id: number, field: 
 
 /**
  * Further instances of the app on a test's database (each with its own pool and job runner), as
- * several processes of one deployment run: each call builds one; all still open are closed after
- * the file's tests. A test that closes one itself (a restart) sets its `app` to undefined.
+ * several processes of one deployment run: each call builds one (`options`: no web, no jobs);
+ * all still open are closed after the file's tests. A test that closes one itself (a restart) sets
+ * its `app` to undefined.
  */
-export function appInstances(t: Pick<TestApp, 'dbUrl' | 'config'>): () => Promise<{ app: FastifyInstance; handle: DbHandle }> {
+export function appInstances(
+  t: Pick<TestApp, 'dbUrl' | 'config'>,
+  options: Pick<BuildOptions, 'serveWeb' | 'jobs'> = {},
+): () => Promise<{ app: FastifyInstance; handle: DbHandle }> {
   const made: { app?: FastifyInstance; handle: DbHandle }[] = [];
   afterAll(async () => {
     for (const e of made) {
@@ -201,8 +205,8 @@ export function appInstances(t: Pick<TestApp, 'dbUrl' | 'config'>): () => Promis
     }
   });
   return async () => {
-    const handle = connectDb(t.dbUrl, 3);
-    const app = await buildApp({ config: t.config, db: handle.db });
+    const handle = connectDb(t.dbUrl, 3, { timeZone: t.config.timeZone });
+    const app = await buildApp({ config: t.config, db: handle.db, ...options });
     await app.ready();
     const entry = { app, handle };
     made.push(entry);
@@ -217,4 +221,21 @@ export async function signInsOfEachRole(t: Pick<TestApp, 'user'>) {
   const branchAgent = await t.user({ roles: ['employee'], branchId: 1 });
   const payer = await t.user({ roles: ['clientPayments'] });
   return { admin, agent, branchAgent, payer };
+}
+
+/**
+ * A waiter for what other processes or the background work make true: `until(what, probe)` looks
+ * every `everyMs` until `probe` answers something (answered back) and fails after `seconds`, naming
+ * `what`.
+ */
+export function poller({ seconds, everyMs }: { seconds: number; everyMs: number }) {
+  return async function until<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false): Promise<T> {
+    const end = Date.now() + seconds * 1000;
+    for (;;) {
+      const v = await probe();
+      if (v) return v;
+      if (Date.now() > end) throw new Error(`waited in vain for ${what}`);
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  };
 }

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll } from 'vitest';
 import { createTestApp } from './harness.ts';
-import { startS3Server } from './s3-server.ts';
+import { s3Env, startS3Server } from './s3-server.ts';
 
 /**
  * A TCP proxy in front of a real S3-compatible server (test/s3-server.ts) that can hold one request:
@@ -70,10 +70,7 @@ export async function startHoldingProxy(endpoint: string) {
 export async function startHeldS3App(bucket: string) {
   const s3 = await startS3Server(bucket);
   const proxy = await startHoldingProxy(s3.settings.endpoint!);
-  const t = await createTestApp({
-    STORAGE: 's3', S3_ENDPOINT: proxy.endpoint, S3_BUCKET: s3.settings.bucket, S3_ACCESS_KEY_ID: s3.settings.accessKeyId!,
-    S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey!, S3_FORCE_PATH_STYLE: 'true', S3_CHECKSUMS: s3.settings.checksums,
-  });
+  const t = await createTestApp(s3Env(s3.settings, { S3_ENDPOINT: proxy.endpoint }));
   afterAll(async () => {
     proxy.release();
     await proxy.close();

@@ -6,7 +6,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { connectDb } from '../src/db/client.ts';
 import { createTestApp } from './harness.ts';
-import { startS3Server } from './s3-server.ts';
+import { s3Env, startS3Server } from './s3-server.ts';
 
 /**
  * Two instances of the app with STORAGE=s3 on one database and one bucket of a real S3-compatible
@@ -16,16 +16,7 @@ import { startS3Server } from './s3-server.ts';
  */
 export async function startS3Instances(bucket: string, extra: Record<string, string>) {
   const s3 = await startS3Server(bucket);
-  const env = {
-    STORAGE: 's3',
-    S3_ENDPOINT: s3.settings.endpoint!,
-    S3_BUCKET: s3.settings.bucket,
-    S3_ACCESS_KEY_ID: s3.settings.accessKeyId!,
-    S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey!,
-    S3_FORCE_PATH_STYLE: 'true',
-    S3_CHECKSUMS: s3.settings.checksums,
-    ...extra,
-  };
+  const env = s3Env(s3.settings, extra);
   const t = await createTestApp(env);
   const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-other-instance-'));
   const handle = connectDb(t.dbUrl, 3, { timeZone: t.config.timeZone });

@@ -59,3 +59,17 @@ export async function startS3Server(bucket = 'crm-test'): Promise<{ name: string
     },
   };
 }
+
+/** The app's settings (its environment) for STORAGE=s3 on a bucket of startS3Server, `extra` added or put in their place. */
+export function s3Env(settings: S3Settings, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    STORAGE: 's3',
+    S3_ENDPOINT: settings.endpoint!,
+    S3_BUCKET: settings.bucket,
+    S3_ACCESS_KEY_ID: settings.accessKeyId!,
+    S3_SECRET_ACCESS_KEY: settings.secretAccessKey!,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_CHECKSUMS: settings.checksums,
+    ...extra,
+  };
+}

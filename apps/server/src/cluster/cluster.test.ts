@@ -2,17 +2,17 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { connectDb } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { DatabaseNewerError, MigrationSkippedError, migrateDb } from '../db/migrate.ts';
 import { TEXTS_CHANNEL } from '../lib/i18n.ts';
 import * as RESOURCES from '@crm/contract/resources';
-import { createTestApp } from '../../test/harness.ts';
+import { appInstances, createTestApp } from '../../test/harness.ts';
 import { isReadRoute } from './read-routing.plugin.ts';
 
 const t = await createTestApp();
+const instance = appInstances(t, { serveWeb: false, jobs: false });
 
 /** Returns once `check` holds (asked again every 50 ms, for at most 15 s). */
 const until = (check: () => Promise<boolean> | boolean) =>
@@ -85,21 +85,14 @@ describe('an instance older than its database', () => {
 
 describe('several instances on one database', () => {
   it("reload their copy of the interface texts when another instance's import changed them", async () => {
-    const handle = connectDb(t.dbUrl, 2, { timeZone: t.config.timeZone });
-    const second = await buildApp({ config: t.config, db: handle.db, serveWeb: false, jobs: false });
-    await second.ready();
-    try {
-      expect(second.translator.t('el', 'errors.badRequest')).not.toBe('Κείμενο από άλλο μηχάνημα');
-      // What the import does, in its transaction: the rows, then the notice.
-      await t.db.transaction(async (tx) => {
-        await tx.execute(sql`update localization set text = 'Κείμενο από άλλο μηχάνημα', custom = true where key = 'errors.badRequest' and culture = 'el'`);
-        await tx.execute(sql`select pg_notify(${TEXTS_CHANNEL}, '')`);
-      });
-      await until(() => second.translator.t('el', 'errors.badRequest') === 'Κείμενο από άλλο μηχάνημα');
-    } finally {
-      await second.close();
-      await handle.close();
-    }
+    const { app: second } = await instance();
+    expect(second.translator.t('el', 'errors.badRequest')).not.toBe('Κείμενο από άλλο μηχάνημα');
+    // What the import does, in its transaction: the rows, then the notice.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`update localization set text = 'Κείμενο από άλλο μηχάνημα', custom = true where key = 'errors.badRequest' and culture = 'el'`);
+      await tx.execute(sql`select pg_notify(${TEXTS_CHANNEL}, '')`);
+    });
+    await until(() => second.translator.t('el', 'errors.badRequest') === 'Κείμενο από άλλο μηχάνημα');
   });
 
   it('send no statement by name when prepared statements are off (a pooler in transaction mode)', async () => {

@@ -58,16 +58,21 @@ export function latestMigrationWhen(): number {
 /** The database was migrated by a newer CRM than this one: starting would run old code on a newer schema. */
 export class DatabaseNewerError extends Error {}
 
+/** The time stamps of the migrations applied to the database, oldest first (none before the first). */
+async function appliedMigrations(client: pg.ClientBase): Promise<number[]> {
+  return client
+    .query<{ when: string }>('select created_at::text as when from drizzle.__drizzle_migrations order by created_at')
+    .then((r) => r.rows.map((x) => Number(x.when)))
+    .catch(() => [] as number[]);
+}
+
 /**
  * Refuses to go on when the database holds a migration this version does not know (a newer CRM
  * migrated it): an old instance started by mistake, or left behind in an upgrade, says why and stops
  * rather than write what the new schema does not expect.
  */
 async function refuseNewerDatabase(client: pg.ClientBase): Promise<void> {
-  const rows = await client
-    .query<{ when: string }>('select created_at::text as when from drizzle.__drizzle_migrations order by created_at')
-    .then((r) => r.rows.map((x) => Number(x.when)))
-    .catch(() => [] as number[]);
+  const rows = await appliedMigrations(client);
   const known = new Set(journalEntries().map((e) => e.when));
   const unknown = rows.filter((w) => !known.has(w) && w > latestMigrationWhen());
   if (unknown.length) {
@@ -88,10 +93,7 @@ export class MigrationSkippedError extends Error {}
  * good on every database already past it, its tables missing without a word. Refuses, naming it.
  */
 async function refuseSkippedMigration(client: pg.ClientBase): Promise<void> {
-  const rows = await client
-    .query<{ when: string }>('select created_at::text as when from drizzle.__drizzle_migrations')
-    .then((r) => r.rows.map((x) => Number(x.when)))
-    .catch(() => [] as number[]);
+  const rows = await appliedMigrations(client);
   if (!rows.length) return;
   const applied = new Set(rows);
   const newest = Math.max(...rows);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type ExcelJS from 'exceljs';
 import { CULTURES, type TCulture } from '@crm/contract';
+import type { T } from './i18n.ts';
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 
 /** A text in each of the interface's languages: what the log shows in the reader's own. */
 export type Texts = Record<TCulture, string>;

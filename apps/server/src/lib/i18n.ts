@@ -5,6 +5,9 @@ import { officesPluralsFirst } from './plural-texts.ts';
 
 type Texts = Record<TCulture, Map<string, string>>;
 
+/** A text of the reader's language by its key, its {placeholders} filled (the request's `t`). */
+export type T = (key: string, params?: Record<string, string | number>) => string;
+
 const PLURAL_RULES = new Map<TCulture, Intl.PluralRules>();
 const plurals = (culture: TCulture) => {
   let rules = PLURAL_RULES.get(culture);

@@ -1,4 +1,5 @@
 import type { TCulture } from '@crm/contract';
+import type { T } from '../lib/i18n.ts';
 
 /**
  * How a letter greets its reader, as a person writing it would: in Greek the vocative of the first
@@ -114,7 +115,6 @@ export function greekVocative(name: string): string {
 /** A Russian patronymic's gender (-ович/-евич/-ич, -овна/-евна/-ична/-инична). */
 const russianGender = (middle: string): TGender | undefined => (/(ич)$/i.test(middle) ? 'male' : /(на)$/i.test(middle) ? 'female' : undefined);
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 
 /**
  * The greeting line of a letter to this person in this language (its words are the 'mail'

@@ -1,11 +1,11 @@
 import type { TMailKind } from '@crm/contract';
 import type { MailBlock } from './compose.ts';
+import type { T } from '../lib/i18n.ts';
 
 /**
  * What each kind of mail says (subject and body), given its details: the senders and the settings'
  * preview write from the same place, so the preview is what is sent.
  */
-type T = (key: string, params?: Record<string, string | number>) => string;
 type Letter = { subject: (t: T) => string; body: (t: T) => MailBlock[] };
 
 export const MAIL_LETTERS = {

@@ -7,6 +7,7 @@ import { logAction } from '../lib/audit.ts';
 import { agencyIdentity, type AppLike } from '../modules/settings/site-settings.service.ts';
 import { composeMail, type AgencyIdentity, type MailAgent, type MailBlock } from './compose.ts';
 import type { Mail } from './mailer.ts';
+import type { T } from '../lib/i18n.ts';
 export { MAIL_LETTERS } from './kinds.ts';
 import { guessLanguage, type TRecipient } from './greeting.ts';
 
@@ -103,7 +104,6 @@ export async function recipientCulture(db: Db | Tx, r: MailRecipient | null, fal
   return guess;
 }
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 
 /**
  * A mail written the one way (compose.ts) to an address: to the account `accountId` (greeted by its

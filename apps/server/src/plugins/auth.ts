@@ -37,6 +37,9 @@ export type SessionUser = {
   accountId: number | null;
 };
 
+/** Who asks for a change: the signed-in user, and the actor its action log rows name. */
+export type Caller = { user: SessionUser; actor: Actor };
+
 /** A registered /api route and who may call it (docs/access.md lists them all; a test compares). */
 export type RouteAccess = { method: string; url: string; access: Access };
 

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { accounts } from '../db/schema/index.ts';
 import { createTestApp, type SignIn, type TestApp } from '../../test/harness.ts';
 import { startChild, type AppChild } from '../../test/app-children.ts';
-import { startS3Server } from '../../test/s3-server.ts';
+import { s3Env, startS3Server } from '../../test/s3-server.ts';
 import { getFileStorage } from './file-storage.ts';
 import { sweepPendingFiles } from './pending-files.ts';
 
@@ -20,16 +20,7 @@ import { sweepPendingFiles } from './pending-files.ts';
  * COMMIT leaves its files named to remove, and the housekeeping removes them (decision 115).
  */
 const s3 = await startS3Server('crm-pending');
-const S3_ENV: Record<string, string> = {
-  STORAGE: 's3',
-  S3_ENDPOINT: s3.settings.endpoint!,
-  S3_BUCKET: s3.settings.bucket,
-  S3_ACCESS_KEY_ID: 'S3RVER',
-  S3_SECRET_ACCESS_KEY: 'S3RVER',
-  S3_FORCE_PATH_STYLE: 'true',
-  S3_CHECKSUMS: 'when_required',
-  S3_PREFIX: 'crm/',
-};
+const S3_ENV = s3Env(s3.settings, { S3_PREFIX: 'crm/' });
 const stores = [
   { store: 'local disk', env: {} as Record<string, string> },
   { store: 'an S3 store', env: S3_ENV },

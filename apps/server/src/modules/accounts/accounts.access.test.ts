@@ -3,23 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { accounts, actionLog, sessions, transactions, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { createTestApp, patchField } from '../../../test/harness.ts';
+import { accountStaff } from '../../../test/records.ts';
 
 /** Who may change what on employee accounts, and what branch users see of them (issue 6). */
 const t = await createTestApp();
-const admin = await t.user({ roles: ['admin'] });
-const emp = await t.user({ roles: ['employee'] });
-const branchUser = await t.user({ roles: ['employee'], branchId: 1 });
-const branchAdmin = await t.user({ roles: ['admin'], branchId: 1 });
-
-const stored = async (id: number) => (await t.db.select().from(accounts).where(eq(accounts.id, id)))[0]!;
+const { admin, emp, branchUser, branchAdmin, addAccount, stored } = await accountStaff(t);
 
 let seq = 0;
-async function addAccount(fields: Record<string, unknown> = {}): Promise<number> {
-  seq++;
-  const res = await admin.post('/api/account/add', { firstName: `First${seq}`, lastName: `Last${seq}`, ...fields });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().id;
-}
 async function signInFor(accountId: number, roles: ('admin' | 'employee' | 'clientPayments')[] = ['employee']) {
   const email = `signin${++seq}@agency.test`;
   await t.db.insert(users).values({ email, username: email, roles, accountId, passwordHash: await hashPassword('a-long-password-1', true) });

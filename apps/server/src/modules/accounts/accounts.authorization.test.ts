@@ -2,21 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { accounts, users } from '../../db/schema/index.ts';
 import { createTestApp, type Reply } from '../../../test/harness.ts';
+import { accountStaff } from '../../../test/records.ts';
 
 const t = await createTestApp();
-const admin = await t.user({ roles: ['admin'] });
-const emp = await t.user({ roles: ['employee'] });
-const branchUser = await t.user({ roles: ['employee'], branchId: 1 });
-const branchAdmin = await t.user({ roles: ['admin'], branchId: 1 });
-
-let seq = 0;
-async function addAccount(fields: Record<string, unknown> = {}): Promise<number> {
-  seq++;
-  const res = await admin.post('/api/account/add', { firstName: `Auth${seq}`, lastName: `Test${seq}`, ...fields });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().id;
-}
-const stored = async (id: number) => (await t.db.select().from(accounts).where(eq(accounts.id, id)))[0]!;
+const { admin, emp, branchUser, branchAdmin, addAccount, stored } = await accountStaff(t);
 const setPassword = (email: string, password = 'harbour lemon tree') => admin.post('/api/authenticate/setPassword', { email, password });
 
 describe('what a change can grant is the office admins\' alone', () => {

@@ -33,6 +33,7 @@ import {
 } from './accounts.sql.ts';
 import { deleteActivityLinks } from '../activities/activity-orphans.ts';
 import { linkMailToNewAddresses } from '../mail/mail-accounts.ts';
+import type { Caller } from '../../plugins/auth.ts';
 
 /** Assignment parent kind of an account (assignments.parent). */
 export const ASSIGNMENT_PARENT_ACCOUNT = 1;
@@ -62,7 +63,6 @@ declare module 'fastify' {
   }
 }
 
-type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
 type AccountRow = typeof accounts.$inferSelect;
 type AccountSet = Partial<typeof accounts.$inferInsert>;
 

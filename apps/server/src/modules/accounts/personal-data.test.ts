@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { LinkKind } from '@crm/contract';
 import { accounts, actionLog, activities, activityLinks, dealParties, deals, files, leads, objectAccounts, objects, reservations, shortlists, transactions, users, viewingObjects, viewings } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { createTestApp } from '../../../test/harness.ts';
+import { workbookOf } from '../../../test/xlsx.ts';
 
 const t = await createTestApp();
 const { db } = t;
@@ -26,8 +26,7 @@ const version = async (id: number) => (await db.select({ v: accounts.version }).
 
 /** Every text in the workbook, sheet by sheet. */
 async function workbookTexts(body: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as never);
+  const wb = await workbookOf(body);
   const sheets: Record<string, string[]> = {};
   wb.eachSheet((ws) => {
     const cells: string[] = [];

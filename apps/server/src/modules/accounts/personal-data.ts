@@ -4,7 +4,7 @@ import type ExcelJS from 'exceljs';
 import { ACCOUNT_FIELD_DESCRIPTIONS, LinkKind, type TCulture } from '@crm/contract';
 import type { Tx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
-import { logAction, type Actor } from '../../lib/audit.ts';
+import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { cellDate, cellMoney, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
@@ -15,11 +15,10 @@ import { accountMailList, eraseAccountMail } from '../mail/mail-accounts.ts';
 import { eraseSignRequests, personalSignRequests } from '../signing/sign-people.ts';
 import { accountForCaller, ASSIGNMENT_PARENT_ACCOUNT, requireAccountDto } from './accounts.service.ts';
 import { OWNED_RELATIONS } from './accounts.sql.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import type { T } from '../../lib/i18n.ts';
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 type Row = Record<string, unknown>;
-type Caller = { user: SessionUser; actor: Actor };
 
 /** Assignment parents as the assignments table keeps them. */
 const ASSIGNMENT_PARENTS: Record<number, string> = { 0: 'Object', 1: 'Account', 2: 'Lead', 3: 'Viewing' };

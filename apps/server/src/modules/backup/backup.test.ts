@@ -55,6 +55,29 @@ afterAll(() => {
   for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
+/**
+ * Points the app's backups at a folder that cannot be written (one under a file, `blocked`):
+ * `writable` points them back, `restore` does so and clears the backup jobs (a test's finally).
+ */
+function unwritableBackups(label: string) {
+  const blocked = path.join(tmp(label), 'a-file');
+  fs.writeFileSync(blocked, 'not a folder');
+  const backup = app.config.backup as { dir: string };
+  const dir = backup.dir;
+  backup.dir = path.join(blocked, 'backups');
+  const writable = () => {
+    backup.dir = dir;
+  };
+  return {
+    blocked,
+    writable,
+    restore: async () => {
+      writable();
+      await db.execute(sql`delete from jobs where name = ${BACKUP_JOB}`);
+    },
+  };
+}
+
 async function counts(client: { query: (q: string) => Promise<{ rows: unknown[] }> }) {
   const tables = (await client.query(`select relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1`)).rows as { relname: string }[];
   const out: Record<string, number> = {};
@@ -275,11 +298,7 @@ describe('the daily backup', () => {
   });
 
   it('that fails keeps why: a folder that cannot be written is "notWritable", with the technical message beside it', async () => {
-    const blocked = path.join(tmp('blocked'), 'a-file');
-    fs.writeFileSync(blocked, 'not a folder');
-    const backup = app.config.backup as { dir: string };
-    const dir = backup.dir;
-    backup.dir = path.join(blocked, 'backups');
+    const backups = unwritableBackups('blocked');
     try {
       const res = await admin.post('/api/backups');
       expect(res.statusCode, res.body).toBe(200);
@@ -294,7 +313,7 @@ describe('the daily backup', () => {
       const retry = (await db.execute(sql`select run_at from jobs where name = ${BACKUP_JOB} and state = 'queued'`)).rows[0] as { run_at: Date | string };
       expect(answer.failure.retryAt).toBe(toLocalDateTime(new Date(retry.run_at), app.config.timeZone));
       expect(new Date(retry.run_at).getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
-      backup.dir = dir;
+      backups.writable();
       const again = await admin.post('/api/backups');
       expect(again.statusCode, again.body).toBe(200);
       await app.jobs.drain(60000);
@@ -302,8 +321,7 @@ describe('the daily backup', () => {
       expect(after.failure).toBeNull();
       expect(after.items[0].name).toMatch(/^crm-/);
     } finally {
-      backup.dir = dir;
-      await db.execute(sql`delete from jobs where name = ${BACKUP_JOB}`);
+      await backups.restore();
     }
   });
 
@@ -439,11 +457,8 @@ describe('"Back up now" while a backup is being made', () => {
 
 describe('a backup that fails for good', () => {
   it('is an alert every employee reads without the server\'s folders in it; the office admin has the details on the Jobs page', async () => {
-    const blocked = path.join(tmp('alert'), 'a-file');
-    fs.writeFileSync(blocked, 'not a folder');
-    const backup = app.config.backup as { dir: string };
-    const dir = backup.dir;
-    backup.dir = path.join(blocked, 'backups');
+    const backups = unwritableBackups('alert');
+    const { blocked } = backups;
     try {
       // Its last attempt.
       await db.execute(sql`insert into jobs (name, singleton_key, payload, attempts, max_attempts) values (${BACKUP_JOB}, 'now', '{"manual":true}', 2, 3)`);
@@ -464,8 +479,7 @@ describe('a backup that fails for good', () => {
       const answer = (await admin.get('/api/backups')).json();
       expect(answer.failure).toMatchObject({ reason: 'notWritable', error: expect.stringContaining(blocked) });
     } finally {
-      backup.dir = dir;
-      await db.execute(sql`delete from jobs where name = ${BACKUP_JOB}`);
+      await backups.restore();
     }
   });
 });

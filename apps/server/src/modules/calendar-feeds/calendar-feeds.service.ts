@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { CALENDAR_FEED_DAYS_AHEAD, CALENDAR_FEED_DAYS_BACK, LinkKind, type TCalendarFeed, type TCalendarFeedCreated, type TCalendarFeedScope, type TCulture } from '@crm/contract';
+import { CALENDAR_FEED_DAYS_AHEAD, CALENDAR_FEED_DAYS_BACK, type TCalendarFeed, type TCalendarFeedCreated, type TCalendarFeedScope, type TCulture } from '@crm/contract';
 import type { Actor } from '../../lib/audit.ts';
 import { logAction } from '../../lib/audit.ts';
 import { sha256 } from '../../lib/passwords.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
+import { recordScreenPath } from '../../lib/record-links.ts';
 import { linkBase } from '../settings/site-settings.service.ts';
 import { buildIcs, type FeedEvent } from './ics.ts';
 import { readOwnEvents, readOfficeViewings } from './calendar-feeds.read.ts';
@@ -117,7 +118,7 @@ export async function feedIcs(app: FastifyInstance, owner: Owner): Promise<strin
   }
   for (const a of read.activities) {
     const subject = a.description.split('\n')[0]!.slice(0, 120) || t('icalfeed.event.toDo');
-    const url = `${base}${recordPath(a.link)}`;
+    const url = `${base}${recordScreenPath(a.link) ?? '/CRM'}`;
     events.push({
       uid: `activity-${a.id}@${host}`,
       start: toLocalDateTime(a.at, tz)!,
@@ -135,14 +136,3 @@ export async function feedIcs(app: FastifyInstance, owner: Owner): Promise<strin
   return buildIcs({ name, zone: tz, prodHost: host, from: window.from.getTime() - DAY, till: window.till.getTime() + DAY, events });
 }
 
-/** The record an activity was made on, as the CRM's screen path. */
-function recordPath(link: [number, number] | null): string {
-  if (!link) return '/CRM';
-  const [entity, id] = link;
-  if (entity === LinkKind.Object) return `/Objects/View/${id}`;
-  if (entity === LinkKind.Demand) return `/Leads/View/${id}`;
-  if (entity === LinkKind.Viewing) return `/Viewing/${id}`;
-  if (entity === LinkKind.Account) return `/Accounts/View/${id}`;
-  if (entity === LinkKind.Deal) return `/Deals/${id}`;
-  return '/CRM';
-}

@@ -42,7 +42,7 @@ import { AppError, conflict, fieldError, notFound, requireVersion } from '../../
 import { logAction } from '../../lib/audit.ts';
 import { advanceLeadStage } from '../leads/lead-progress.ts';
 import { agencyToday, toLocalDateTime } from '../../lib/dates.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { Caller } from '../../plugins/auth.ts';
 import { containsPattern, lastNameMatches } from '../accounts/accounts.sql.ts';
 import { leadOptionText } from '../leads/leads.service.ts';
 import { nameOfUser, recordStamps } from '../../lib/record-stamps.ts';
@@ -52,9 +52,8 @@ import { deleteActivityLinks } from '../activities/activity-orphans.ts';
 import { queueRentCheck } from '../alerts/alerts.system.ts';
 import { queuePublishOf } from '../publishing/publishing.service.ts';
 import { getSiteSettings } from '../settings/site-settings.service.ts';
+import type { T } from '../../lib/i18n.ts';
 
-type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
-type T = (key: string, params?: Record<string, string | number>) => string;
 type Row = Record<string, unknown>;
 type Party = { accountId: number; account: string; relation: number };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { accounts, objects } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
+import { workbookOf } from '../../../test/xlsx.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
@@ -57,8 +57,7 @@ describe('Deals.xlsx', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain('Deals.xlsx');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as never);
+    const wb = await workbookOf(res);
     return wb.worksheets[0]!;
   };
 

@@ -8,8 +8,8 @@ import { toLocalDateTime } from '../../lib/dates.ts';
 import { inEveryLanguage, inPages, type Download } from '../../lib/downloads.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { SORT_SQL, dealTotals, filterConditions, partiesOf, stageText } from './deals.service.ts';
+import type { T } from '../../lib/i18n.ts';
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 type Party = { accountId: number; account: string; relation: number };
 /** Described fields the file shows in its own way: the type and the stage, by their names. */
 const SHOWN_BY_NAME: ReadonlySet<string> = new Set(['dealType', 'dealStage']);

@@ -10,8 +10,8 @@ import { getDeal } from '../deals/deals.service.ts';
 import { objectSheet } from '../objects/object-sheet.ts';
 import { agencyIdentity } from '../settings/site-settings.service.ts';
 import { templateTexts } from './doc-texts.ts';
+import type { T } from '../../lib/i18n.ts';
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 
 /** A blank to fill in by hand where the record holds no value, as printed forms leave one. */
 export const BLANK = '……………………';

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { accounts, actionLog, objects } from '../../db/schema/index.ts';
 import { PAGE_ROWS } from '../../lib/downloads.ts';
 import { createTestApp } from '../../../test/harness.ts';
+import { workbookOf } from '../../../test/xlsx.ts';
 
 const t = await createTestApp();
 const { app, db, pool } = t;
@@ -74,8 +75,7 @@ async function statements(run: () => Promise<unknown>) {
 async function download(url: string, payload: object) {
   const res = await admin.post(url, payload, { lang: 'en' });
   expect(res.statusCode, res.body).toBe(200);
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(res.rawPayload as never);
+  const wb = await workbookOf(res);
   return wb.worksheets[0]!;
 }
 
@@ -118,8 +118,7 @@ async function downloadGet(url: string) {
   expect(res.statusCode, res.body).toBe(200);
   // Sent as it is written: no length known beforehand.
   expect(res.headers['content-length']).toBeUndefined();
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(res.rawPayload as never);
+  const wb = await workbookOf(res);
   return wb.worksheets[0]!;
 }
 
@@ -182,8 +181,7 @@ describe('a reader who goes before the file ends', () => {
       { timeout: 5000, interval: 100 },
     );
     expect(again.status).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(Buffer.from(await again.arrayBuffer()) as never);
+    const wb = await workbookOf(Buffer.from(await again.arrayBuffer()));
     expect(wb.worksheets[0]!.rowCount - 6).toBe(N);
     // Only the whole file is on the record.
     const after = await db.select().from(actionLog).where(eq(actionLog.action, 'Download')).orderBy(desc(actionLog.id));

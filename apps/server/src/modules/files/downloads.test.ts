@@ -5,13 +5,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, objects } from '../../db/schema/index.ts';
-import { apiClient, createTestApp } from '../../../test/harness.ts';
+import { apiClient, appInstances, createTestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { connectDb } from '../../db/client.ts';
 import { takeLease, takePlace } from '../../lib/work-leases.ts';
 import { exportPlaceKind } from './files.service.ts';
 
 const t = await createTestApp();
+const instance = appInstances(t, { serveWeb: false, jobs: false });
 const { db } = t;
 const admin = await t.user({ roles: ['admin'] });
 
@@ -108,38 +109,31 @@ describe('a file is made once at a time for a sign-in', () => {
 
 describe('a file is made once at a time for a sign-in across instances', () => {
   it('two instances on one database: the same file asked of each at once is made by one, refused by the other', async () => {
-    const handle = connectDb(t.dbUrl, 3, { timeZone: t.config.timeZone });
-    const second = await buildApp({ config: t.config, db: handle.db, serveWeb: false, jobs: false });
-    await second.ready();
+    const { app: second } = await instance();
+    const there = apiClient(second, admin.token);
+    const before = (await downloads()).length;
+    // The deals held by another transaction: whichever instance takes the file's lease first is
+    // still making the file when the other asks (on a fast machine it could otherwise be done).
+    const holder = await t.pool.connect();
+    let a, b;
     try {
-      const there = apiClient(second, admin.token);
-      const before = (await downloads()).length;
-      // The deals held by another transaction: whichever instance takes the file's lease first is
-      // still making the file when the other asks (on a fast machine it could otherwise be done).
-      const holder = await t.pool.connect();
-      let a, b;
-      try {
-        await holder.query('begin');
-        await holder.query('lock table deals in access exclusive mode');
-        const asked = [admin.post('/api/Deal/download', {}, { lang: 'el' }), there.post('/api/Deal/download', {}, { lang: 'el' })];
-        // The first answer is the refused one: the other waits for the deals.
-        expect((await Promise.race(asked)).statusCode).toBe(409);
-        await holder.query('commit');
-        [a, b] = await Promise.all(asked);
-      } finally {
-        holder.release();
-      }
-      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-      expect((a.statusCode === 409 ? a : b).json().title).toBe('Το αρχείο αυτό ετοιμάζεται ήδη για εσάς σε άλλη καρτέλα ή παράθυρο· θα κατέβει εκεί μόλις είναι έτοιμο.');
-      expect(await downloads()).toHaveLength(before + 1);
-      // Made: the lease is given back, and either instance makes it again.
-      expect((await there.post('/api/Deal/download', {}, { lang: 'el' })).statusCode).toBe(200);
-      expect((await admin.post('/api/Deal/download', {}, { lang: 'el' })).statusCode).toBe(200);
-      expect((await db.execute(sql`select count(*)::int as n from work_leases`)).rows[0]).toEqual({ n: 0 });
+      await holder.query('begin');
+      await holder.query('lock table deals in access exclusive mode');
+      const asked = [admin.post('/api/Deal/download', {}, { lang: 'el' }), there.post('/api/Deal/download', {}, { lang: 'el' })];
+      // The first answer is the refused one: the other waits for the deals.
+      expect((await Promise.race(asked)).statusCode).toBe(409);
+      await holder.query('commit');
+      [a, b] = await Promise.all(asked);
     } finally {
-      await second.close();
-      await handle.close();
+      holder.release();
     }
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect((a.statusCode === 409 ? a : b).json().title).toBe('Το αρχείο αυτό ετοιμάζεται ήδη για εσάς σε άλλη καρτέλα ή παράθυρο· θα κατέβει εκεί μόλις είναι έτοιμο.');
+    expect(await downloads()).toHaveLength(before + 1);
+    // Made: the lease is given back, and either instance makes it again.
+    expect((await there.post('/api/Deal/download', {}, { lang: 'el' })).statusCode).toBe(200);
+    expect((await admin.post('/api/Deal/download', {}, { lang: 'el' })).statusCode).toBe(200);
+    expect((await db.execute(sql`select count(*)::int as n from work_leases`)).rows[0]).toEqual({ n: 0 });
   });
 
   it('a lease is held against every other instance until given back, and taken over once its instance stopped renewing it', async () => {

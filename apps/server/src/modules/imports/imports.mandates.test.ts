@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { OWNER_RELATION } from '@crm/contract';
 import { createTestApp, type Client } from '../../../test/harness.ts';
 import { accounts, actionLog, objectAccounts, objectMandateOwners, objectMandates, objects } from '../../db/schema/index.ts';
+import { workbookOf } from '../../../test/xlsx.ts';
 
 /** Mandates from a spreadsheet (decision 094): the property by its reference number, the owners by their accounts, the law's limits per row. */
 const t = await createTestApp();
@@ -219,8 +220,7 @@ describe('import of mandates', () => {
     const res = await admin.get('/api/import/template?kind=mandates', { lang: 'el' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('Mandates-template.xlsx');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const wb = await workbookOf(res);
     const headers = (wb.worksheets[0]!.getRow(1).values as string[]).slice(1);
     expect(headers.slice(0, 4)).toEqual(['Κωδικός ακινήτου', 'Είδος εντολής', 'Έναρξη', 'Λήξη']);
     expect(headers).toContain('Ιδιοκτήτης: ΑΦΜ');

@@ -21,10 +21,10 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, imports, locations, objectAccounts, objects } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { logAction, type Actor } from '../../lib/audit.ts';
+import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { loadExcel } from '../../lib/excel.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { Caller } from '../../plugins/auth.ts';
 import type { FieldContext } from '../fields/field-registry.ts';
 import { checkObjectRules } from '../objects/objects.rules.ts';
 import { parentTypeOf } from '../objects/objects.options.ts';
@@ -35,7 +35,6 @@ import { CELL_LENGTH_MAX, type SheetText } from '../../lib/sheet-read.ts';
 import { readSheet } from '../../lib/sheet-reader.ts';
 import { dropScratch, readUploadForm, type ReceivedFile } from '../../lib/upload-form.ts';
 
-type Caller = { user: SessionUser; actor: Actor };
 
 /** An upload not imported within a day is dropped (with the next upload). */
 const UPLOAD_KEPT_HOURS = 24;

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type Client } from '../../../test/harness.ts';
 import { accounts, actionLog, objectAccounts, objects } from '../../db/schema/index.ts';
+import { workbookOf } from '../../../test/xlsx.ts';
 
 const t = await createTestApp();
 const { db } = t;
@@ -230,8 +231,7 @@ describe('import of properties with their owners', () => {
   it('the template has the headers in the reader’s language, and they map back to their fields', async () => {
     const res = await admin.get('/api/import/template?kind=objects', { lang: 'el' });
     expect(res.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const wb = await workbookOf(res);
     const headers = (wb.worksheets[0]!.getRow(1).values as string[]).slice(1);
     expect(headers).toContain('Ιδιοκτήτης: Επώνυμο');
     const wb2 = new ExcelJS.Workbook();

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, json } from '../../../test/harness.ts';
+import { createTestApp, json, poller } from '../../../test/harness.ts';
 import { startChild, type AppChild } from '../../../test/app-children.ts';
 
 /**
@@ -56,15 +56,7 @@ const t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' }, undefined, { jo
 const admin = await t.user({ roles: ['admin'] });
 
 /** Waits for a condition the other processes make true (looked at every 100 ms; fails after 90 s). */
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>): Promise<T> {
-  const end = Date.now() + 90_000;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`waited in vain for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = poller({ seconds: 90, everyMs: 100 });
 
 // The receiver's time (20 s) long enough that a slow machine never records the held first try as
 // timed out before the kill; the second sender waits that long for the dead one's hold to lapse.

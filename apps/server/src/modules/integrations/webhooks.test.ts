@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, json } from '../../../test/harness.ts';
+import { createTestApp, json, poller } from '../../../test/harness.ts';
 import { classifyAddress, guardedLookup, urlProblem } from './webhook-address.ts';
 import { OPENAPI_INTRO } from './openapi-texts.ts';
 import { signWebhook } from './webhook-send.ts';
@@ -56,15 +56,7 @@ const t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SEC
 const admin = await t.user({ roles: ['admin'] });
 
 /** Waits for a condition the background work makes true (polled; fails after 20 s). */
-async function until<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false): Promise<T> {
-  const end = Date.now() + 20000;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`waited in vain for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = poller({ seconds: 20, everyMs: 50 });
 
 async function endpoint(path: string, events: string[]) {
   const made = await json(admin.post('/api/Webhooks', { url: `http://localhost:${port}${path}`, events }));

@@ -1,5 +1,4 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { isValidGreekVat, ZInvoice } from '@crm/contract';
 import { actionLog, invoices, invoiceSeries, invoiceSettings } from '../../db/schema/index.ts';
@@ -8,6 +7,7 @@ import { startMydataServer, validateWith } from '../../../test/mydata-server.ts'
 import { agencyToday } from '../../lib/dates.ts';
 import { buildInvoicesDoc } from './mydata-xml.ts';
 import { readPdf } from '../../../test/pdf-text.ts';
+import { workbookOf } from '../../../test/xlsx.ts';
 
 const CREDENTIALS = { userId: 'agency-user', key: 'f1e2d3c4b5a6978877665544332211ff' };
 const mydata = await startMydataServer(CREDENTIALS);
@@ -463,8 +463,7 @@ describe('myDATA', () => {
     const row = (await employee.get(`/api/Invoice?dealId=${receipt.dealId}`)).json().items.find((r: { id: number }) => r.id === credit.id);
     expect(row).toMatchObject({ kind: 'credit', mydataType: '11.4', series: 'ΠΣΛ' });
     const file = await employee.get(`/api/Invoice/download?dealId=${receipt.dealId}`, { lang: 'el' });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const wb = await workbookOf(file);
     const kinds = [7, 8].map((r) => [wb.worksheets[0]!.getRow(r).getCell(2).value, wb.worksheets[0]!.getRow(r).getCell(3).value]);
     expect(kinds).toEqual([
       ['Πιστωτικό Στοιχείο Λιανικής (ιδιώτης)', 'ΠΣΛ'],
@@ -761,8 +760,7 @@ describe('the invoices list for the accountant', () => {
     const file = await employee.get(`/api/Invoice/download?customer=${encodeURIComponent('Λογιστική Δοκιμή')}`, { lang: 'el' });
     expect(file.statusCode, file.body.slice(0, 200)).toBe(200);
     expect(file.headers['content-disposition']).toContain('Invoices.xlsx');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const wb = await workbookOf(file);
     const ws = wb.worksheets[0]!;
     expect(ws.name).toBe('Παραστατικά');
     expect(String(ws.getRow(2).getCell(1).value)).toContain('Πελάτης: Λογιστική Δοκιμή');

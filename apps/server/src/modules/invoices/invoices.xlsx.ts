@@ -4,8 +4,8 @@ import { INVOICE_DOWNLOAD_MAX, kindLabel, type TCulture, type TInvoiceFilter, ty
 import { cellDate, DATE_FORMAT, EURO_FORMAT, safeText, textCell, addColumnsTable, addIssued, addTitle, exportSheet, type SheetColumn, addFigures } from '../../lib/excel.ts';
 import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
 import { invoiceListSums, invoiceRows } from './invoices.service.ts';
+import type { T } from '../../lib/i18n.ts';
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 type Column = SheetColumn<TInvoiceRow>;
 
 const money = { numFmt: EURO_FORMAT };

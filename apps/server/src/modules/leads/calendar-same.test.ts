@@ -7,6 +7,7 @@ import { nextDay, toLocalDateTime } from '../../lib/dates.ts';
 import { locationText } from '../locations/locations.service.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { ASSIGNMENT_PARENT_VIEWING, calendar } from './viewings.service.ts';
+import type { T } from '../../lib/i18n.ts';
 
 /**
  * The calendar made as decision 106 makes it answers exactly what it answered before (the
@@ -16,7 +17,6 @@ import { ASSIGNMENT_PARENT_VIEWING, calendar } from './viewings.service.ts';
 const t = await createTestApp();
 const { db, app } = t;
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 type Row = Record<string, unknown>;
 
 function recordLink(link: number[] | null): string {

@@ -27,7 +27,7 @@ import { badRequest, conflict, fieldError, notFound, orderError, requireVersion 
 import { logAction } from '../../lib/audit.ts';
 import { inIdOrder, idAmong } from '../../lib/paging.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { Caller } from '../../plugins/auth.ts';
 import { createdByName, lastNameMatches, joinStampNames, modifiedByName, type IdSet } from '../accounts/accounts.sql.ts';
 import { searchAccountMatches, type AccountMatches } from '../accounts/accounts.search.ts';
 import { DRAFT_KEPT_MS, countListed, keptListedCount, notDraft } from '../../lib/drafts.ts';
@@ -35,12 +35,11 @@ import { collationOf } from '../accounts/accounts.lists.ts';
 import { locationText } from '../locations/locations.service.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { deleteActivityLinks } from '../activities/activity-orphans.ts';
+import type { T } from '../../lib/i18n.ts';
 
 /** Assignment parent kind of a lead (assignments.parent). */
 export const ASSIGNMENT_PARENT_LEAD = 2;
 
-type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
-type T = (key: string, params?: Record<string, string | number>) => string;
 type Row = Record<string, unknown>;
 
 const FIELD_BY_NAME = new Map(LEAD_FIELDS.map((d) => [d.name, d]));

@@ -9,16 +9,14 @@ import { notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { notDraft } from '../../lib/drafts.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
-import { limitAsWritten } from '../../lib/i18n.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import { limitAsWritten, type T } from '../../lib/i18n.ts';
+import type { Caller } from '../../plugins/auth.ts';
 import { describeLead, formatEuro } from './leads.service.ts';
 import { locationText, placesCovered, seatMunicipalityOf } from '../locations/locations.service.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 type Row = Record<string, unknown>;
 type Reason = { text: string; good: boolean };
-type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
 
 /**
  * How far an object may be from what the client asked and still be offered: the price up to 15 %

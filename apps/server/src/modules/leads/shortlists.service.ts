@@ -16,10 +16,10 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, assignments, leadObjects, leads, objects, shortlistObjects, shortlists, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { logAction, type Actor } from '../../lib/audit.ts';
+import { logAction } from '../../lib/audit.ts';
 import { newToken, sha256 } from '../../lib/passwords.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { Caller } from '../../plugins/auth.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
 import { assignedStaff, type StaffToMail } from '../alerts/alerts.system.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
@@ -28,6 +28,7 @@ import { MAIL_LETTERS, buildMail, readAgencyIdentity } from '../../mail/mail-peo
 import { PUBLIC_WHERE, objectUrl, publicSelect, toPublicObject } from '../publishing/public.view.ts';
 import { excerpt, money } from '../publishing/public.pages.ts';
 import { ASSIGNMENT_PARENT_LEAD } from './leads.service.ts';
+import type { T } from '../../lib/i18n.ts';
 
 /**
  * Shortlists (decision 049): the agent picks some of a lead's offered objects and sends them to the
@@ -38,8 +39,6 @@ import { ASSIGNMENT_PARENT_LEAD } from './leads.service.ts';
  * "Not for me", which the lead's page shows and an alert tells the office.
  */
 
-type T = (key: string, params?: Record<string, string | number>) => string;
-type Caller = { user: SessionUser; actor: Actor };
 
 const tokenHash = (token: string) => sha256(token).toString('hex');
 export const shortlistPath = (token: string) => `/Shortlist/${token}`;

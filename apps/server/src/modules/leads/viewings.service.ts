@@ -37,9 +37,10 @@ import { containsPattern } from '../accounts/accounts.sql.ts';
 import { deleteActivityLinks } from '../activities/activity-orphans.ts';
 import { checkStaffAccount } from '../activities/activities.service.ts';
 import { locationText } from '../locations/locations.service.ts';
+import type { T } from '../../lib/i18n.ts';
+import { recordScreenPath } from '../../lib/record-links.ts';
+import type { Caller } from '../../plugins/auth.ts';
 
-type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
-type T = (key: string, params?: Record<string, string | number>) => string;
 type Row = Record<string, unknown>;
 
 export const ASSIGNMENT_PARENT_VIEWING = ASSIGNMENT_PARENTS.viewing;
@@ -458,17 +459,6 @@ export async function searchViewings(app: FastifyInstance, f: TViewingSearch, t:
   return { items: inIdOrder(ids, found, (r) => r.v.id).map(item), totalRows: n, options: { results: resultOptions(t) } };
 }
 
-/** Where an activity leads: the record it was created on. */
-function recordLink(link: number[] | null): string {
-  if (!link) return '/';
-  const [entity, id] = link;
-  if (entity === LinkKind.Object) return `/Objects/View/${id}`;
-  if (entity === LinkKind.Demand) return `/Leads/View/${id}`;
-  if (entity === LinkKind.Viewing) return `/Viewing/${id}`;
-  if (entity === LinkKind.Account) return `/Accounts/View/${id}`;
-  return '/';
-}
-
 /** The tables the calendar reads (the places' names in the properties' addresses too): its answer is kept until one of them changes (decision 072). */
 export const CALENDAR_TABLES = ['viewings', 'viewing_objects', 'assignments', 'leads', 'accounts', 'activities', 'activity_links', 'reservations', 'objects', 'locations', 'localization'] as const;
 
@@ -577,7 +567,7 @@ export async function calendar(app: FastifyInstance, from: string, till: string,
       allDay: false,
       title: String(r.description ?? '').slice(0, 120),
       version: r.version as number,
-      link: recordLink(r.first_link as number[] | null),
+      link: recordScreenPath(r.first_link as number[] | null, { deals: false }) ?? '/',
       assigned: (r.assigned as string | null) ?? '',
     });
   }

@@ -4,7 +4,7 @@ import { simpleParser } from 'mailparser';
 import { accounts, actionLog, objectAccounts } from '../../db/schema/index.ts';
 import { OWNER_RELATION } from '@crm/contract';
 import { createTestApp } from '../../../test/harness.ts';
-import { imapOf, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
+import { folderEnvelopes, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 
 /**
@@ -90,12 +90,7 @@ describe('a new mail from a record', () => {
     const view = (await agent.get(`/api/mail/${thread.items[0].id}`)).json();
     expect(view.text).toContain(SIGNATURE);
     // In the mailbox's Sent folder on the IMAP server.
-    const s = await imapOf(dovecot);
-    const lock = await s.getMailboxLock('Sent');
-    const subjects: string[] = [];
-    for await (const m of s.fetch('1:*', { envelope: true })) subjects.push(m.envelope?.subject ?? '');
-    lock.release();
-    await s.logout();
+    const subjects = await folderEnvelopes(dovecot, (e) => e?.subject ?? '');
     expect(subjects).toContain('Δικαιολογητικά που χρειαζόμαστε');
     const [log] = await t.db.select().from(actionLog).where(eq(actionLog.entity, 'Mailbox')).orderBy(desc(actionLog.id)).limit(1);
     expect(log).toMatchObject({ action: 'Send', entityId: office.id, message: 'Δικαιολογητικά που χρειαζόμαστε' });

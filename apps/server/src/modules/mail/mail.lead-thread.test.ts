@@ -4,7 +4,7 @@ import { simpleParser } from 'mailparser';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { accounts, actionLog, dealParties, deals, leadObjects, leads, mailMessageAccounts, mailMessageLeads, mailMessages } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
-import { appendMail, imapOf, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
+import { appendMail, folderEnvelopes, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
 import { syncMailbox } from './mail-sync.ts';
 
 /**
@@ -75,12 +75,7 @@ describe('mail on a lead', () => {
     const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Mailbox'), eq(actionLog.action, 'Send'))).orderBy(desc(actionLog.id)).limit(1);
     expect(log!.data).toMatchObject({ leadId: lead!.id });
     // In the mailbox's Sent folder on the IMAP server.
-    const s = await imapOf(dovecot);
-    const lock = await s.getMailboxLock('Sent');
-    const sentFolder: string[] = [];
-    for await (const m of s.fetch('1:*', { envelope: true })) sentFolder.push(m.envelope?.messageId ?? '');
-    lock.release();
-    await s.logout();
+    const sentFolder = await folderEnvelopes(dovecot, (e) => e?.messageId ?? '');
     expect(sentFolder).toContain(parsed.messageId);
 
     // The client answers from her own mail program; the sync puts the answer on the lead by In-Reply-To.

@@ -6,7 +6,7 @@ import { accounts } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { appendMail, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
 import { startChild, type AppChild } from '../../../test/app-children.ts';
-import { startS3Server } from '../../../test/s3-server.ts';
+import { s3Env, startS3Server } from '../../../test/s3-server.ts';
 import { getFileStorage, shardOf, type LocalDiskStorage } from '../../storage/file-storage.ts';
 import { PENDING_FILES_SWEEP_JOB, sweepPendingFiles } from '../../storage/pending-files.ts';
 import { syncMailbox, type SyncResult } from './mail-sync.ts';
@@ -27,19 +27,10 @@ afterAll(async () => {
   await dovecot.stop();
   await s3.stop();
 });
-const S3_ENV = {
-  STORAGE: 's3',
-  S3_ENDPOINT: s3.settings.endpoint!,
-  S3_BUCKET: s3.settings.bucket,
-  S3_ACCESS_KEY_ID: s3.settings.accessKeyId!,
-  S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey!,
-  S3_FORCE_PATH_STYLE: 'true',
-  S3_CHECKSUMS: s3.settings.checksums,
-  S3_PREFIX: 'crm/',
-};
+const S3_ENV = s3Env(s3.settings, { S3_PREFIX: 'crm/' });
 const stores = [
   { store: 'local disk', env: {} as Record<string, string> },
-  { store: 'an S3 store', env: S3_ENV as Record<string, string> },
+  { store: 'an S3 store', env: S3_ENV },
 ];
 const apps = await Promise.all(stores.map((s) => createTestApp(s.env, undefined, { jobs: false })));
 const PDF = Buffer.from('%PDF-1.4\n% kept once\n');

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { accounts, mailMessages } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
-import { appendMail, imapOf, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
+import { appendMail, folderEnvelopes, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
 
 /**
  * The outgoing side of a connection test against a real SMTP server (smtp-server, started here),
@@ -106,12 +106,7 @@ describe('a reply from the record', () => {
     const thread = (await admin.get(`/api/mail?accountId=${accountId}`)).json();
     expect(thread.items.map((m: { subject: string }) => m.subject)).toEqual(['Re: The contract', 'Re: The contract', 'The contract']);
     // In the mailbox's Sent folder on the IMAP server, once each.
-    const s = await imapOf(dovecot);
-    const lock = await s.getMailboxLock('Sent');
-    const subjects: string[] = [];
-    for await (const m of s.fetch('1:*', { envelope: true })) subjects.push(`${m.envelope?.subject} ${m.envelope?.inReplyTo}`);
-    lock.release();
-    await s.logout();
+    const subjects = await folderEnvelopes(dovecot, (e) => `${e?.subject} ${e?.inReplyTo}`);
     expect(subjects).toEqual(['Re: The contract <orig@example.gr>', 'Re: The contract <orig@example.gr>']);
     // A sync of the mailbox afterwards adds neither reply again (the Sent folder is not the one synced; Message-ID would tell anyway).
     await admin.post(`/api/mailboxes/${box.id}/sync`);

@@ -3,12 +3,12 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { accounts, actionLog, mailboxes, mailMessages } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { appendMail, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { syncMailbox } from './mail-sync.ts';
+import { workbookOf } from '../../../test/xlsx.ts';
 
 /**
  * Mailboxes against a real IMAP server: a private Dovecot started here (test/dovecot.ts), its mail
@@ -239,8 +239,7 @@ describe('mail and the accounts saved after it', () => {
 
     const exported = await admin.get(`/api/account/personal-data/${person.id}`);
     expect(exported.statusCode, exported.body).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(exported.rawPayload as never);
+    const wb = await workbookOf(exported);
     const sheet = wb.getWorksheet('E-mails')!;
     expect(sheet.getRow(1).values).toEqual([undefined, 'Sent on', 'Subject', 'From', 'To and Cc']);
     expect((sheet.getRow(2).values as unknown[]).slice(2)).toEqual(['My passport scan', 'zoi.erase@example.gr', 'info@agency.test; friend@example.gr']);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp } from '../../../test/harness.ts';
+import { createTestApp, poller } from '../../../test/harness.ts';
 import { imapOf, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
 import { startChild, type AppChild } from '../../../test/app-children.ts';
 
@@ -40,13 +40,7 @@ async function mailboxWith(folder: string, total: number): Promise<number> {
 }
 
 /** Waits for what another process makes true (looked at every 100 ms; fails after 90 s). */
-async function until(what: string, probe: () => Promise<boolean>): Promise<void> {
-  const end = Date.now() + 90_000;
-  while (!(await probe())) {
-    if (Date.now() > end) throw new Error(`waited in vain for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = poller({ seconds: 90, everyMs: 100 });
 
 type Held = { from: number; to: number | null };
 /** The leases a process took, from its log: when taken, when given back (null: never, it was killed or is still syncing). */

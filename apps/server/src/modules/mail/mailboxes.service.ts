@@ -4,16 +4,15 @@ import type { TMailbox, TMailboxListAnswer, TMailboxSave, TMailboxTestAnswer } f
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, mailboxes, users } from '../../db/schema/index.ts';
 import { AppError, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
-import { logAction, type Actor } from '../../lib/audit.ts';
+import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { openSecret, sealSecret, secretKey } from '../../lib/secret-box.ts';
 import { noteFilesToRemove, removeNotedFiles } from '../../storage/pending-files.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { Caller, SessionUser } from '../../plugins/auth.ts';
 import { testImap, testSmtp } from './mail-connection.ts';
 import { MAIL_SYNC_ONE_JOB } from './mail-sync.ts';
 
 const ENTITY = 'Mailbox';
-type Caller = { user: SessionUser; actor: Actor };
 type Row = typeof mailboxes.$inferSelect;
 
 export const isOfficeAdmin = (u: SessionUser) => u.roles.includes('admin') && u.branchId === null;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
 import { accounts, assignments, files, locations, objectAccounts, objectKeys, objects, siteSettings, users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
+import { insertObject } from '../../../test/records.ts';
 
 /** The property sheet: what it prints, in the language asked for, and nothing of the office's own. */
 const t = await createTestApp();
@@ -14,53 +15,47 @@ await db.insert(siteSettings).values({ id: 1, name: 'Acropolis Homes', phone: '+
   target: siteSettings.id,
   set: { name: 'Acropolis Homes', phone: '+30 2310 555 111', email: 'office@acropolis.test', address: 'Tsimiski 10, Thessaloniki' },
 });
-const [o] = await db
-  .insert(objects)
-  .values({
-    referenceNumber: sql`nextval('objects_reference_number_seq')`,
-    title: 'Quiet flat in Pylaia',
-    titleRu: 'Тихая квартира в Пилее',
-    description: 'Two bedrooms, a large balcony.',
-    descriptionRu: 'Две спальни, большой балкон.',
-    subTypeObjectTypeId: 1,
-    objectSubTypeId: 1,
-    forSale: true,
-    salePrice: 150000,
-    salePriceWithDiscount: 140000,
-    forRent: true,
-    rentPrice: 600,
-    area: 85.5,
-    bedrooms: 2,
-    bathrooms: 1,
-    floor: 0,
-    constructionYear: 1998,
-    energyClass: 3,
-    elevator: true,
-    airCondition: true,
-    balcony: true,
-    locationId: place!.id,
-    active: true,
-    displayAddress: true,
-    address: 'Odos Sheetou 713',
-    zipCode: 'ZIP-SHEET-9',
-    internalNotes: 'NOTE-SHEET owner accepts 5% less',
-    websiteCode: 'WEBCODE-SHEET',
-    createdBy: staff.id,
-    modifiedBy: staff.id,
-  } as never)
-  .returning({ id: objects.id, ref: objects.referenceNumber });
-const ref = String(o!.ref).padStart(4, '0');
+const o = await insertObject(db, {
+  title: 'Quiet flat in Pylaia',
+  titleRu: 'Тихая квартира в Пилее',
+  description: 'Two bedrooms, a large balcony.',
+  descriptionRu: 'Две спальни, большой балкон.',
+  forSale: true,
+  salePrice: 150000,
+  salePriceWithDiscount: 140000,
+  forRent: true,
+  rentPrice: 600,
+  area: 85.5,
+  bedrooms: 2,
+  bathrooms: 1,
+  floor: 0,
+  constructionYear: 1998,
+  energyClass: 3,
+  elevator: true,
+  airCondition: true,
+  balcony: true,
+  locationId: place!.id,
+  active: true,
+  displayAddress: true,
+  address: 'Odos Sheetou 713',
+  zipCode: 'ZIP-SHEET-9',
+  internalNotes: 'NOTE-SHEET owner accepts 5% less',
+  websiteCode: 'WEBCODE-SHEET',
+  createdBy: staff.id,
+  modifiedBy: staff.id,
+});
+const ref = String(o.ref).padStart(4, '0');
 const [owner] = await db.insert(accounts).values({ firstName: 'Zbigniew', lastName: 'Sheetowski', emails: ['owner.sheet@example.test'], phones: ['+30 699 7654 000'] }).returning();
 const [holder] = await db.insert(accounts).values({ firstName: 'Keymaster', lastName: 'Sheetidis' }).returning();
-await db.insert(objectAccounts).values({ objectId: o!.id, accountId: owner!.id, relation: 1, price: 123457 });
-await db.insert(objectKeys).values({ objectId: o!.id, accountId: holder!.id, received: '2020-02-02', description: 'KEY-SHEET under the mat' });
+await db.insert(objectAccounts).values({ objectId: o.id, accountId: owner!.id, relation: 1, price: 123457 });
+await db.insert(objectKeys).values({ objectId: o.id, accountId: holder!.id, received: '2020-02-02', description: 'KEY-SHEET under the mat' });
 await db.insert(files).values([
-  { systemName: 'sheet-1.jpg', userName: 'IMG_SHEET_ORIGINAL.jpg', mime: 'image/jpeg', size: 1, parentType: LinkKind.Object, parentId: o!.id, type: 'image', webName: 'sheet-1-web.webp', thumbName: 'sheet-1-thumb.webp', sortOrder: 2 },
-  { systemName: 'sheet-2.jpg', userName: 'b.jpg', mime: 'image/jpeg', size: 1, parentType: LinkKind.Object, parentId: o!.id, type: 'image', webName: 'sheet-2-web.webp', thumbName: 'sheet-2-thumb.webp', sortOrder: 1 },
-  { systemName: 'SHEET-DOC.pdf', userName: 'CONTRACT-SHEET.pdf', mime: 'application/pdf', size: 1, parentType: LinkKind.Object, parentId: o!.id, type: 'document' },
+  { systemName: 'sheet-1.jpg', userName: 'IMG_SHEET_ORIGINAL.jpg', mime: 'image/jpeg', size: 1, parentType: LinkKind.Object, parentId: o.id, type: 'image', webName: 'sheet-1-web.webp', thumbName: 'sheet-1-thumb.webp', sortOrder: 2 },
+  { systemName: 'sheet-2.jpg', userName: 'b.jpg', mime: 'image/jpeg', size: 1, parentType: LinkKind.Object, parentId: o.id, type: 'image', webName: 'sheet-2-web.webp', thumbName: 'sheet-2-thumb.webp', sortOrder: 1 },
+  { systemName: 'SHEET-DOC.pdf', userName: 'CONTRACT-SHEET.pdf', mime: 'application/pdf', size: 1, parentType: LinkKind.Object, parentId: o.id, type: 'document' },
 ] as never);
 
-const sheet = (query = '') => staff.get(`/api/object/sheet/${o!.id}${query}`);
+const sheet = (query = '') => staff.get(`/api/object/sheet/${o.id}${query}`);
 
 describe('GET /api/object/sheet/{idOrRef}', () => {
   it('prints the agency, reference, prices with the discount, facts and features in English', async () => {
@@ -84,7 +79,7 @@ describe('GET /api/object/sheet/{idOrRef}', () => {
       ['outdoor', ['Balcony']],
     ]);
     // The photos in the property's order, the documents not among them.
-    const photos = await db.select({ id: files.id, name: files.systemName }).from(files).where(eq(files.parentId, o!.id));
+    const photos = await db.select({ id: files.id, name: files.systemName }).from(files).where(eq(files.parentId, o.id));
     expect(s.photos).toEqual(['sheet-2.jpg', 'sheet-1.jpg'].map((n) => photos.find((p) => p.name === n)!.id));
   });
 
@@ -102,14 +97,14 @@ describe('GET /api/object/sheet/{idOrRef}', () => {
   });
 
   it('prints the English title and description on an English sheet, and the main ones on a Greek one', async () => {
-    await db.update(objects).set({ title: 'Ήσυχο διαμέρισμα στην Πυλαία', description: 'Δύο υπνοδωμάτια, μεγάλο μπαλκόνι.', titleEn: 'Quiet two-bedroom flat in Pylaia', descriptionEn: 'Two bedrooms and a large balcony, on the ground floor.' } as never).where(eq(objects.id, o!.id));
+    await db.update(objects).set({ title: 'Ήσυχο διαμέρισμα στην Πυλαία', description: 'Δύο υπνοδωμάτια, μεγάλο μπαλκόνι.', titleEn: 'Quiet two-bedroom flat in Pylaia', descriptionEn: 'Two bedrooms and a large balcony, on the ground floor.' } as never).where(eq(objects.id, o.id));
     try {
       const en = (await sheet('?culture=en')).json();
       expect([en.title, en.description]).toEqual(['Quiet two-bedroom flat in Pylaia', 'Two bedrooms and a large balcony, on the ground floor.']);
       const el = (await sheet('?culture=el')).json();
       expect([el.title, el.description]).toEqual(['Ήσυχο διαμέρισμα στην Πυλαία', 'Δύο υπνοδωμάτια, μεγάλο μπαλκόνι.']);
     } finally {
-      await db.update(objects).set({ title: 'Quiet flat in Pylaia', description: 'Two bedrooms, a large balcony.', titleEn: null, descriptionEn: null } as never).where(eq(objects.id, o!.id));
+      await db.update(objects).set({ title: 'Quiet flat in Pylaia', description: 'Two bedrooms, a large balcony.', titleEn: null, descriptionEn: null } as never).where(eq(objects.id, o.id));
     }
   });
 
@@ -119,11 +114,11 @@ describe('GET /api/object/sheet/{idOrRef}', () => {
     const printer = await t.user({ roles: ['employee'] });
     const [own] = await db.insert(accounts).values({ firstName: 'Σοφία', lastName: 'Πρίντου', firstNameEng: 'Sofia', lastNameEng: 'Printou', isEmploye: true, phones: ['+30 697 333 4444'], emails: ['sofia@acropolis.test'] } as never).returning();
     await db.update(users).set({ accountId: own!.id }).where(eq(users.id, printer.id));
-    expect((await printer.get(`/api/object/sheet/${o!.id}?culture=el`)).json().agent).toEqual({ name: 'Σοφία Πρίντου', phone: '+30 697 333 4444', email: 'sofia@acropolis.test' });
+    expect((await printer.get(`/api/object/sheet/${o.id}?culture=el`)).json().agent).toEqual({ name: 'Σοφία Πρίντου', phone: '+30 697 333 4444', email: 'sofia@acropolis.test' });
     // For a reader of English or Russian, the Latin letters the account holds.
-    expect((await printer.get(`/api/object/sheet/${o!.id}?culture=ru`)).json().agent.name).toBe('Sofia Printou');
+    expect((await printer.get(`/api/object/sheet/${o.id}?culture=ru`)).json().agent.name).toBe('Sofia Printou');
     const [agent] = await db.insert(accounts).values({ firstName: 'Eleni', lastName: 'Agentou', isEmploye: true, phones: ['+30 697 111 2222'], emails: ['eleni@acropolis.test'] } as never).returning();
-    await db.insert(assignments).values({ parent: 0, parentId: o!.id, accountId: agent!.id });
+    await db.insert(assignments).values({ parent: 0, parentId: o.id, accountId: agent!.id });
     expect((await sheet()).json().agent).toEqual({ name: 'Eleni Agentou', phone: '+30 697 111 2222', email: 'eleni@acropolis.test' });
   });
 
@@ -136,10 +131,10 @@ describe('GET /api/object/sheet/{idOrRef}', () => {
   });
 
   it('finds a property by its reference number; a bad one is a translated 400, an unknown one a 404', async () => {
-    expect((await staff.get(`/api/object/sheet/ref${o!.ref}`)).json().ref).toBe(ref);
+    expect((await staff.get(`/api/object/sheet/ref${o.ref}`)).json().ref).toBe(ref);
     expect((await staff.get('/api/object/sheet/99999999')).statusCode).toBe(404);
     expect((await staff.get('/api/object/sheet/abc')).statusCode).toBe(400);
     expect((await sheet('?culture=de')).statusCode).toBe(400);
-    expect((await app.inject({ url: `/api/object/sheet/${o!.id}` })).statusCode).toBe(401);
+    expect((await app.inject({ url: `/api/object/sheet/${o.id}` })).statusCode).toBe(401);
   });
 });

@@ -5,8 +5,8 @@ import { notFound } from '../../lib/errors.ts';
 import { publicSelect, toPublicObject } from '../publishing/public.view.ts';
 import { area, distance, longDate, money } from '../publishing/public.pages.ts';
 import { agencyIdentity, type AppLike } from '../settings/site-settings.service.ts';
+import type { T } from '../../lib/i18n.ts';
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 
 /** The sheet's own words, printed in its language (the page's options speak the reader's). */
 const LABELS = {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { accounts, locations, users } from '../../db/schema/index.ts';
 import { createTestApp, type Client } from '../../../test/harness.ts';
 import { LIST_COLUMNS, OBJECT_COLUMNS } from './objects.columns.ts';
+import { workbookOf } from '../../../test/xlsx.ts';
 
 const t = await createTestApp();
 const { app } = t;
@@ -119,8 +119,7 @@ describe('Properties.xlsx', () => {
     const res = await admin.post('/api/object/download', body, { lang });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toContain('Properties.xlsx');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as never);
+    const wb = await workbookOf(res);
     return wb.worksheets[0]!;
   };
 

@@ -13,6 +13,7 @@ import { canEditPayments, isAccountClient } from '../payments/payments.access.ts
 import { accessDenied } from '../../lib/errors.ts';
 import { clientAddress, signInLanguage } from './invitations.ts';
 import { MAIL_LETTERS, buildMail } from '../../mail/mail-people.ts';
+import type { T } from '../../lib/i18n.ts';
 
 /** What is stored of a link's token: its SHA-256, in hex. */
 export const tokenHash = (token: string) => sha256(token).toString('hex');
@@ -30,7 +31,6 @@ export const tokenHash = (token: string) => sha256(token).toString('hex');
 /** The page a link opens, on the payments host. */
 export const approvalPath = (id: number) => `/Payments/ApproveExpense/${id}`;
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 
 const money = (amount: string) => {
   const [whole, frac] = amount.split('.');

@@ -5,6 +5,7 @@ import { accounts, actionLog, transactionAttachments, transactions, users } from
 import { accountMaker } from '../../../test/records.ts';
 import { createTestApp, type Client } from '../../../test/harness.ts';
 import { agencyToday } from '../../lib/dates.ts';
+import { workbookOf } from '../../../test/xlsx.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
@@ -357,8 +358,7 @@ describe('Transactions.xlsx', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain('Transactions.xlsx');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as never);
+    const wb = await workbookOf(res);
     const ws = wb.worksheets[0]!;
     expect(ws.name).toBe('Καρτέλα');
     expect(String(ws.getCell('A1').value)).toMatch(/^'?Καρτέλα λογαριασμού: /);
@@ -400,8 +400,7 @@ describe('Transactions.xlsx', () => {
     const st = (await admin.get(`/api/transactions?accountId=${owner.id}&unpaidOnly=true`)).json();
     expect(st).toMatchObject({ balance: '6089.07', shownSum: '-145.22', totalDebit: '145.22', totalRows: 1 });
     const sheet = async (query: string, lang: string) => {
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load((await admin.get(`/api/transactions/download/${owner.id}${query}`, { lang })).rawPayload as never);
+      const wb = await workbookOf((await admin.get(`/api/transactions/download/${owner.id}${query}`, { lang })).rawPayload);
       return wb.worksheets[0]!;
     };
     const all = await sheet('', 'en');
@@ -424,8 +423,7 @@ describe('Transactions.xlsx', () => {
     const owner = await newAccount();
     await addIncome(owner.id, { amount: '10.00' });
     const res = await admin.get(`/api/transactions/download/${owner.id}`, { lang: 'en' });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as never);
+    const wb = await workbookOf(res);
     const ws = wb.worksheets[0]!;
     expect(ws.getCell('F6').value).toBe('Status');
     expect(ws.getCell('F7').value ?? null).toBeNull();
@@ -445,8 +443,7 @@ describe('Transactions.xlsx', () => {
       const res = await admin.get(`/api/transactions/download/${owner.id}`, { lang: 'ru' });
       expect(res.statusCode).toBe(200);
       // What the file itself says: a spreadsheet program refuses (or "repairs") any other name.
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(res.rawPayload as never);
+      const wb = await workbookOf(res);
       expect(wb.worksheets[0]!.name).toBe('Выписка счёт-клиент 2026 — все');
       expect(wb.worksheets[0]!.getCell('A6').value).toBe('Дата');
     } finally {

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { escapeXml as x } from './html.ts';
 import { allPublic } from './public.service.ts';
 import { objectUrl, photoUrl, type TPublicObject } from './public.view.ts';
+import type { T } from '../../lib/i18n.ts';
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 
 const SERVICE_TAG = { sale: 'sale', rent: 'rent', shortRent: 'short-rent' } as const;
 

@@ -4,11 +4,11 @@ import { Markup, html } from './html.ts';
 import { GALLERY_SCRIPT_URL } from './public.script.ts';
 import { PUBLIC_PAGE_SIZE, kindOptions, type TPublicFilter, type TPublicPlaceGroup, type TSimilarFilter } from './public.service.ts';
 import { objectUrl, photoUrl, type TPublicMap, type TPublicObject } from './public.view.ts';
+import type { T } from '../../lib/i18n.ts';
 
 /** The longest enquiry message taken (the form says so, the server refuses a longer one). */
 export const ENQUIRY_MESSAGE_MAX = 2000;
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 /**
  * `baseUrl`: the configured public address (PUBLIC_URL), never the request's Host: absolute links
  * (canonical, hreflang, og:*) start with it. `site`: the agency's details from the Settings page

@@ -7,8 +7,8 @@ import { logAction, type Actor } from '../../lib/audit.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
 import { PUBLIC_WHERE, publicSelect, toPublicObject, type TPublicObject } from './public.view.ts';
 import { locationWithin } from '../locations/locations.service.ts';
+import type { T } from '../../lib/i18n.ts';
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 
 export const PUBLIC_PAGE_SIZE = 12;
 

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { OBJECT_FEATURES, formatReferenceNumber, type TCulture, type TPublicObjectDto } from '@crm/contract';
 import { columnName } from '../../db/schema/objects.ts';
+import type { T } from '../../lib/i18n.ts';
 
 /**
  * What the public may know of a published object: an explicit allow-list. Only these columns are
@@ -89,7 +90,6 @@ function buildPublicSelect(culture: TCulture): SQL {
 }
 
 type Row = Record<string, unknown>;
-type T = (key: string, params?: Record<string, string | number>) => string;
 
 export type TPublicMap = { kind: 'point'; latitude: number; longitude: number; zoom: number } | { kind: 'circle'; latitude: number; longitude: number; radius: number };
 

@@ -5,6 +5,7 @@ import { LinkKind, OBJECT_FIELDS } from '@crm/contract';
 import { accounts, activities, activityLinks, files, leadObjects, leads, locations, objectAccounts, objectKeys, objects, users } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { createTestApp } from '../../../test/harness.ts';
+import { insertObject } from '../../../test/records.ts';
 import { runPublish } from './publishing.service.ts';
 import { PUBLIC_COLUMNS } from './public.view.ts';
 
@@ -39,62 +40,56 @@ const INTERNAL: Record<string, { value: unknown; markers: string[] }> = {
 
 const OBJECT_ID = 7654321;
 await db.execute(sql`select setval('objects_id_seq', ${OBJECT_ID - 1})`);
-const [o] = await db
-  .insert(objects)
-  .values({
-    referenceNumber: sql`nextval('objects_reference_number_seq')`,
-    title: 'Quiet flat in Pylaia',
-    description: 'Two bedrooms, a large balcony.',
-    subTypeObjectTypeId: 1,
-    objectSubTypeId: 1,
-    forSale: true,
-    salePrice: 150000,
-    salePriceWithDiscount: 140000,
-    forRent: true,
-    rentPrice: 600,
-    rentPriceWithDiscount: 550,
-    area: 80,
-    bedrooms: 2,
-    locationId: place!.id,
-    active: true,
-    displayAddress: false,
-    displayCoordinates: false,
-    mapCircleLatitude: 40.6,
-    mapCircleLongitude: 22.97,
-    mapCircleRadius: 1000,
-    publishRequested: true,
-    createdBy: staff.id,
-    modifiedBy: staff.id,
-    ...Object.fromEntries(Object.entries(INTERNAL).map(([k, v]) => [k, v.value])),
-  } as never)
-  .returning({ id: objects.id, ref: objects.referenceNumber });
-const ref = String(o!.ref).padStart(4, '0');
-expect(o!.id).toBe(OBJECT_ID);
+const o = await insertObject(db, {
+  title: 'Quiet flat in Pylaia',
+  description: 'Two bedrooms, a large balcony.',
+  forSale: true,
+  salePrice: 150000,
+  salePriceWithDiscount: 140000,
+  forRent: true,
+  rentPrice: 600,
+  rentPriceWithDiscount: 550,
+  area: 80,
+  bedrooms: 2,
+  locationId: place!.id,
+  active: true,
+  displayAddress: false,
+  displayCoordinates: false,
+  mapCircleLatitude: 40.6,
+  mapCircleLongitude: 22.97,
+  mapCircleRadius: 1000,
+  publishRequested: true,
+  createdBy: staff.id,
+  modifiedBy: staff.id,
+  ...Object.fromEntries(Object.entries(INTERNAL).map(([k, v]) => [k, v.value])),
+});
+const ref = String(o.ref).padStart(4, '0');
+expect(o.id).toBe(OBJECT_ID);
 
 // The people around it: owner, tenant, key holder, the staff who made it; its activity, lead and a document.
 const [owner] = await db.insert(accounts).values({ firstName: 'Zbigniew', lastName: 'Leakowski', emails: ['owner.leak@example.test'], phones: ['+30 699 7654 000'] }).returning();
 const [tenant] = await db.insert(accounts).values({ firstName: 'Tenantia', lastName: 'Leakova', emails: ['tenant.leak@example.test'] }).returning();
 const [holder] = await db.insert(accounts).values({ firstName: 'Keymaster', lastName: 'Leakidis' }).returning();
 await db.insert(objectAccounts).values([
-  { objectId: o!.id, accountId: owner!.id, relation: 1, price: 123457 },
-  { objectId: o!.id, accountId: tenant!.id, relation: 4, rentPaymentDay: 5, price: 98765 },
+  { objectId: o.id, accountId: owner!.id, relation: 1, price: 123457 },
+  { objectId: o.id, accountId: tenant!.id, relation: 4, rentPaymentDay: 5, price: 98765 },
 ]);
-await db.update(objects).set({ ownerId: owner!.id } as never).where(eq(objects.id, o!.id));
-await db.insert(objectKeys).values({ objectId: o!.id, accountId: holder!.id, received: '2020-02-02', description: 'KEY-LEAK under the mat' });
+await db.update(objects).set({ ownerId: owner!.id } as never).where(eq(objects.id, o.id));
+await db.insert(objectKeys).values({ objectId: o.id, accountId: holder!.id, received: '2020-02-02', description: 'KEY-LEAK under the mat' });
 const [act] = await db.insert(activities).values({ description: 'ACTIVITY-LEAK call the owner' }).returning();
-await db.insert(activityLinks).values({ activityId: act!.id, entity: LinkKind.Object, entityId: o!.id });
+await db.insert(activityLinks).values({ activityId: act!.id, entity: LinkKind.Object, entityId: o.id });
 const [lead] = await db.insert(leads).values({ accountId: tenant!.id, description: 'LEAD-LEAK wants a discount' } as never).returning({ id: leads.id });
-await db.insert(leadObjects).values({ leadId: lead!.id, objectId: o!.id, position: 0 });
+await db.insert(leadObjects).values({ leadId: lead!.id, objectId: o.id, position: 0 });
 const [staffUser] = await db.select().from(users).where(eq(users.id, staff.id));
 
 const storage = getFileStorage(t.dataDir);
 await storage.put('leak-photo-web.webp', Readable.from(Buffer.from('web copy')));
 await db.insert(files).values([
-  { systemName: 'photo-sys-1.jpg', userName: 'IMG_LEAK_ORIGINAL.jpg', mime: 'image/jpeg', size: 1, parentType: LinkKind.Object, parentId: o!.id, type: 'image', webName: 'leak-photo-web.webp', thumbName: 'leak-photo-web.webp' },
-  { systemName: 'DOC-SYS-LEAK.pdf', userName: 'CONTRACT-LEAK.pdf', mime: 'application/pdf', size: 1, parentType: LinkKind.Object, parentId: o!.id, type: 'document' },
+  { systemName: 'photo-sys-1.jpg', userName: 'IMG_LEAK_ORIGINAL.jpg', mime: 'image/jpeg', size: 1, parentType: LinkKind.Object, parentId: o.id, type: 'image', webName: 'leak-photo-web.webp', thumbName: 'leak-photo-web.webp' },
+  { systemName: 'DOC-SYS-LEAK.pdf', userName: 'CONTRACT-LEAK.pdf', mime: 'application/pdf', size: 1, parentType: LinkKind.Object, parentId: o.id, type: 'document' },
 ]);
 
-const published = await runPublish(db, { objectId: o!.id, actor: { id: staff.id, name: staffUser!.email } });
+const published = await runPublish(db, { objectId: o.id, actor: { id: staff.id, name: staffUser!.email } });
 
 const OTHER_MARKERS = [
   'Leakowski', 'Zbigniew', 'owner.leak@', '7654 000', 'Leakova', 'tenant.leak@', 'Leakidis', 'KEY-LEAK', 'ACTIVITY-LEAK', 'LEAD-LEAK',
@@ -168,7 +163,7 @@ describe('what the public sees of a published object', () => {
     expect(api.map).toEqual({ kind: 'circle', latitude: 40.6, longitude: 22.97, radius: 1000 });
     expect(api.address).toBeNull();
     // Allowed: the address appears; the point too once the object shows it.
-    await db.update(objects).set({ displayAddress: true, displayCoordinates: true } as never).where(eq(objects.id, o!.id));
+    await db.update(objects).set({ displayAddress: true, displayCoordinates: true } as never).where(eq(objects.id, o.id));
     app.publicPages.clear(); // changed behind the publishing's back: the pages kept so far are stale
     const shown = (await app.inject({ url: `/api/public/listings/${ref}` })).json();
     expect(shown.address).toBe('Odos Leakou 713');
@@ -176,7 +171,7 @@ describe('what the public sees of a published object', () => {
     expect((await app.inject({ url: `/listings/${ref}?lang=en` })).body).toContain('<dt>Postcode</dt><dd>ZIP-LEAK-9</dd>');
     expect(shown.map).toMatchObject({ kind: 'point', latitude: 40.571234, longitude: 22.941234 });
     // The point shown but the address hidden: the point is the address, so the circle shows (decision 013), in the page, the API and the feed.
-    await db.update(objects).set({ displayAddress: false, displayCoordinates: true } as never).where(eq(objects.id, o!.id));
+    await db.update(objects).set({ displayAddress: false, displayCoordinates: true } as never).where(eq(objects.id, o.id));
     app.publicPages.clear();
     const hidden = (await app.inject({ url: `/api/public/listings/${ref}` })).json();
     expect(hidden.address).toBeNull();
@@ -188,7 +183,7 @@ describe('what the public sees of a published object', () => {
       expect(text).not.toContain('22.941234');
     }
     expect(feed).toContain('<approximateArea latitude="40.6" longitude="22.97" radius="1000"/>');
-    await db.update(objects).set({ displayAddress: false, displayCoordinates: false } as never).where(eq(objects.id, o!.id));
+    await db.update(objects).set({ displayAddress: false, displayCoordinates: false } as never).where(eq(objects.id, o.id));
     app.publicPages.clear();
   });
 

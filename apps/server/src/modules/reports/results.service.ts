@@ -20,8 +20,8 @@ import { fieldError, orderError } from '../../lib/errors.ts';
 import { branchOptions } from '../accounts/accounts.service.ts';
 import { leadStartDay } from '../leads/leads.service.ts';
 import { notDraft } from '../../lib/drafts.ts';
+import type { T } from '../../lib/i18n.ts';
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 type Row = Record<string, unknown>;
 
 /** Assignment parent kinds (assignments.parent): a lead, a viewing. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { accounts, assignments, branches, dealParties, deals, leads, objects, users, viewings } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { periodDays } from './results.service.ts';
+import { workbookOf } from '../../../test/xlsx.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
@@ -187,8 +187,7 @@ describe('the agents’ results', () => {
     // Deals.xlsx names the agent in its filter line, in the reader's language.
     const xlsx = await officeAdmin.post('/api/Deal/download', { agentId: anna, stages: [5] }, { lang: 'el' });
     expect(xlsx.statusCode, xlsx.body).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(xlsx.rawPayload as never);
+    const wb = await workbookOf(xlsx);
     expect(String(wb.worksheets[0]!.getCell('A2').value)).toContain('Συνεργάτης: Papadaki Anna');
     expect((await officeAdmin.post('/api/Deal/search', { agentId: 'anna' })).statusCode).toBe(400);
     expect((await officeAdmin.post('/api/lead/search', { agentId: 0 })).statusCode).toBe(400);
@@ -205,8 +204,7 @@ describe('Results.xlsx', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toContain('Results.xlsx');
     expect(res.headers['cache-control']).toBe('private, no-store');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as never);
+    const wb = await workbookOf(res);
     const ws = wb.worksheets[0]!;
     expect(ws.name).toBe('Αποτελέσματα');
     expect(ws.getCell('A1').value).toBe('Απόδοση συνεργατών: 01/03/2026 – 31/03/2026');

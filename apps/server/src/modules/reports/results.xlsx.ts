@@ -5,8 +5,8 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { addTable, cellMoney, EURO_FORMAT, safeText, sheetName } from '../../lib/excel.ts';
 import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
 import { results } from './results.service.ts';
+import type { T } from '../../lib/i18n.ts';
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 type Column = { head: string; width: number; money?: boolean; cell: (r: TResultsRow) => ExcelJS.CellValue };
 
 /** The report's columns, as the screen shows them; money as number cells in euro. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { accounts, actionLog, objects, reservations } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
+import { workbookOf } from '../../../test/xlsx.ts';
 
 const t = await createTestApp();
 const { db } = t;
@@ -360,8 +360,7 @@ describe('the reservations list', () => {
     const res = await agent.post('/api/Reservation/download', body, { lang: 'el' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toContain('Reservations.xlsx');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as never);
+    const wb = await workbookOf(res);
     const ws = wb.worksheets[0]!;
     expect(ws.name).toBe('Κρατήσεις');
     expect(ws.getCell('A2').value).toBe(`Εμφανίζονται: Άφιξη: 01/01/${year} – 31/12/${year}`);

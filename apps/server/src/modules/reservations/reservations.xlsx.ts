@@ -4,8 +4,8 @@ import { RESERVATION_DOWNLOAD_MAX, type TReservationSum, type TCulture, type TRe
 import { DATE_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, textCell, addColumnsTable, addIssued, addTitle, exportSheet, type SheetColumn, addFigures } from '../../lib/excel.ts';
 import { inEveryLanguage, inPages, type Download } from '../../lib/downloads.ts';
 import { findReservations, reservationRows } from './reservations.service.ts';
+import type { T } from '../../lib/i18n.ts';
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 type Column = SheetColumn<TReservationRow> & { sum?: TReservationSum };
 
 const money = { numFmt: EURO_FORMAT };

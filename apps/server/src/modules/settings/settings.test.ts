@@ -5,6 +5,7 @@ import { createTestApp, json } from '../../../test/harness.ts';
 import { zip } from '../../../test/zip.ts';
 import { zipUnpackedSize } from '../../lib/excel.ts';
 import { accounts, actionLog, localization, objects, users } from '../../db/schema/index.ts';
+import { workbookOf } from '../../../test/xlsx.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
@@ -13,8 +14,7 @@ const branchAdmin = await t.user({ roles: ['admin'], branchId: 1 });
 const agent = await t.user({ roles: ['employee'] });
 
 async function readWorkbook(body: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
+  const wb = await workbookOf(body);
   const ws = wb.worksheets[0]!;
   const rows: string[][] = [];
   ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))));

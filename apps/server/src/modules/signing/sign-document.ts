@@ -14,12 +14,12 @@ import type { Mail } from '../../mail/mailer.ts';
 import { dateIn } from '../doc-templates/doc-fill.ts';
 import { appendPagesIncrementally, renderSealPage } from './sign-seal.ts';
 import { SIGN_LOG_ENTITY, fillNow, hashOf, publicView, readStored, requestByToken, sourceState, statusOf, type SignRow } from './sign-requests.service.ts';
+import type { T } from '../../lib/i18n.ts';
 
 /** Sign tries per client address an hour (a person signs once; a stream of posts is refused). */
 const SIGNS_PER_IP_HOUR = 30;
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 
 /** The drawn signature: a real PNG of bounded size, or null for the typed name alone. */
 export async function signatureImage(dataUrl: string): Promise<Buffer | null> {

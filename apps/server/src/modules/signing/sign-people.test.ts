@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { simpleParser } from 'mailparser';
 import { LinkKind, OWNER_RELATION, TENANT_RELATION } from '@crm/contract';
 import { actionLog } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { createTestApp } from '../../../test/harness.ts';
+import { workbookOf } from '../../../test/xlsx.ts';
 
 /**
  * The people of a document signed by link (decision 086): a deal's parties as its signers, the
@@ -158,8 +158,7 @@ describe('a signer’s personal data', () => {
 
     const res = await admin.get(`/api/account/personal-data/${buyer}`, { lang: 'el' });
     expect(res.statusCode, res.body).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as never);
+    const wb = await workbookOf(res);
     const ws = wb.getWorksheet('Έγγραφα προς υπογραφή')!;
     const rows: string[][] = [];
     ws.eachRow((x) => rows.push((x.values as unknown[]).slice(1).map((v) => (v instanceof Date ? 'date' : String(v ?? '')))));
@@ -220,8 +219,7 @@ describe('a signer’s personal data', () => {
 
     // His data holds none of her requests; his erasure keeps them whole.
     const res = await admin.get(`/api/account/personal-data/${husband}`);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as never);
+    const wb = await workbookOf(res);
     const sheet = wb.worksheets.find((w) => w.name.includes('ignature'))!;
     expect(sheet.rowCount).toBe(1);
     const { version } = (await admin.get(`/api/account/view/${husband}`)).json() as { version: number };

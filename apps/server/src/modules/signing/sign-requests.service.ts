@@ -16,6 +16,7 @@ import { agencyIdentity, linkBase } from '../settings/site-settings.service.ts';
 import { makeDocument } from '../doc-templates/doc-templates.routes.ts';
 import { fillDocument } from '../doc-templates/doc-fill.ts';
 import { signerAccount, signersOf } from './sign-people.ts';
+import type { T } from '../../lib/i18n.ts';
 
 /**
  * Documents sent for signature by link (issue 47, decision 086). A request keeps the exact PDF the
@@ -24,7 +25,6 @@ import { signerAccount, signersOf } from './sign-people.ts';
  */
 
 export type Caller = { user: SessionUser; actor: Actor };
-type T = (key: string, params?: Record<string, string | number>) => string;
 export type SignRow = {
   id: number; source: TDocSource; source_id: number; source_version: number; parent_type: number; parent_id: number; culture: TCulture;
   signer_name: string; signer_email: string; document_name: string; pdf_system_name: string; pdf_size: number; pdf_sha256: string;

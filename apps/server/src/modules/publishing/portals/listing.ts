@@ -3,8 +3,8 @@ import type { TCulture } from '@crm/contract';
 import type { Db } from '../../../db/client.ts';
 import { WEB_SIZE } from '../../files/pictures.ts';
 import { PUBLIC_WHERE, publicSelect, toPublicObject, type TPublicPhoto, type TPublicText } from '../public.view.ts';
+import type { T } from '../../../lib/i18n.ts';
 
-type T = (key: string, params?: Record<string, string | number>) => string;
 type Row = Record<string, unknown>;
 type Named = { en: string; el: string; ru: string };
 
