@@ -1,6 +1,4 @@
 import { Card, Stack, Textarea } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TAccount, TAccountFields } from '@crm/contract';
 import { isGreekTaxNumber } from '@crm/contract/account-fields';
@@ -48,19 +46,10 @@ type Props = {
  */
 export function AccountEditor({ initial, expanded, onStatus }: Props) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const session = useSession();
   const officeAdmin = isOfficeAdmin(session);
   const branch = hasBranch(session);
   const id = initial.dto.id;
-  const publish = useCallback(
-    (dto: TAccount) => {
-      client.setQueryData(accountKeys.view(id), dto);
-      client.setQueryData<TAccountEdit>(accountKeys.edit(id), (old) => (old ? { ...old, dto } : old));
-      void client.invalidateQueries({ queryKey: ['accounts'] });
-    },
-    [client, id],
-  );
   const { record, form, setForm, fieldErrors, saveError, yoursReplaced } = useRecordAutosave<TAccount, TAccountForm>({
     initial: initial.dto,
     toForm,
@@ -75,7 +64,11 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
     },
     update: (b, changeKey) => updateAccount({ id, ...b } as Parameters<typeof updateAccount>[0], changeKey),
     recordKey: `account-${id}`,
-    publish,
+    publish: (dto, client) => {
+      client.setQueryData(accountKeys.view(id), dto);
+      client.setQueryData<TAccountEdit>(accountKeys.edit(id), (old) => (old ? { ...old, dto } : old));
+      void client.invalidateQueries({ queryKey: ['accounts'] });
+    },
     conflictKept: (fields) => t('accounts.ui.conflictKept', { fields: fields.join(', ') }),
     fieldLabel: (k) => t(`accounts.ui.field.${k}`),
     onStatus,

@@ -50,22 +50,18 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
   const client = useQueryClient();
   const lists = initial.objectSelectLists;
   const id = initial.object.id;
-  const publish = useCallback(
-    (o: TRealtyObject) => {
-      client.setQueryData<TObjectEdit>(objectKeys.edit(id), (old) => (old ? { ...old, object: o } : old));
-      // Views (by id or by ref) are refetched when shown: they carry lists the update does not answer.
-      void client.invalidateQueries({ queryKey: ['object', 'view'] });
-      void client.invalidateQueries({ queryKey: objectKeys.lists });
-    },
-    [client, id],
-  );
   const { record, setRecord, drafts, setDrafts, fieldErrors, saveError, yoursReplaced } = useDescribedEditor<TRealtyObject>({
     initial: initial.object as TRealtyObject,
     fields: OBJECT_EDITABLE_FIELDS,
     toWires: (f) => toWires(f, lists),
     update: (b, changeKey) => updateObject({ id, ...b }, changeKey),
     recordKey: `object-${id}`,
-    publish,
+    publish: (o) => {
+      client.setQueryData<TObjectEdit>(objectKeys.edit(id), (old) => (old ? { ...old, object: o } : old));
+      // Views (by id or by ref) are refetched when shown: they carry lists the update does not answer.
+      void client.invalidateQueries({ queryKey: ['object', 'view'] });
+      void client.invalidateQueries({ queryKey: objectKeys.lists });
+    },
     conflictKept: (fields) => t('objects.edit.conflictKept', { fields: fields.join(', ') }),
     fieldLabel: (name) => fieldLabel(t, name),
     onStatus,
