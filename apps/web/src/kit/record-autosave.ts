@@ -11,6 +11,9 @@ import { useUnsavedGuard } from '../lib/unsaved-guard.tsx';
 
 type Wires = Record<string, unknown>;
 
+/** A record's in-place editor (its view modes 1 and 2): what it opens with, whether expanded (mode 2), and where its saving state goes. */
+export type InPlaceEditorProps<E> = { initial: E; expanded: boolean; onStatus: (s: AutosaveStatus) => void };
+
 export type RecordAutosaveOptions<R extends { version: number }, F> = {
   initial: R;
   /** The record as the form holds it, and the form as the API takes it (`fieldNames`' values). */
