@@ -5,18 +5,18 @@ import { IconPlus } from './icons.ts';
 
 /**
  * A card on a lead's page for the records made from the lead (its viewings, its deals): a title, a
- * button that starts one from this lead, "none yet" once they are loaded and there are none, and
- * the records themselves (the children). With `count`, how many there are in all stands by the title
- * (said as `countLabel` to screen readers), for a block that shows only the newest of them.
+ * button that starts one from this lead (`add`: the new record's page and the button's text), the
+ * records themselves (the children), and `none` once they are loaded (`items`) and there are none.
+ * With `count`, how many there are in all stands by the title (said as `countLabel` to screen
+ * readers), for a block that shows only the newest of them.
  */
-export function LeadBlock({ testId, title, addTo, addLabel, empty, count, countLabel, children }: {
+export function LeadBlock({ testId, title, add, items, none, count, countLabel, children }: {
   testId: string;
   title: string;
-  /** Where the button goes: the new record's page, started from this lead. */
-  addTo: string;
-  addLabel: string;
-  /** The "none yet" text, shown when it is given (the caller gives it when loaded with none). */
-  empty?: string | null;
+  add: [to: string, label: string];
+  /** The records shown (none: not loaded yet). */
+  items: unknown[] | undefined;
+  none: string;
   count?: number;
   countLabel?: string;
   children: ReactNode;
@@ -37,13 +37,13 @@ export function LeadBlock({ testId, title, addTo, addLabel, empty, count, countL
             </>
           )}
         </Group>
-        <Button component={Link} to={addTo} size="compact-sm" variant="light" leftSection={<IconPlus size={14} />}>
-          {addLabel}
+        <Button component={Link} to={add[0]} size="compact-sm" variant="light" leftSection={<IconPlus size={14} />}>
+          {add[1]}
         </Button>
       </Group>
-      {empty && (
+      {items?.length === 0 && (
         <Text size="sm" c="dimmed">
-          {empty}
+          {none}
         </Text>
       )}
       {children}

@@ -6,6 +6,7 @@ import { IconDots, IconTrash } from './icons.ts';
 import { DeleteMenuItem } from './delete-menu-item.tsx';
 import { useMedia } from '../lib/first-paint.ts';
 import { FailureAlert } from './failure-alert.tsx';
+import { useGoBack } from './go-back.ts';
 
 /**
  * The head of a record page with view, edit and create modes (deals, reservations, viewings, as
@@ -27,14 +28,15 @@ export function RecordToolbar(p: {
   titleAside?: ReactNode;
   mode: 'view' | 'edit' | 'create';
   backText: string;
-  onBack: () => void;
+  /** Back, and Cancel of a new record (none: back to the screen before). */
+  onBack?: () => void;
   /** The record's route and id: Edit opens `${route}/Edit/${id}`, Cancel in edit mode `${route}/${id}` (in create mode it goes back). */
   route: string;
   id: number | null | undefined;
   onDelete: () => void;
   onSave: () => void;
-  busy: boolean;
-  error: string | null;
+  /** The form's save under way, and its error (said under the toolbar). */
+  state: { busy: boolean; error: string | null };
   testId: string;
   /** More actions of the record in view mode, before Back and Edit (the viewing's sheet). */
   viewActions?: ReactNode;
@@ -44,6 +46,8 @@ export function RecordToolbar(p: {
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const goBack = useGoBack();
+  const onBack = p.onBack ?? goBack;
   const phone = useMedia(PHONE, false);
   const actions = t('accounts.ui.view.actions');
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -67,7 +71,7 @@ export function RecordToolbar(p: {
           {p.mode === 'view' ? (
             <>
               {p.viewActions}
-              <Button variant="default" onClick={p.onBack}>
+              <Button variant="default" onClick={onBack}>
                 {p.backText}
               </Button>
               {p.onEdit ? (
@@ -103,17 +107,17 @@ export function RecordToolbar(p: {
                     {t('common.delete')}
                   </Button>
                 ))}
-              <Button variant="default" onClick={() => (p.mode !== 'edit' ? p.onBack() : p.onCancel ? p.onCancel() : navigate(`${p.route}/${p.id}`))} data-testid={`${p.testId}-cancel`}>
+              <Button variant="default" onClick={() => (p.mode !== 'edit' ? onBack() : p.onCancel ? p.onCancel() : navigate(`${p.route}/${p.id}`))} data-testid={`${p.testId}-cancel`}>
                 {t('common.cancel')}
               </Button>
-              <Button onClick={p.onSave} loading={p.busy} data-testid={`${p.testId}-save`}>
+              <Button onClick={p.onSave} loading={p.state.busy} data-testid={`${p.testId}-save`}>
                 {t('common.save')}
               </Button>
             </>
           )}
         </Group>
       </Group>
-      <FailureAlert failure={p.error} preLine testId={`${p.testId}-form-error`} />
+      <FailureAlert failure={p.state.error} preLine testId={`${p.testId}-form-error`} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../lib/use-translation.tsx';
 import { ApiError } from '../lib/api.ts';
 import { showBanner } from '../lib/banner.ts';
@@ -9,6 +10,9 @@ import { useAutosave, type AutosaveStatus } from '../lib/use-autosave.ts';
 import { useUnsavedGuard } from '../lib/unsaved-guard.tsx';
 
 type Wires = Record<string, unknown>;
+
+/** A record's in-place editor (its view modes 1 and 2): what it opens with, whether expanded (mode 2), and where its saving state goes. */
+export type InPlaceEditorProps<E> = { initial: E; expanded: boolean; onStatus: (s: AutosaveStatus) => void };
 
 export type RecordAutosaveOptions<R extends { version: number }, F> = {
   initial: R;
@@ -26,8 +30,8 @@ export type RecordAutosaveOptions<R extends { version: number }, F> = {
   update: (body: Wires & { version: number }, changeKey: string) => Promise<R>;
   /** Names the record in the change's key ("object-12"): the same fields and version of another record are another change. */
   recordKey: string;
-  /** A saved (or reloaded) record, for the other screens' caches. */
-  publish: (record: R) => void;
+  /** A saved (or reloaded) record, for the other screens' caches (`client`). */
+  publish: (record: R, client: QueryClient) => void;
   /** The banner's addition when the other person changed some of this user's fields too. */
   conflictKept: (labels: string[]) => string;
   fieldLabel: (name: string) => string;
@@ -44,6 +48,7 @@ export type RecordAutosaveOptions<R extends { version: number }, F> = {
  */
 export function useRecordAutosave<R extends { version: number }, F extends object>(o: RecordAutosaveOptions<R, F>) {
   const { t } = useTranslation();
+  const client = useQueryClient();
   const { initial, fieldNames } = o;
   const [record, setRecord] = useState<R>(initial);
   const [form, setForm] = useState<F>(() => o.toForm(initial));
@@ -89,7 +94,7 @@ export function useRecordAutosave<R extends { version: number }, F extends objec
           // A field typed meanwhile, or held back (refused), still differs from the saved record, so the next save looks at it again.
           base.current = toWires(toForm(saved), saved);
           setRecord(saved);
-          publish(saved);
+          publish(saved, client);
         }
         setFieldErrors(held);
         setSaveError(null);
@@ -111,7 +116,7 @@ export function useRecordAutosave<R extends { version: number }, F extends objec
           setForm(next as F);
           setFieldErrors({});
           setSaveError(null);
-          publish(current);
+          publish(current, client);
           // The other version is this user's own save whose answer was lost: nothing to tell.
           if (!foreign) return;
           const message = e.problem.title || t('errors.conflict');
@@ -130,7 +135,7 @@ export function useRecordAutosave<R extends { version: number }, F extends objec
       }
       if (Object.keys(held).length) throw new NotSaved(held);
     },
-    [record, fieldNames, t],
+    [record, fieldNames, t, client],
   );
 
   const autosave = useAutosave({ value: form, save });

@@ -1,6 +1,7 @@
 import { confirmAction } from '../components/confirm-action.tsx';
 import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
-import { Fragment, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { keyedByAddress } from '../components/keyed-by-address.tsx';
 import { useTranslation } from '../lib/use-translation.tsx';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageLoading } from '../components/page-loading.tsx';
@@ -59,27 +60,41 @@ export function useRecordOrBlank<A, KB extends QueryKey, KS extends QueryKey>(
 }
 
 /**
+ * What a record screen declares of itself: its test id (`deal`: the page `deal-page`, the toolbar's
+ * buttons `deal-save`...), its list's route (`/Deals`: the record is `/Deals/{id}`, edited at
+ * `/Deals/Edit/{id}`) and its texts' prefix (`deals.ui`: `.new` heads a new record, `.back` is Back).
+ */
+export type RecordDeclaration = { testId: string; route: string; texts: string };
+
+/** What a record screen's form is drawn with: the record at its address (for Add, the blank), the mode and the screen's declaration. */
+export type RecordFormProps<A> = { record: A; mode: Mode; screen: RecordDeclaration };
+
+/**
  * The screen of a record that is made here and opened here (a deal, a viewing, a booking): at its
  * address the stored record or, for Add, the blank its Add call answers (`blank`, from the
  * address's query: where it starts from); named in the recently opened once stored (`recent`); its
- * form drawn afresh for each mode and version (`children`).
+ * `Form` drawn afresh for each mode and version, and the whole screen afresh for each address
+ * (keyedByAddress: an edit starts from a fresh read).
  */
-export function BlankOrStoredScreen<A extends { id: number | null; version?: number | null }, KB extends QueryKey, KS extends QueryKey>({ editPrefix, blank, stored, recent, testId, children }: {
-  editPrefix: string;
-  blank: (search: URLSearchParams) => UseQueryOptions<A, Error, A, KB>;
-  stored: (id: number) => UseQueryOptions<A, Error, A, KS>;
-  recent: [kind: RecentKind, name: (record: A, id: number) => string];
-  testId: string;
-  children: (record: A, mode: Mode) => ReactNode;
-}) {
-  const { id, mode, valid, search } = useRecordAddress(editPrefix);
-  const { q, stored: r } = useRecordOrBlank({ id, mode, valid }, blank(search), stored);
-  useRecordOpened(recent[0], id ?? 0, r ? recent[1](r, id ?? 0) : null, isGone(q));
-  return (
-    <RecordLoad q={q} valid={valid} mode={mode} testId={testId}>
-      {(data) => <Fragment key={`${mode}-${data.id}-${data.version}`}>{children(data, mode)}</Fragment>}
-    </RecordLoad>
-  );
+export function recordScreen<A extends { id: number | null; version?: number | null }, KB extends QueryKey, KS extends QueryKey>(
+  screen: RecordDeclaration,
+  { blank, stored, recent }: {
+    blank: (search: URLSearchParams) => UseQueryOptions<A, Error, A, KB>;
+    stored: (id: number) => UseQueryOptions<A, Error, A, KS>;
+    recent: [kind: RecentKind, name: (record: A, id: number) => string];
+  },
+  Form: ComponentType<RecordFormProps<A>>,
+): ComponentType {
+  return keyedByAddress(function BlankOrStoredScreen() {
+    const { id, mode, valid, search } = useRecordAddress(`${screen.route}/Edit`);
+    const { q, stored: r } = useRecordOrBlank({ id, mode, valid }, blank(search), stored);
+    useRecordOpened(recent[0], id ?? 0, r ? recent[1](r, id ?? 0) : null, isGone(q));
+    return (
+      <RecordLoad q={q} valid={valid} mode={mode} testId={screen.testId}>
+        {(data) => <Form key={`${mode}-${data.id}-${data.version}`} record={data} mode={mode} screen={screen} />}
+      </RecordLoad>
+    );
+  });
 }
 
 /**

@@ -1,11 +1,15 @@
-import { Button } from '@mantine/core';
+import { Button, Menu, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { confirmAction } from '../components/confirm-action.tsx';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from '../lib/use-translation.tsx';
 import { useNavigate, useParams } from 'react-router';
-import { IconArrowsMaximize, IconArrowsMinimize, IconEye, IconPencil } from '../components/icons.ts';
+import { IconArrowsMaximize, IconArrowsMinimize, IconDots, IconEye, IconPencil } from '../components/icons.ts';
 import { focusMenuButtonAfterDialog } from '../lib/menu-confirm.ts';
+import { showBannerAfterNavigation } from '../lib/banner.ts';
+import { describeError } from '../lib/errors.ts';
+import { useGoBack } from '../components/go-back.ts';
 import type { AutosaveStatus } from '../lib/use-autosave.ts';
 
 /**
@@ -47,11 +51,44 @@ export function ModeSwitches({ mode, setMode, doneLabel, disabled }: { mode: Vie
   );
 }
 
-/** The Delete of an Actions menu: the spec's question, the focus back on the menu's button when it closes. */
-export function useMenuDelete(menuButton: RefObject<HTMLButtonElement | null>) {
+/**
+ * The Delete of a record's Actions menu (its button: `menuButton`): the spec's question (`confirm`),
+ * the focus back on the menu's button when it closes; confirmed, the call (`run`), the record's
+ * queries dropped (`gone`), the banner `done` and back to the screen before. A failure is said in a
+ * dialog titled `failed`, where one is given.
+ */
+export function useMenuDelete(opts: { run: () => Promise<unknown>; gone: (client: QueryClient) => void; done: string; failed?: string }) {
   const { t } = useTranslation();
-  return (opts: { title: string; text: ReactNode; onConfirm: () => void }) =>
-    confirmAction(t, { ...opts, testId: 'confirm-delete', onClose: () => focusMenuButtonAfterDialog(menuButton) });
+  const goBack = useGoBack();
+  const client = useQueryClient();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const remove = useMutation({
+    mutationFn: opts.run,
+    onSuccess: () => {
+      opts.gone(client);
+      showBannerAfterNavigation('success', opts.done);
+      goBack();
+    },
+    onError: (e) => opts.failed && modals.open({ title: opts.failed, children: <Text size="sm">{describeError(e).message}</Text> }),
+  });
+  const confirm = (title: string, text: ReactNode) =>
+    confirmAction(t, { title, text, testId: 'confirm-delete', onConfirm: () => remove.mutate(), onClose: () => focusMenuButtonAfterDialog(menuButton) });
+  return { menuButton, confirm };
+}
+
+/** A record's Actions menu (its button named by `testId`, held by `button` for the focus after a dialog): its items the children. */
+export function ActionsMenu({ testId, button, children }: { testId: string; button: RefObject<HTMLButtonElement | null>; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" rightSection={<IconDots size={16} />} data-testid={testId} ref={button}>
+          {t('accounts.ui.view.actions')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>{children}</Menu.Dropdown>
+    </Menu>
+  );
 }
 
 /** The saving state of a record and of another saved beside it (a lead's client): an error first, then one still saving. */

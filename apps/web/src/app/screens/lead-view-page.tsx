@@ -1,7 +1,6 @@
 import { FailureAlert } from '../../components/failure-alert.tsx';
-import { Alert, Button, Center, Group, Loader, Menu, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Center, Group, Loader, Menu, Paper, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation.tsx';
 import { useNavigate, useParams } from 'react-router';
@@ -12,14 +11,10 @@ import { useRecordOpened } from '../../lib/recent.ts';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { SaveStatus } from '../../components/save-status.tsx';
 import { RevealTogether, useSectionReady } from '../../components/reveal.tsx';
-import { IconDots } from '../../components/icons.ts';
 import { ApiError } from '../../lib/api.ts';
-import { showBannerAfterNavigation } from '../../lib/banner.ts';
-import { describeError } from '../../lib/errors.ts';
 import type { AutosaveStatus } from '../../lib/use-autosave.ts';
 import { accountEditQuery } from '../../features/accounts/api/account.ts';
 import { AccountEditor } from '../../features/accounts/components/account-editor.tsx';
-import { useGoBack } from '../../components/go-back.ts';
 import { deleteLead, discardLead, justAddedLeads, leadKeys, leadQuery } from '../../features/leads/api/leads.ts';
 import { LeadDetails } from '../../features/leads/components/lead-details.tsx';
 import { LeadEnquiryMail } from '../../features/leads/components/lead-enquiry-mail.tsx';
@@ -29,7 +24,7 @@ import { LeadObjects } from '../../features/leads/components/lead-objects.tsx';
 import { LeadShortlists } from '../../features/leads/components/lead-shortlists.tsx';
 import { LeadDeals } from '../../features/deals/components/lead-deals.tsx';
 import { LeadViewings } from '../../features/viewings/components/lead-viewings.tsx';
-import { ModeSwitches, combinedStatus, useDiscardIfLeftEmpty, useMenuDelete } from '../../kit/view-modes.tsx';
+import { ActionsMenu, ModeSwitches, combinedStatus, useDiscardIfLeftEmpty, useMenuDelete } from '../../kit/view-modes.tsx';
 import { DeleteMenuItem } from '../../components/delete-menu-item.tsx';
 import { LEAD, VIEWING, href } from '@crm/contract/resources';
 
@@ -153,21 +148,16 @@ function Loading() {
 function LeadToolbar({ id, mode, setMode, status }: { id: number; mode: ViewMode; setMode: (m: ViewMode) => void; status: AutosaveStatus }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const goBack = useGoBack();
-  const client = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => deleteLead(id),
-    onSuccess: () => {
+  const { menuButton, confirm } = useMenuDelete({
+    run: () => deleteLead(id),
+    gone: (client) => {
       client.removeQueries({ queryKey: leadKeys.one(id) });
       void client.invalidateQueries({ queryKey: leadKeys.lists });
-      showBannerAfterNavigation('success', t('leads.ui.deleted'));
-      goBack();
     },
-    onError: (e) => modals.open({ title: t('leads.ui.deleteFailed'), children: <Text size="sm">{describeError(e).message}</Text> }),
+    done: t('leads.ui.deleted'),
+    failed: t('leads.ui.deleteFailed'),
   });
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const menuDelete = useMenuDelete(menuButton);
-  const confirmDelete = () => menuDelete({ title: t('leads.ui.deleteTitle'), text: t('leads.ui.deleteConfirm'), onConfirm: () => remove.mutate() });
+  const confirmDelete = () => confirm(t('leads.ui.deleteTitle'), t('leads.ui.deleteConfirm'));
   return (
     <Paper withBorder p="xs" className="no-print">
       <Group justify="space-between" gap="xs">
@@ -175,22 +165,15 @@ function LeadToolbar({ id, mode, setMode, status }: { id: number; mode: ViewMode
           <ModeSwitches mode={mode} setMode={setMode} doneLabel={t('accounts.ui.view.done')} />
           <SaveStatus status={status} />
         </Group>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button variant="default" rightSection={<IconDots size={16} />} data-testid="lead-menu" ref={menuButton}>
-              {t('accounts.ui.view.actions')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => navigate(href(VIEWING.screens.add, undefined, { demandId: id }))} data-testid="lead-arrange-viewing">
-              {t('leads.ui.arrangeViewing')}
-            </Menu.Item>
-            <Menu.Divider />
-            <DeleteMenuItem onClick={confirmDelete} testId="delete-lead">
-              {t('leads.ui.deleteMenu')}
-            </DeleteMenuItem>
-          </Menu.Dropdown>
-        </Menu>
+        <ActionsMenu testId="lead-menu" button={menuButton}>
+          <Menu.Item onClick={() => navigate(href(VIEWING.screens.add, undefined, { demandId: id }))} data-testid="lead-arrange-viewing">
+            {t('leads.ui.arrangeViewing')}
+          </Menu.Item>
+          <Menu.Divider />
+          <DeleteMenuItem onClick={confirmDelete} testId="delete-lead">
+            {t('leads.ui.deleteMenu')}
+          </DeleteMenuItem>
+        </ActionsMenu>
       </Group>
     </Paper>
   );

@@ -1,13 +1,10 @@
 import { Card, Stack, Textarea } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TAccount, TAccountFields } from '@crm/contract';
 import { isGreekTaxNumber } from '@crm/contract/account-fields';
-import { useRecordAutosave } from '../../../kit/record-autosave.ts';
+import { useRecordAutosave, type InPlaceEditorProps } from '../../../kit/record-autosave.ts';
 import { SaveFailed } from '../../../kit/save-failed.tsx';
 import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
-import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { ACCOUNT_FIELDS, joinList, splitList } from '../account-fields.ts';
 import { accountKeys, updateAccount, type TAccountEdit } from '../api/account.ts';
 import { AccountText, EditSection, type AccountFormApi, type TAccountForm } from './account-edit-fields.tsx';
@@ -35,32 +32,17 @@ const FIELD_NAMES: readonly string[] = [...new Set<string>([...ACCOUNT_FIELDS, '
 /** The form keeps the joined e-mails and phones as lists. */
 const formKey = (k: string) => (k === 'email' ? 'emails' : k === 'phone' ? 'phones' : k);
 
-type Props = {
-  initial: TAccountEdit;
-  expanded: boolean;
-  onStatus: (s: AutosaveStatus) => void;
-};
-
 /**
  * The account's edit form (view modes 1 and 2), on the record kit's auto-save: every change is
  * saved about 400 ms later with the version the form is based on; a 409 loads the current record,
  * keeps what only this user changed, and says so.
  */
-export function AccountEditor({ initial, expanded, onStatus }: Props) {
+export function AccountEditor({ initial, expanded, onStatus }: InPlaceEditorProps<TAccountEdit>) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const session = useSession();
   const officeAdmin = isOfficeAdmin(session);
   const branch = hasBranch(session);
   const id = initial.dto.id;
-  const publish = useCallback(
-    (dto: TAccount) => {
-      client.setQueryData(accountKeys.view(id), dto);
-      client.setQueryData<TAccountEdit>(accountKeys.edit(id), (old) => (old ? { ...old, dto } : old));
-      void client.invalidateQueries({ queryKey: ['accounts'] });
-    },
-    [client, id],
-  );
   const { record, form, setForm, fieldErrors, saveError, yoursReplaced } = useRecordAutosave<TAccount, TAccountForm>({
     initial: initial.dto,
     toForm,
@@ -75,7 +57,11 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
     },
     update: (b, changeKey) => updateAccount({ id, ...b } as Parameters<typeof updateAccount>[0], changeKey),
     recordKey: `account-${id}`,
-    publish,
+    publish: (dto, client) => {
+      client.setQueryData(accountKeys.view(id), dto);
+      client.setQueryData<TAccountEdit>(accountKeys.edit(id), (old) => (old ? { ...old, dto } : old));
+      void client.invalidateQueries({ queryKey: ['accounts'] });
+    },
     conflictKept: (fields) => t('accounts.ui.conflictKept', { fields: fields.join(', ') }),
     fieldLabel: (k) => t(`accounts.ui.field.${k}`),
     onStatus,

@@ -1,7 +1,7 @@
 import { FailureAlert } from '../../../components/failure-alert.tsx';
-import { Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
@@ -10,13 +10,11 @@ import { RecordFiles } from '../../../components/record-files.tsx';
 import { RevealTogether, useSectionReady } from '../../../components/reveal.tsx';
 import {
   IconBuildingEstate,
-  IconDots,
   IconDownload,
   IconEraser,
   IconTargetArrow,
 } from '../../../components/icons.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { useRecordOpened } from '../../../lib/recent.ts';
@@ -28,10 +26,9 @@ import { EraseDialog } from '../components/erase-dialog.tsx';
 import { showBanner } from '../../../lib/banner.ts';
 import { AccountDetails } from '../components/account-details.tsx';
 import { AccountEditor } from '../components/account-editor.tsx';
-import { useGoBack } from '../../../components/go-back.ts';
 import { ServiceInfo } from '../components/service-info.tsx';
 import { SaveStatus } from '../../../components/save-status.tsx';
-import { ModeSwitches, useMenuDelete } from '../../../kit/view-modes.tsx';
+import { ActionsMenu, ModeSwitches, useMenuDelete } from '../../../kit/view-modes.tsx';
 import { DeleteMenuItem } from '../../../components/delete-menu-item.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { ACCOUNT, LEAD, OBJECT, href } from '@crm/contract/resources';
@@ -109,19 +106,15 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
   // the agency's too.
   const customer = !!record && !record.erasedOn && (!record.isEmploye || record.isClient || record.isOwner);
   const navigate = useNavigate();
-  const goBack = useGoBack();
-  const client = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => deleteAccount(id),
-    onSuccess: () => {
+  const { menuButton, confirm } = useMenuDelete({
+    run: () => deleteAccount(id),
+    gone: (client) => {
       client.removeQueries({ queryKey: accountKeys.view(id) });
       client.removeQueries({ queryKey: accountKeys.edit(id) });
       void client.invalidateQueries({ queryKey: ['accounts'] });
-      showBannerAfterNavigation('success', t('accounts.ui.delete.done'));
-      goBack();
     },
+    done: t('accounts.ui.delete.done'),
   });
-  const menuButton = useRef<HTMLButtonElement>(null);
   // A person's data (GDPR): the copy and the erasure are the office admins'.
   const privacy = isOfficeAdmin(useSession()) && !!record;
   const erased = !!record?.erasedOn;
@@ -131,23 +124,19 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
       const d = describeError(e);
       showBanner(d.type, d.message);
     });
-  const menuDelete = useMenuDelete(menuButton);
   const confirmDelete = () =>
-    menuDelete({
-      title: t('accounts.ui.delete.title'),
-      text: (
-        <>
-          <Text size="sm">{t('accounts.ui.delete.confirm')}</Text>
-          {/* Its payments statement goes with it: said before, not found out after. */}
-          {record?.hasTransactions && (
-            <Text size="sm" mt="xs" fw={600} c="red.8" data-testid="delete-account-payments">
-              {t('accounts.ui.delete.withPayments')}
-            </Text>
-          )}
-        </>
-      ),
-      onConfirm: () => remove.mutate(),
-    });
+    confirm(
+      t('accounts.ui.delete.title'),
+      <>
+        <Text size="sm">{t('accounts.ui.delete.confirm')}</Text>
+        {/* Its payments statement goes with it: said before, not found out after. */}
+        {record?.hasTransactions && (
+          <Text size="sm" mt="xs" fw={600} c="red.8" data-testid="delete-account-payments">
+            {t('accounts.ui.delete.withPayments')}
+          </Text>
+        )}
+      </>,
+    );
 
   return (
     <Paper withBorder p="xs" className="no-print">
@@ -158,56 +147,49 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
         </Group>
         {/* Nothing to offer (an employee's account, to one who may not delete it): no empty menu. */}
         {(customer || deletable || privacy) && (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="default" rightSection={<IconDots size={16} />} data-testid="account-menu" ref={menuButton}>
-                {t('accounts.ui.view.actions')}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {customer && (
-                <>
-                  <Menu.Item leftSection={<IconTargetArrow size={16} />} onClick={() => navigate(href(LEAD.screens.add, { id }))} data-testid="add-lead">
-                    {t('accounts.ui.view.addLead')}
+          <ActionsMenu testId="account-menu" button={menuButton}>
+            {customer && (
+              <>
+                <Menu.Item leftSection={<IconTargetArrow size={16} />} onClick={() => navigate(href(LEAD.screens.add, { id }))} data-testid="add-lead">
+                  {t('accounts.ui.view.addLead')}
+                </Menu.Item>
+                {/* A new property with this account as its owner, opened for editing. */}
+                <Menu.Item leftSection={<IconBuildingEstate size={16} />} onClick={() => navigate(href(OBJECT.screens.add, { ownerId: id }))} data-testid="add-property">
+                  {t('accounts.ui.view.addProperty')}
+                </Menu.Item>
+              </>
+            )}
+            {privacy && (
+              <>
+                {customer && <Menu.Divider />}
+                <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => void download()} data-testid="personal-data-download">
+                  {t('accounts.ui.privacy.download')}
+                </Menu.Item>
+                {!erased && (
+                  <Menu.Item
+                    color="red"
+                    className="menu-item-danger"
+                    leftSection={<IconEraser size={16} />}
+                    onClick={() => {
+                      menuButton.current?.focus();
+                      setErasing(true);
+                    }}
+                    data-testid="personal-data-erase"
+                  >
+                    {t('accounts.ui.privacy.erase')}
                   </Menu.Item>
-                  {/* A new property with this account as its owner, opened for editing. */}
-                  <Menu.Item leftSection={<IconBuildingEstate size={16} />} onClick={() => navigate(href(OBJECT.screens.add, { ownerId: id }))} data-testid="add-property">
-                    {t('accounts.ui.view.addProperty')}
-                  </Menu.Item>
-                </>
-              )}
-              {privacy && (
-                <>
-                  {customer && <Menu.Divider />}
-                  <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => void download()} data-testid="personal-data-download">
-                    {t('accounts.ui.privacy.download')}
-                  </Menu.Item>
-                  {!erased && (
-                    <Menu.Item
-                      color="red"
-                      className="menu-item-danger"
-                      leftSection={<IconEraser size={16} />}
-                      onClick={() => {
-                        menuButton.current?.focus();
-                        setErasing(true);
-                      }}
-                      data-testid="personal-data-erase"
-                    >
-                      {t('accounts.ui.privacy.erase')}
-                    </Menu.Item>
-                  )}
-                </>
-              )}
-              {deletable && (
-                <>
-                  {(customer || privacy) && <Menu.Divider />}
-                  <DeleteMenuItem onClick={confirmDelete} testId="delete-account">
-                    {t('accounts.ui.delete.menu')}
-                  </DeleteMenuItem>
-                </>
-              )}
-            </Menu.Dropdown>
-          </Menu>
+                )}
+              </>
+            )}
+            {deletable && (
+              <>
+                {(customer || privacy) && <Menu.Divider />}
+                <DeleteMenuItem onClick={confirmDelete} testId="delete-account">
+                  {t('accounts.ui.delete.menu')}
+                </DeleteMenuItem>
+              </>
+            )}
+          </ActionsMenu>
         )}
       </Group>
       {record && privacy && !erased && <EraseDialog account={record} opened={erasing} onClose={() => setErasing(false)} />}

@@ -11,17 +11,11 @@ import { DEAL, href } from '@crm/contract/resources';
 export function LeadDeals({ leadId }: { leadId: number }) {
   const { t } = useTranslation();
   const q = useQuery(dealsOfQuery({ demandId: leadId }));
-  const items = q.data?.items ?? [];
+  const add = href(DEAL.screens.add, undefined, { demandId: leadId });
   return (
-    <LeadBlock
-      testId="lead-deals"
-      title={t('deals.ui.ofLead')}
-      addTo={href(DEAL.screens.add, undefined, { demandId: leadId })}
-      addLabel={t('deals.ui.addFromLead')}
-      empty={q.data && items.length === 0 ? t('deals.ui.noneOfLead') : null}
-    >
+    <LeadBlock testId="lead-deals" title={t('deals.ui.ofLead')} add={[add, t('deals.ui.addFromLead')]} items={q.data?.items} none={t('deals.ui.noneOfLead')}>
       <Stack gap={4}>
-        {items.map((d) => (
+        {q.data?.items.map((d) => (
           <Anchor key={d.id} component={Link} to={href(DEAL.screens.view, { id: d.id })} size="sm" data-testid="lead-deal">
             #{d.id} · {d.type} · {d.stage}
             {d.objectReferenceNumber ? ` · #${d.objectReferenceNumber}` : ''}

@@ -17,6 +17,7 @@ import './deals.css';
 import { searchEmployees } from '../../../lib/pickers.ts';
 import { ACCOUNT, DEAL, OBJECT, href } from '@crm/contract/resources';
 import { editColumn } from '../../../kit/edit-column.tsx';
+import { moreColumn } from '../../../kit/more-columns.ts';
 
 /** Page sizes of the deal list (spec: 5, 10, 20, 50, Show all; default 20). */
 const PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;
@@ -59,7 +60,7 @@ export function DealsPage() {
         { kind: 'date', name: 'endDateTill', label: t('deals.ui.filter.endTill') },
       ]}
       columns={({ filter }) => dealColumns(t, filter)}
-      more={{ offered: DEAL_MORE_COLUMNS, label: (key) => t(`fields.deal.${key}`), column: (key) => moreColumn(t, key) }}
+      more={{ offered: DEAL_MORE_COLUMNS, label: (key) => t(`fields.deal.${key}`), column: (key) => dealMoreColumn(t, key) }}
       after={({ answer }) =>
         answer && answer.totalRows > 0 ? (
           <TotalsCard
@@ -82,19 +83,9 @@ export function DealsPage() {
 }
 
 /** A further column of the list (DEAL_MORE_COLUMNS): the field's value as the deal's view writes it, an amount as the price column does. */
-function moreColumn(t: TFunction, key: string): DataTableColumn<TDealRow> {
+function dealMoreColumn(t: TFunction, key: string): DataTableColumn<TDealRow> {
   const d = DEAL_FIELDS.find((x) => x.name === key)!;
-  const numeric = d.type === 'currency' || d.type === 'number';
-  return {
-    accessor: `more.${key}`,
-    title: t(`fields.deal.${key}`),
-    noWrap: numeric || d.type === 'date',
-    textAlign: numeric ? 'right' : undefined,
-    render: (r) => {
-      const v = r.more?.[key] ?? null;
-      return d.type === 'currency' ? money(v == null ? null : Number(v)) : formatFieldValue(d.type, v, t);
-    },
-  };
+  return moreColumn(d, t(`fields.deal.${key}`), (v) => (d.type === 'currency' ? money(v == null ? null : Number(v)) : formatFieldValue(d.type, v, t)));
 }
 
 /** The list's columns; the parties' roles are named by the type the filter shows. */

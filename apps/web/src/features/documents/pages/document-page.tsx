@@ -6,7 +6,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { DOCUMENT, href } from '@crm/contract/resources';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
-import { useGoBack } from '../../../components/go-back.ts';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { mergeOnConflict } from '../../../lib/conflict-merge.ts';
 import { RecordLoad, saveRecord, useDeleteRecord, useRecordAddress, useRecordForm, type Mode } from '../../../kit/record.tsx';
@@ -45,7 +44,6 @@ function DocumentScreen() {
 function DocumentForm({ doc, mode }: { doc: TDocument; mode: Mode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const goBack = useGoBack();
   const client = useQueryClient();
   const rf = useRecordForm({ record: doc, mode, carryKey: `document-${doc.id}`, toForm });
   const { form, set, errors, readOnly } = rf;
@@ -121,7 +119,6 @@ function DocumentForm({ doc, mode }: { doc: TDocument; mode: Mode }) {
         title={mode === 'create' ? t('documents.ui.new') : doc.name}
         mode={mode}
         backText={t('documents.ui.back')}
-        onBack={goBack}
         route={href(DOCUMENT.screens.list)}
         id={doc.id}
         onEdit={() => navigate(href(DOCUMENT.screens.view, { id: doc.id }, { edit: 1 }), { replace: true })}
@@ -132,8 +129,7 @@ function DocumentForm({ doc, mode }: { doc: TDocument; mode: Mode }) {
         }}
         onDelete={remove}
         onSave={save}
-        busy={rf.busy}
-        error={rf.error ?? (otherErrors.map(([, v]) => v).join(' ') || null)}
+        state={{ busy: rf.busy, error: rf.error ?? (otherErrors.map(([, v]) => v).join(' ') || null) }}
         testId="document"
       />
       <DocumentDetails doc={doc} name={form.name} description={form.description} readOnly={readOnly} errors={errors} onType={type} />

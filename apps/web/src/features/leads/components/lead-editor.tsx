@@ -1,7 +1,5 @@
 import { Alert, Stack } from '@mantine/core';
 import { SectionCard } from '../../../components/titled-card.tsx';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TLeadFieldDescription } from '@crm/contract/lead-fields';
 import type { TSelectOption } from '@crm/contract';
@@ -51,24 +49,19 @@ const searchClients = async (searchStr: string) => (await searchAccountHits(sear
  */
 export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStatus: (s: AutosaveStatus) => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const id = initial.id;
-  const publish = useCallback(
-    (l: TLeadAnswer) => {
-      client.setQueryData(leadKeys.one(id), l);
-      void client.invalidateQueries({ queryKey: leadKeys.lists });
-      // What fits the lead follows what it asks for: the matches are asked again after every save.
-      void client.invalidateQueries({ queryKey: matchesKey(id) });
-    },
-    [client, id],
-  );
   const { record: lead, drafts, setDrafts, fieldErrors, saveError, yoursReplaced } = useDescribedEditor<TLeadAnswer>({
     initial,
     fields: EDITED_FIELDS,
     toWires,
     update: (b, changeKey) => updateLead({ id, ...b }, changeKey),
     recordKey: `lead-${id}`,
-    publish,
+    publish: (l, client) => {
+      client.setQueryData(leadKeys.one(id), l);
+      void client.invalidateQueries({ queryKey: leadKeys.lists });
+      // What fits the lead follows what it asks for: the matches are asked again after every save.
+      void client.invalidateQueries({ queryKey: matchesKey(id) });
+    },
     conflictKept: (fields) => t('leads.ui.conflictKept', { fields: fields.join(', ') }),
     fieldLabel: (name) => leadFieldLabel(t, name),
     onStatus,

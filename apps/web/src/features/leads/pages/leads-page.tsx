@@ -1,7 +1,6 @@
-import { Anchor, Badge } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../../lib/use-translation.tsx';
-import { Link } from 'react-router';
 import type { TLeadRow } from '@crm/contract';
 import { LEAD_FIELDS, LEAD_MORE_COLUMNS } from '@crm/contract/lead-fields';
 import { formatFieldValue } from '../../../components/fields/field-values.ts';
@@ -9,6 +8,8 @@ import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { searchEmployees } from '../../../lib/pickers.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
+import { moreColumn } from '../../../kit/more-columns.ts';
+import { linkColumn } from '../../../kit/link-column.tsx';
 import { LEAD_FILTER, LEAD_LIST, leadsQuery, type TLeadFilter, type TLeadSearchAnswer } from '../api/leads.ts';
 import { LEAD, href } from '@crm/contract/resources';
 
@@ -39,23 +40,13 @@ export function LeadsPage() {
         { kind: 'decimal', name: 'budgetRangeMax', label: t('leads.ui.filter.budgetMax'), unit: '€', testId: 'leads-filter-budget-max' },
         { kind: 'text', name: 'lastName', label: t('leads.ui.filter.lastName'), testId: 'leads-filter-lastname', span: { base: 12, sm: 8, lg: 'auto' } },
       ]}
-      more={{ offered: LEAD_MORE_COLUMNS, label: (key) => t(`fields.lead.${key}`), column: (key) => moreColumn(t, key) }}
+      more={{ offered: LEAD_MORE_COLUMNS, label: (key) => t(`fields.lead.${key}`), column: (key) => leadMoreColumn(t, key) }}
       columns={({ answer }) => {
         const stageText = new Map((answer?.options.stageList ?? []).map((o) => [Number(o.value), o.text]));
         const priorityText = new Map((answer?.options.priorityList ?? []).map((o) => [Number(o.value), o.text]));
         return [
           { accessor: 'createdOn', title: t('leads.ui.col.created'), sortable: true, noWrap: true, render: (r) => formatDateTime(r.createdOn) },
-          {
-            accessor: 'name',
-            title: t('leads.ui.col.name'),
-            sortable: true,
-            card: 'title',
-            render: (r) => (
-              <Anchor component={Link} to={href(LEAD.screens.view, { id: r.id })} data-testid="lead-link">
-                {r.name}
-              </Anchor>
-            ),
-          },
+          linkColumn('name', t('leads.ui.col.name'), (r) => href(LEAD.screens.view, { id: r.id }), (r) => r.name, 'lead-link'),
           { accessor: 'type', title: t('leads.ui.col.type'), render: (r) => t(`leads.type.${r.type}`) },
           { accessor: 'budgetRange', title: t('leads.ui.col.budget'), noWrap: true, render: (r) => r.budgetRange },
           {
@@ -77,18 +68,8 @@ export function LeadsPage() {
 }
 
 /** A further column of the list (LEAD_MORE_COLUMNS): the field's value as the lead's view writes it; a list-valued one comes named by the server. */
-function moreColumn(t: TFunction, key: string): DataTableColumn<TLeadRow> {
+function leadMoreColumn(t: TFunction, key: string): DataTableColumn<TLeadRow> {
   const d = LEAD_FIELDS.find((x) => x.name === key)!;
-  const numeric = d.type === 'currency' || d.type === 'number' || d.type === 'area';
   const named = d.type === 'select' || d.type === 'location' || d.type === 'multi-select' || d.type === 'flag-enum';
-  return {
-    accessor: `more.${key}`,
-    title: t(`fields.lead.${key}`),
-    noWrap: numeric || d.type === 'date',
-    textAlign: numeric ? 'right' : undefined,
-    render: (r) => {
-      const v = r.more?.[key] ?? null;
-      return named ? (v == null ? '' : String(v)) : formatFieldValue(d.type, v, t);
-    },
-  };
+  return moreColumn(d, t(`fields.lead.${key}`), (v) => (named ? (v == null ? '' : String(v)) : formatFieldValue(d.type, v, t)));
 }

@@ -9,8 +9,8 @@ import type { TObjectPublishState, TObjectSelectLists } from '@crm/contract';
 import { toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
 import { useDescribedEditor, type Drafts } from '../../../kit/use-described-editor.ts';
 import { SaveFailed } from '../../../kit/save-failed.tsx';
+import type { InPlaceEditorProps } from '../../../kit/record-autosave.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { DescribedInput, FieldGrid, type DescribedForm } from '../../../kit/field-group.tsx';
 import { objectKeys, updateObject, type TObjectEdit, type TRealtyObject } from '../api/objects.ts';
 import { loadLocationOptions } from '../api/locations.ts';
@@ -33,39 +33,29 @@ const wireOf = (d: TFieldDescription, drafts: Drafts, lists: TObjectSelectLists)
 const toWires = (drafts: Drafts, lists: TObjectSelectLists): Record<string, unknown> =>
   Object.fromEntries(OBJECT_EDITABLE_FIELDS.map((d) => [d.name, wireOf(d, drafts, lists)]));
 
-type Props = {
-  initial: TObjectEdit;
-  expanded: boolean;
-  onStatus: (s: AutosaveStatus) => void;
-};
-
 /**
  * The object's edit form (view modes 1 and 2), generated from the field description: each group's
  * fields with the input of their type. Every change is saved about 400 ms later with the version
  * the form is based on. A 409 (someone else saved first) loads their version, keeps what they
  * changed, re-applies what only this user changed, and says so; nothing typed is silently lost.
  */
-export function ObjectEditor({ initial, expanded, onStatus }: Props) {
+export function ObjectEditor({ initial, expanded, onStatus }: InPlaceEditorProps<TObjectEdit>) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const lists = initial.objectSelectLists;
   const id = initial.object.id;
-  const publish = useCallback(
-    (o: TRealtyObject) => {
-      client.setQueryData<TObjectEdit>(objectKeys.edit(id), (old) => (old ? { ...old, object: o } : old));
-      // Views (by id or by ref) are refetched when shown: they carry lists the update does not answer.
-      void client.invalidateQueries({ queryKey: ['object', 'view'] });
-      void client.invalidateQueries({ queryKey: objectKeys.lists });
-    },
-    [client, id],
-  );
   const { record, setRecord, drafts, setDrafts, fieldErrors, saveError, yoursReplaced } = useDescribedEditor<TRealtyObject>({
     initial: initial.object as TRealtyObject,
     fields: OBJECT_EDITABLE_FIELDS,
     toWires: (f) => toWires(f, lists),
     update: (b, changeKey) => updateObject({ id, ...b }, changeKey),
     recordKey: `object-${id}`,
-    publish,
+    publish: (o) => {
+      client.setQueryData<TObjectEdit>(objectKeys.edit(id), (old) => (old ? { ...old, object: o } : old));
+      // Views (by id or by ref) are refetched when shown: they carry lists the update does not answer.
+      void client.invalidateQueries({ queryKey: ['object', 'view'] });
+      void client.invalidateQueries({ queryKey: objectKeys.lists });
+    },
     conflictKept: (fields) => t('objects.edit.conflictKept', { fields: fields.join(', ') }),
     fieldLabel: (name) => fieldLabel(t, name),
     onStatus,

@@ -1,5 +1,3 @@
-import { useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { AddingRecord } from '../../../components/adding-record.tsx';
 import { addObject, justAddedObjects, objectKeys } from '../api/objects.ts';
 import { OBJECT, href } from '@crm/contract/resources';
@@ -10,25 +8,14 @@ import { OBJECT, href } from '@crm/contract/resources';
  * it in expanded edit.
  */
 export function ObjectAddPage() {
-  const navigate = useNavigate();
-  const params = useParams();
-  const client = useQueryClient();
-  const ownerId = params.ownerId ? Number(params.ownerId) : undefined;
-  const forOwner = ownerId && Number.isInteger(ownerId) && ownerId > 0 ? ownerId : undefined;
   return (
     <AddingRecord
-      key={forOwner ?? 0}
+      param="ownerId"
       testId="object"
-      add={(changeKey) => addObject(changeKey, forOwner)}
-      onAdded={(id) => {
-        justAddedObjects.add(id);
-        void client.invalidateQueries({ queryKey: objectKeys.lists });
-        if (forOwner) {
-          void client.invalidateQueries({ queryKey: ['account'] });
-          void client.invalidateQueries({ queryKey: ['accounts'] });
-        }
-        navigate(href(OBJECT.screens.view, { id, viewMode: 2 }), { replace: true });
-      }}
+      add={addObject}
+      added={justAddedObjects}
+      refresh={(forOwner) => (forOwner ? [objectKeys.lists, ['account'], ['accounts']] : [objectKeys.lists])}
+      to={(id) => href(OBJECT.screens.view, { id, viewMode: 2 })}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { Alert, Button, Center, Group, Loader, Menu, Paper, Stack, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -11,9 +11,7 @@ import { forgetOpened, useRecordOpened } from '../../../lib/recent.ts';
 import { IconDots } from '../../../components/icons.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { uploadsInFlight } from '../../../lib/upload.ts';
-import { showBannerAfterNavigation } from '../../../lib/banner.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
-import { useGoBack } from '../../../components/go-back.ts';
 import { deleteObject, discardObject, justAddedObjects, objectEditQuery, objectKeys, objectViewQuery, validIdOrRef, type TObjectView } from '../api/objects.ts';
 import { ObjectEditor } from '../components/object-editor.tsx';
 import { ObjectView } from '../components/object-view.tsx';
@@ -145,21 +143,16 @@ function Loading() {
 
 function ObjectToolbar({ data, mode, setMode, status }: { data: TObjectView | undefined; mode: ViewMode; setMode: (m: ViewMode) => void; status: AutosaveStatus }) {
   const { t } = useTranslation();
-  const goBack = useGoBack();
-  const client = useQueryClient();
   const ref = data?.referenceNumber ?? '';
-  const remove = useMutation({
-    mutationFn: () => deleteObject(data!.id),
-    onSuccess: () => {
+  const { menuButton, confirm } = useMenuDelete({
+    run: () => deleteObject(data!.id),
+    gone: (client) => {
       client.removeQueries({ queryKey: objectKeys.all });
       void client.invalidateQueries({ queryKey: objectKeys.lists });
-      showBannerAfterNavigation('success', t('objects.delete.done', { ref }));
-      goBack();
     },
+    done: t('objects.delete.done', { ref }),
   });
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const menuDelete = useMenuDelete(menuButton);
-  const confirmDelete = () => menuDelete({ title: t('objects.delete.title'), text: t('objects.delete.confirm', { ref }), onConfirm: () => remove.mutate() });
+  const confirmDelete = () => confirm(t('objects.delete.title'), t('objects.delete.confirm', { ref }));
 
   return (
     <Paper withBorder p="xs" className="no-print">

@@ -1,6 +1,4 @@
-import { Anchor } from '@mantine/core';
 import { useTranslation } from '../../../lib/use-translation.tsx';
-import { Link } from 'react-router';
 import type { TPaymentAccountsAnswer, TPaymentListRow } from '@crm/contract';
 import { PAYMENT_LIST_PAGE_SIZES } from '@crm/contract/payment-constants';
 import { href, PAYMENT } from '@crm/contract/resources';
@@ -9,6 +7,7 @@ import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { variantStore } from '../../../lib/variant.ts';
 import { useSavedFilter } from '../../../lib/list-state.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
+import { linkColumn } from '../../../kit/link-column.tsx';
 import { BalanceWords } from '../components/balance-words.tsx';
 import { PAYMENT_LIST, PAYMENT_SEARCH, paymentAccountsQuery } from '../api/payments.ts';
 
@@ -44,17 +43,7 @@ export function PaymentsPage() {
           width: 170,
           render: (r) => formatDateTime(r.transactionModifiedOn),
         },
-        {
-          accessor: 'name',
-          title: t('payments.ui.col.name'),
-          sortable: true,
-          card: 'title',
-          render: (r) => (
-            <Anchor component={Link} to={href(PAYMENT.screens.statement, { id: r.id })} data-testid="payment-account-link">
-              {r.name}
-            </Anchor>
-          ),
-        },
+        linkColumn('name', t('payments.ui.col.name'), (r) => href(PAYMENT.screens.statement, { id: r.id }), (r) => r.name, 'payment-account-link'),
         {
           // Who owes whom, by what was paid; unpaid expenses apart (issue 45).
           accessor: 'balance',

@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Badge, Card, SimpleGrid, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { useNavigate } from 'react-router';
@@ -6,12 +6,11 @@ import { RESERVATION_GROUPS } from '@crm/contract/reservation-fields';
 import type { TReservationAnswer } from '@crm/contract';
 import { RESERVATION, href } from '@crm/contract/resources';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
-import { keyedByAddress } from '../../../components/keyed-by-address.tsx';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { IconAlertTriangle } from '../../../components/icons.ts';
-import { RecordToolbar } from '../../../components/record-toolbar.tsx';
+import { RecordPage } from '../../../kit/record-page.tsx';
 import { useGoBack } from '../../../components/go-back.ts';
-import { BlankOrStoredScreen, saveRecord, useDeleteRecord, useRecordForm, type Mode } from '../../../kit/record.tsx';
+import { recordScreen, saveRecord, useDeleteRecord, useRecordForm, type RecordFormProps } from '../../../kit/record.tsx';
 import { blankReservationQuery, deleteReservation, reservationKeys, reservationQuery, saveReservation } from '../api/reservations.ts';
 import { bodyOf, conflictLabel, mergeReservation, moneyOf, toForm, type Sheet } from '../reservation-form.ts';
 import { reservationSections } from '../components/reservation-sections.tsx';
@@ -19,27 +18,20 @@ import { ReservationFieldErrors, ReservationFoot } from '../components/reservati
 import { useStay } from '../components/use-stay.ts';
 
 /** /Reservations/Add (create; ?objectId=, ?checkIn=, ?demandId= preset it), /Reservations/{id} (view), /Reservations/Edit/{id} (edit). */
-export const ReservationPage = keyedByAddress(ReservationPageScreen);
-
-function ReservationPageScreen() {
-  return (
-    <BlankOrStoredScreen
-      editPrefix="/reservations/edit"
-      blank={(search) =>
-        blankReservationQuery({
-          ...(Number(search.get('objectId')) > 0 ? { objectId: Number(search.get('objectId')) } : {}),
-          ...(Number(search.get('demandId')) > 0 ? { demandId: Number(search.get('demandId')) } : {}),
-          ...(/^\d{4}-\d{2}-\d{2}$/.test(search.get('checkIn') ?? '') ? { checkIn: search.get('checkIn')! } : {}),
-        })
-      }
-      stored={reservationQuery}
-      recent={['reservation', (r, id) => [`#${r.reservationNumber || id}`, r.clientAccount || [r.client.lastName, r.client.firstName].filter(Boolean).join(' '), r.object ? `#${r.object.referenceNumber}` : ''].filter(Boolean).join(' · ')]}
-      testId="reservation"
-    >
-      {(data, mode) => <ReservationForm reservation={data} mode={mode} />}
-    </BlankOrStoredScreen>
-  );
-}
+export const ReservationPage = recordScreen(
+  { testId: 'reservation', route: RESERVATION.screens.list, texts: 'reservations.ui' },
+  {
+    blank: (search) =>
+      blankReservationQuery({
+        ...(Number(search.get('objectId')) > 0 ? { objectId: Number(search.get('objectId')) } : {}),
+        ...(Number(search.get('demandId')) > 0 ? { demandId: Number(search.get('demandId')) } : {}),
+        ...(/^\d{4}-\d{2}-\d{2}$/.test(search.get('checkIn') ?? '') ? { checkIn: search.get('checkIn')! } : {}),
+      }),
+    stored: reservationQuery,
+    recent: ['reservation', (r, id) => [`#${r.reservationNumber || id}`, r.clientAccount || [r.client.lastName, r.client.firstName].filter(Boolean).join(' '), r.object ? `#${r.object.referenceNumber}` : ''].filter(Boolean).join(' · ')],
+  },
+  ReservationForm,
+);
 
 /**
  * Saved from the foot of a long form (a phone): the refusal is brought into view, at its first
@@ -52,7 +44,8 @@ const showRefusal = (fields: string[]) =>
     else document.querySelector('[data-testid="reservation-form-error"], [data-testid="reservation-field-errors"]')?.scrollIntoView({ block: 'center' });
   });
 
-function ReservationForm({ reservation: r, mode }: { reservation: TReservationAnswer; mode: Mode }) {
+function ReservationForm(props: RecordFormProps<TReservationAnswer>) {
+  const { record: r, mode } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const goBack = useGoBack();
@@ -121,21 +114,13 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
   const sections = reservationSections({ r, form, setForm, setField, errors, readOnly }, stay, moneyOf(form.fields));
   const label = (name: string) => t(`fields.reservation.${name}`);
   return (
-    <Stack gap="sm" data-testid="reservation-page" data-mode={mode}>
-      <RecordToolbar
-        title={mode === 'create' ? t('reservations.ui.new') : t('reservations.ui.title', { number: r.reservationNumber })}
-        titleAside={mode !== 'create' && <Badge variant="light">{r.stageOptions.find((o) => o.value === r.reservationStage)?.text}</Badge>}
-        mode={mode}
-        backText={t('reservations.ui.back')}
-        onBack={goBack}
-        route={href(RESERVATION.screens.list)}
-        id={r.id}
-        onDelete={remove}
-        onSave={save}
-        busy={rf.busy}
-        error={rf.error}
-        testId="reservation"
-      />
+    <RecordPage
+      of={props}
+      title={t('reservations.ui.title', { number: r.reservationNumber })}
+      titleAside={mode !== 'create' && <Badge variant="light">{r.stageOptions.find((o) => o.value === r.reservationStage)?.text}</Badge>}
+      form={rf}
+      actions={{ save, remove }}
+    >
       {!readOnly && <ReservationFieldErrors errors={errors} />}
       {readOnly && Boolean(r.problem || r.awaiting) && (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="reservation-attention">
@@ -162,6 +147,6 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
         />
       )}
       {mode !== 'create' && <RecordStamps createdOn={r.createdOn} createdBy={r.createdBy} modifiedOn={r.modifiedOn} modifiedBy={r.modifiedBy} testId="reservation-stamps" />}
-    </Stack>
+    </RecordPage>
   );
 }

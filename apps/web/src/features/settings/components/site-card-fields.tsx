@@ -1,5 +1,5 @@
 // The agency's details' fields, as the settings page and the set-up edit them (site-card.tsx).
-import { Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Select, SimpleGrid, Text, TextInput, Title, type TextInputProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TSelectOption } from '@crm/contract';
@@ -16,42 +16,26 @@ export type SiteForm = {
 /** Hints under their inputs: hints of different lengths above them set the two inputs of a row at different heights. */
 export const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 
+/**
+ * One of the agency's texts (`name`), labelled as the settings name it (`settings.ui.site.<name>`),
+ * with its hint under the input, where it has one.
+ */
+export function SiteText({ form, name, hint, testId, ...input }: Omit<TextInputProps, 'form'> & { form: UseFormReturnType<SiteForm>; name: keyof SiteForm; hint?: string; testId: string }) {
+  const { t } = useTranslation();
+  return <TextInput label={t(`settings.ui.site.${name}`)} description={hint} inputWrapperOrder={hint ? HINT_BELOW : undefined} data-testid={testId} {...input} {...form.getInputProps(name)} />;
+}
+
 /** The names, contacts and web address; on the settings page (not the set-up) the enquiries' source too. */
 export function ContactFields({ form, setup, sources }: { form: UseFormReturnType<SiteForm>; setup: boolean; sources: TSelectOption[] }) {
   const { t } = useTranslation();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <TextInput
-        label={t('settings.ui.site.name')}
-        description={t('settings.ui.site.nameHint', { name: t('publishing.site.name') })}
-        inputWrapperOrder={HINT_BELOW}
-        maxLength={100}
-        autoComplete="organization"
-        data-testid="settings-site-name"
-        {...form.getInputProps('name')}
-      />
-      <TextInput
-        label={t('settings.ui.site.nameEl')}
-        description={t('settings.ui.site.nameElHint')}
-        inputWrapperOrder={HINT_BELOW}
-        maxLength={100}
-        lang="el"
-        data-testid="settings-site-name-el"
-        {...form.getInputProps('nameEl')}
-      />
-      <TextInput
-        label={t('settings.ui.site.phone')}
-        description={t('settings.ui.site.phoneHint')}
-        inputWrapperOrder={HINT_BELOW}
-        type="tel"
-        maxLength={40}
-        autoComplete="tel"
-        data-testid="settings-site-phone"
-        {...form.getInputProps('phone')}
-      />
-      <TextInput label={t('settings.ui.site.email')} type="email" maxLength={200} autoComplete="email" data-testid="settings-site-email" {...form.getInputProps('email')} />
-      <TextInput label={t('settings.ui.site.address')} maxLength={200} autoComplete="street-address" data-testid="settings-site-address" {...form.getInputProps('address')} />
-      <TextInput label={t('settings.ui.site.website')} type="url" maxLength={200} autoComplete="url" data-testid="settings-site-website" {...form.getInputProps('website')} />
+      <SiteText form={form} name="name" hint={t('settings.ui.site.nameHint', { name: t('publishing.site.name') })} maxLength={100} autoComplete="organization" testId="settings-site-name" />
+      <SiteText form={form} name="nameEl" hint={t('settings.ui.site.nameElHint')} maxLength={100} lang="el" testId="settings-site-name-el" />
+      <SiteText form={form} name="phone" hint={t('settings.ui.site.phoneHint')} type="tel" maxLength={40} autoComplete="tel" testId="settings-site-phone" />
+      <SiteText form={form} name="email" type="email" maxLength={200} autoComplete="email" testId="settings-site-email" />
+      <SiteText form={form} name="address" maxLength={200} autoComplete="street-address" testId="settings-site-address" />
+      <SiteText form={form} name="website" type="url" maxLength={200} autoComplete="url" testId="settings-site-website" />
       {!setup && (
       <Select
         label={t('settings.ui.site.enquirySourceId')}
@@ -84,9 +68,9 @@ export function SheetFields({ form }: { form: UseFormReturnType<SiteForm> }) {
         {t('settings.ui.site.sheetHint')}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label={t('settings.ui.site.licence')} maxLength={100} data-testid="settings-site-licence" {...form.getInputProps('licence')} />
-        <TextInput label={t('settings.ui.site.taxNumber')} maxLength={20} inputMode="numeric" data-testid="settings-site-tax-number" {...form.getInputProps('taxNumber')} />
-        <TextInput label={t('settings.ui.site.taxOffice')} maxLength={100} data-testid="settings-site-tax-office" {...form.getInputProps('taxOffice')} />
+        <SiteText form={form} name="licence" maxLength={100} testId="settings-site-licence" />
+        <SiteText form={form} name="taxNumber" maxLength={20} inputMode="numeric" testId="settings-site-tax-number" />
+        <SiteText form={form} name="taxOffice" maxLength={100} testId="settings-site-tax-office" />
         <DecimalField
           label={t('settings.ui.site.saleFeePercent')}
           description={t('settings.ui.site.feeHint')}

@@ -1,5 +1,5 @@
 // The agency's details on its public site, as the settings page edits them.
-import { Alert, Button, Checkbox, Group, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useEffect, useState } from 'react';
@@ -15,7 +15,7 @@ import { conflictMessage, mergeOnConflict } from '../../../lib/conflict-merge.ts
 import { saveSiteSettings, siteSettingsQuery } from '../api/settings.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { SiteLogo } from './site-logo.tsx';
-import { ContactFields, HINT_BELOW, SheetFields, type SiteForm } from './site-card-fields.tsx';
+import { ContactFields, SheetFields, SiteText, type SiteForm } from './site-card-fields.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { TitledCard } from '../../../components/titled-card.tsx';
 
@@ -135,16 +135,7 @@ export function SiteCard({ setup }: { setup?: { onDone: () => void } } = {}) {
           {...form.getInputProps('mandateRequiredToPublish', { type: 'checkbox' })}
         />
       )}
-      <TextInput
-        label={t('settings.ui.site.publicUrl')}
-        description={t('settings.ui.site.publicUrlHint', { url: loaded.data?.linkBase ?? '' })}
-        inputWrapperOrder={HINT_BELOW}
-        type="url"
-        maxLength={200}
-        placeholder="https://crm.example.gr"
-        data-testid="settings-site-public-url"
-        {...form.getInputProps('publicUrl')}
-      />
+      <SiteText form={form} name="publicUrl" hint={t('settings.ui.site.publicUrlHint', { url: loaded.data?.linkBase ?? '' })} type="url" maxLength={200} placeholder="https://crm.example.gr" testId="settings-site-public-url" />
       {loaded.data?.linksLocal && (
         <Alert color="yellow" data-testid="settings-site-links-local">
           {t('settings.ui.site.linksLocal', { url: loaded.data.linkBase })}

@@ -24,9 +24,9 @@ export function LeadViewings({ leadId }: { leadId: number }) {
     <LeadBlock
       testId="lead-viewings"
       title={t('viewings.ui.ofLead')}
-      addTo={href(VIEWING.screens.add, undefined, { demandId: leadId })}
-      addLabel={t('leads.ui.arrangeViewing')}
-      empty={q.data && items.length === 0 ? t('viewings.ui.noneOfLead') : null}
+      add={[href(VIEWING.screens.add, undefined, { demandId: leadId }), t('leads.ui.arrangeViewing')]}
+      items={q.data && items}
+      none={t('viewings.ui.noneOfLead')}
       count={total}
       countLabel={total ? t('viewings.ui.countOfLead', { count: total }) : undefined}
     >

@@ -1,16 +1,14 @@
-import { Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
-import { keyedByAddress } from '../../../components/keyed-by-address.tsx';
-import { RecordToolbar } from '../../../components/record-toolbar.tsx';
+import { RecordPage } from '../../../kit/record-page.tsx';
+import { VIEWING } from '@crm/contract/resources';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import type { Picked } from '../../../components/search-picker.tsx';
-import { useGoBack } from '../../../components/go-back.ts';
 import { blankViewingQuery, viewingQuery, type TViewingAnswer } from '../api/viewings.ts';
-import { BlankOrStoredScreen, useRecordForm, type Mode } from '../../../kit/record.tsx';
+import { recordScreen, useRecordForm, type RecordFormProps } from '../../../kit/record.tsx';
 import { PrintSheetLink } from '../components/viewing-on-site.tsx';
 import { ENTITY_VIEWING, toForm, type Row } from '../components/viewing-form-model.ts';
 import { useViewingActions } from '../components/viewing-actions.ts';
@@ -18,28 +16,22 @@ import { ViewingObjectsCard, ViewingWhenCard } from '../components/viewing-secti
 import './viewings.css';
 
 /** /Viewing/Add (create; ?demandId= starts from a lead), /Viewing/{id} (view), /Viewing/Edit/{id} (edit). */
-export const ViewingPage = keyedByAddress(ViewingPageScreen);
+export const ViewingPage = recordScreen(
+  { testId: 'viewing', route: VIEWING.screens.list, texts: 'viewings.ui' },
+  {
+    blank: (search) => blankViewingQuery(Number(search.get('demandId')) || null),
+    stored: viewingQuery,
+    recent: ['viewing', (v, id) => [`#${v.viewingNumber || id}`, v.demand ?? ''].filter(Boolean).join(' · ')],
+  },
+  ViewingForm,
+);
 
-function ViewingPageScreen() {
-  return (
-    <BlankOrStoredScreen
-      editPrefix="/viewing/edit"
-      blank={(search) => blankViewingQuery(Number(search.get('demandId')) || null)}
-      stored={viewingQuery}
-      recent={['viewing', (v, id) => [`#${v.viewingNumber || id}`, v.demand ?? ''].filter(Boolean).join(' · ')]}
-      testId="viewing"
-    >
-      {(data, mode) => <ViewingForm viewing={data} mode={mode} />}
-    </BlankOrStoredScreen>
-  );
-}
-
-function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode }) {
+function ViewingForm(props: RecordFormProps<TViewingAnswer>) {
+  const { record: viewing, mode } = props;
   const { t } = useTranslation();
-  const goBack = useGoBack();
   const client = useQueryClient();
   const rf = useRecordForm({ record: viewing, mode, carryKey: `viewing-${viewing.id}`, toForm });
-  const { form, setForm, set, busy, errors, error, setError, readOnly } = rf;
+  const { form, setForm, set, errors, setError, readOnly } = rf;
   // The properties that came with the lead (its offered ones), not yet given a result: a different
   // lead picked takes them away again, while properties added by hand, or already given a result,
   // stay. A new viewing started from a lead (?demandId=) begins with that lead's.
@@ -78,25 +70,11 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
     setError(null);
   };
 
-  const { save, remove } = useViewingActions(rf, viewing, mode);
+  const actions = useViewingActions(rf, viewing, mode);
   const parts = { viewing, mode, form, set, setForm, errors, readOnly, pickLead: (v: Picked) => void pickLead(v), addObject };
 
   return (
-    <Stack gap="sm" data-testid="viewing-page" data-mode={mode}>
-      <RecordToolbar
-        title={mode === 'create' ? t('viewings.ui.new') : t('viewings.ui.title', { id: viewing.id })}
-        mode={mode}
-        backText={t('viewings.ui.back')}
-        onBack={goBack}
-        route="/Viewing"
-        id={viewing.id}
-        onDelete={remove}
-        onSave={() => void save()}
-        busy={busy}
-        error={error}
-        testId="viewing"
-        viewActions={viewing.id != null && <PrintSheetLink id={viewing.id} />}
-      />
+    <RecordPage of={props} title={t('viewings.ui.title', { id: viewing.id })} form={rf} actions={actions} viewActions={viewing.id != null && <PrintSheetLink id={viewing.id} />}>
       <ViewingWhenCard p={parts} />
       <ViewingObjectsCard p={parts} />
       {mode !== 'create' && viewing.id != null && (
@@ -106,6 +84,6 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
         </>
       )}
       {mode === 'view' && viewing.id != null && <ActivityList entityType={ENTITY_VIEWING} id={viewing.id} editable />}
-    </Stack>
+    </RecordPage>
   );
 }
