@@ -24,8 +24,12 @@ CREATE TABLE IF NOT EXISTS "object_words" (
 CREATE OR REPLACE FUNCTION public.crm_object_words_sync() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  -- object_words first, always (an insert too): its ROW EXCLUSIVE lock is what the prune's SHARE lock
+  -- waits for, so a word the prune is about to delete as nobody's comes back with this save's row.
   IF TG_OP = 'UPDATE' THEN
     DELETE FROM object_words WHERE object_id = OLD.id;
+  ELSE
+    LOCK TABLE object_words IN ROW EXCLUSIVE MODE;
   END IF;
   IF NOT NEW.draft THEN
     INSERT INTO object_search_words (word) SELECT w FROM unnest(public.crm_search_text_words(NEW.search_text)) w ORDER BY 1 ON CONFLICT DO NOTHING;

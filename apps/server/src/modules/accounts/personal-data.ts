@@ -441,9 +441,6 @@ export async function erasePersonalData(app: FastifyInstance, caller: Caller, id
     // Words of the old names that no account has any more leave the search's word list now.
     await tx.execute(sql`delete from search_words w where w.word = any(public.crm_search_text_words(${a.searchText}))
       and not exists (select 1 from account_words x where x.word = w.word)`);
-    // And from the properties' words (0124): the properties it owned are found by its marker now.
-    await tx.execute(sql`delete from object_search_words w where w.word = any(public.crm_search_text_words(${a.searchText}))
-      and not exists (select 1 from object_words x where x.word = w.word)`);
 
     // Its sign-ins end, with their sessions, devices and reset codes; the address they carried goes.
     if (signIns.length) {
@@ -497,7 +494,19 @@ export async function erasePersonalData(app: FastifyInstance, caller: Caller, id
     await scrubRecords('leads', own.Lead);
     await scrubRecords('deals', own.Deal);
     await scrubRecords('transactions', own.Transaction);
+    // The properties' words of its names (0124), as its own above: read before the properties' texts
+    // lose the names, left out once they have (its properties are found by its marker now).
+    const objectWords = own.Object.length
+      ? sql`select w from objects o, unnest(public.crm_search_text_words(o.search_text)) w where o.id = any(${sql.param(own.Object)}::int[])`
+      : sql`select null::text where false`;
+    const namesWords = String((await rowsOf(tx, sql`select coalesce(array_agg(distinct w), '{}')::text as w from (
+        select unnest(public.crm_search_text_words(${a.searchText})) w union ${objectWords}) x`))[0]!.w);
     await scrubRecords('objects', own.Object);
+    // After every change to the properties: object_words is locked (as a save locks it) before a word
+    // goes, the order the words' prune takes them in.
+    await tx.execute(sql`lock table object_words in row exclusive mode`);
+    await tx.execute(sql`delete from object_search_words w where w.word = any(${namesWords}::text[])
+      and not exists (select 1 from object_words x where x.word = w.word)`);
 
     // Alerts and answers kept for a retry: those about the account lose every name, any other the whole name and contacts.
     await tx.execute(sql`update alerts set content = ${scrub(sql.raw('content'))}, notes = ${scrub(sql.raw('notes'))}, params = (${scrub(sql.raw('params::text'))})::jsonb

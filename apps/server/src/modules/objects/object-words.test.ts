@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CULTURES } from '@crm/contract';
-import { createTestApp } from '../../../test/harness.ts';
+import { createTestApp, poller } from '../../../test/harness.ts';
 import { seededRandom } from '../../../test/seeded.ts';
 import { OBJECT_WORDS_MAX, matchObjects, namedPlaceOrKind } from './objects.lists.ts';
 
@@ -123,5 +123,44 @@ describe("the global search's properties by their words", () => {
     expect((await db.execute<{ n: number }>(sql`select crm_object_search_words_prune() as n`)).rows[0]!.n).toBeGreaterThan(0);
     expect(await has('zyxwindowword')).toBe(false);
     expect(await has('ξυλινα')).toBe(true);
+  });
+
+  it('keeps the word a new property brings while the prune deletes it as nobody’s', async () => {
+    const has = async (word: string) => (await db.execute(sql`select 1 from object_search_words where word = ${word}`)).rows.length === 1;
+    // A word nobody has any more: listed until the prune.
+    await db.execute(sql`insert into objects (title) values ('Zyxorphanword')`);
+    await db.execute(sql`update objects set title = 'Αποθήκη' where title = 'Zyxorphanword'`);
+    expect(await has('zyxorphanword')).toBe(true);
+    const pruner = await t.pool.connect();
+    let id: number;
+    try {
+      // The prune's steps: its lock on the properties' words, then the words nobody has.
+      await pruner.query('begin');
+      await pruner.query('lock table object_words in share mode');
+      // A property with the word is saved meanwhile: it waits for the prune before it touches the word list.
+      const saving = t.pool.query<{ id: number }>(`insert into objects (title) values ('Zyxorphanword δεύτερη') returning id`);
+      await poller({ seconds: 30, everyMs: 5 })('the save waiting for the prune', async () =>
+        (await t.pool.query(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like 'insert into objects%'`)).rows.length > 0);
+      await pruner.query('delete from object_search_words s where not exists (select 1 from object_words o where o.word = s.word)');
+      await pruner.query('commit');
+      id = (await saving).rows[0]!.id;
+    } finally {
+      pruner.release();
+    }
+    expect(await has('zyxorphanword')).toBe(true);
+    expect((await matchObjects(db, 'el', 'zyxorphan', 20, undefined, undefined, true)).map((m) => m.id)).toEqual([id]);
+  });
+
+  it('drops the words of an erased person’s names from the properties they rented too, not only owned', async () => {
+    const has = async (word: string) => (await db.execute(sql`select 1 from object_search_words where word = ${word}`)).rows.length === 1;
+    const [tenant] = await ids(sql`insert into accounts (first_name, last_name, is_client) values ('Quolmina', 'Zyxbravoname', true) returning id`);
+    const [house] = await ids(sql`insert into objects (title) values ('Κατοικία Zyxbravoname') returning id`);
+    await db.execute(sql`insert into object_accounts (object_id, account_id, relation) values (${house}, ${tenant}, 4)`);
+    expect(await has('zyxbravoname')).toBe(true);
+    const [v] = (await db.execute<{ version: number }>(sql`select version from accounts where id = ${tenant}`)).rows;
+    expect((await admin.post(`/api/account/erase/${tenant!}`, { version: v!.version })).statusCode).toBe(200);
+    // The property's title lost the name, and the name's word is not listed any more.
+    expect((await db.execute<{ title: string }>(sql`select title from objects where id = ${house}`)).rows[0]!.title).not.toContain('Zyxbravoname');
+    expect(await has('zyxbravoname')).toBe(false);
   });
 });
