@@ -12,11 +12,10 @@ const RECORD_SCREENS = {
 
 /**
  * The screen path of the record an activity was made on (its first link: kind and id), or null
- * when it has none or its kind has no screen; `deals: false` leaves a deal's link out too.
+ * when it has none or its kind has no screen.
  */
-export function recordScreenPath(link: readonly number[] | null, { deals = true } = {}): string | null {
+export function recordScreenPath(link: readonly number[] | null): string | null {
   if (!link) return null;
   const [entity, id] = link;
-  if (entity === LinkKind.Deal && !deals) return null;
   return RECORD_SCREENS[entity]?.(id) ?? null;
 }

@@ -26,6 +26,8 @@ function recordLink(link: number[] | null): string {
   if (entity === LinkKind.Demand) return `/Leads/View/${id}`;
   if (entity === LinkKind.Viewing) return `/Viewing/${id}`;
   if (entity === LinkKind.Account) return `/Accounts/View/${id}`;
+  // A to-do on a deal opens the deal (the old calendar sent it to the start page; the feed linked it).
+  if (entity === LinkKind.Deal) return `/Deals/${id}`;
   return '/';
 }
 
@@ -191,7 +193,7 @@ describe('the calendar made by decision 106', () => {
       const n = Math.floor(rnd() * 4);
       const seen = new Set<string>();
       for (let k = 0; k < n; k++) {
-        const entity = pick([LinkKind.Object, LinkKind.Demand, LinkKind.Viewing, LinkKind.Account, 9]);
+        const entity = pick([LinkKind.Object, LinkKind.Demand, LinkKind.Viewing, LinkKind.Account, LinkKind.Deal, 9]);
         const entityId = 1 + Math.floor(rnd() * 50);
         if (seen.has(`${entity}:${entityId}`)) continue;
         seen.add(`${entity}:${entityId}`);

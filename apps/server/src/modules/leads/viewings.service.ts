@@ -567,7 +567,7 @@ export async function calendar(app: FastifyInstance, from: string, till: string,
       allDay: false,
       title: String(r.description ?? '').slice(0, 120),
       version: r.version as number,
-      link: recordScreenPath(r.first_link as number[] | null, { deals: false }) ?? '/',
+      link: recordScreenPath(r.first_link as number[] | null) ?? '/',
       assigned: (r.assigned as string | null) ?? '',
     });
   }
