@@ -57,12 +57,19 @@ for (const L of LANGUAGES) {
       const id = await createAccount(request, token, { lastName: unique('Phone'), firstName: 'Eleni', email: 'eleni.phone@example.com', phone: '+30 697 000 3344', isClient: true });
       const placeholder = page.getByTestId('activity-list-placeholder');
       const list = page.getByTestId('activity-list');
+      // The list's code, asked for only once the block is drawn.
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (/\/assets\/activity-list-(?!lazy-)[^/]*\.js$/.test(r.url())) asked.push(r.url());
+      });
 
       await page.goto(`/Accounts/View/${id}`);
       await expect(page.getByTestId('assignments')).toBeVisible();
       // Held by a card with its title, nothing asked for yet: the title the block has (an account's
       // activities and e-mails, "All" being the first choice), so it does not change when drawn.
       await expect(placeholder.getByRole('heading', { name: L.timeline, exact: true })).toBeAttached();
+      await page.waitForLoadState('networkidle');
+      expect(asked).toEqual([]);
       await expect(list).toHaveCount(0);
       await placeholder.scrollIntoViewIfNeeded();
       await expect(list.getByTestId('activity-count')).toHaveText('0');

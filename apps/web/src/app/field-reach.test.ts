@@ -19,6 +19,15 @@ const { dealPageFields } = await import('../features/deals/deal-form.ts');
  */
 const names = (fields: readonly { name: string }[]) => fields.map((d) => d.name);
 
+/** A card of a drawn view: from its test id to the next card's (a group's, a property's part, a lead's group or stamps). */
+function cardOf(html: string, testId: string): string {
+  const start = html.indexOf(`data-testid="${testId}"`);
+  expect(start, testId).toBeGreaterThanOrEqual(0);
+  const rest = html.slice(start + 1);
+  const next = rest.search(/data-testid="(group-|object-|lead-group-|lead-stamps)/);
+  return next < 0 ? rest : rest.slice(0, next);
+}
+
 /** React and the providers a view is drawn in, with i18next started (no texts: a text is its key). */
 async function drawing() {
   const [{ default: i18n }, { renderToString }, { createElement: h }, { MantineProvider }, { QueryClient, QueryClientProvider }, { MemoryRouter }] = await Promise.all([
@@ -69,11 +78,12 @@ describe('a field added to the description of properties', () => {
     expect(names(objectViewFields(fields))).toContain('ceilingHeight');
   });
 
-  it('is drawn on the view, in its group’s card, with its value; a text in the texts card, a yes/no in the features', async () => {
+  // Drawing loads React's server renderer and Mantine first: seconds on a busy machine (a limit, not a timing).
+  it('is drawn on the view, in its group’s card, with its value; a text in the texts card, a yes/no in the features', { timeout: 60_000 }, async () => {
     const text: TFieldDescription = { name: 'virtualTourURL', type: 'text', group: 'texts', max: 500 };
     const feature: TFieldDescription = { name: 'heatPump', type: 'boolNullable', group: 'comfort' };
     const html = await drawObjectView([...fields, text, feature], { ceilingHeight: 3.2, virtualTourURL: 'https://tour.example/0042', heatPump: true });
-    const card = (testId: string) => html.slice(html.indexOf(`data-testid="${testId}"`));
+    const card = (testId: string) => cardOf(html, testId);
     expect(html).toContain('data-testid="group-facts"');
     expect(card('group-facts')).toContain('fields.object.ceilingHeight');
     // Its value as the view writes numbers (a decimal comma).
@@ -81,6 +91,10 @@ describe('a field added to the description of properties', () => {
     expect(card('object-texts')).toContain('fields.object.virtualTourURL');
     expect(card('object-texts')).toContain('https://tour.example/0042');
     expect(card('group-comfort')).toContain('fields.object.heatPump');
+    // Each in its own card alone.
+    expect(card('object-texts')).not.toContain('fields.object.ceilingHeight');
+    expect(card('group-facts')).not.toContain('fields.object.virtualTourURL');
+    expect(card('group-facts')).not.toContain('fields.object.heatPump');
     // Drawn from the description it is given: with the real one, neither is there.
     const real = await drawObjectView(OBJECT_FIELDS, { ceilingHeight: 3.2, virtualTourURL: 'https://tour.example/0042', heatPump: true });
     expect(real).toContain('data-testid="group-facts"');
@@ -115,9 +129,9 @@ describe('a field added to the description of leads', () => {
     expect(leadViewSections(fields).find((s) => s.group === 'wishes')!.fields.map((d) => d.name)).toContain('moveInDate');
   });
 
-  it('is drawn on the view, in its group’s card, with its value', async () => {
+  it('is drawn on the view, in its group’s card, with its value', { timeout: 60_000 }, async () => {
     const html = await drawLeadView(fields, { moveInDate: '2027-03-01' });
-    const card = html.slice(html.indexOf('data-testid="lead-group-wishes"'));
+    const card = cardOf(html, 'lead-group-wishes');
     expect(html).toContain('data-testid="lead-group-wishes"');
     expect(card).toContain('data-testid="lead-value-moveInDate"');
     expect(card).toContain('fields.lead.moveInDate');

@@ -20,15 +20,22 @@ function useCodeHere() {
   const [here, setHere] = useState(false);
   useEffect(() => {
     let live = true;
-    // Asked in a task of its own: the import's module preloads are not part of the record's first commit.
-    void nextTask()
-      .then(load)
-      .then(() => live && startTransition(() => setHere(true)));
+    const show = () => live && startTransition(() => setHere(true));
+    // Asked in a task of its own: the import's module preloads are not part of the record's first
+    // commit. Failed (offline, a newer build deployed): drawn all the same, so the lazy list's own
+    // failure shows as it always did, not a placeholder loading for ever.
+    void nextTask().then(load).then(show, show);
     return () => {
       live = false;
     };
   }, []);
   return here;
+}
+
+/** The list once its code is here: mounted where the block is drawn (on a phone, only when near). */
+function Drawn({ placeholder, ...props }: ListProps & { placeholder: ReactNode }) {
+  const here = useCodeHere();
+  return here ? <ActivityListImpl {...props} /> : <Loading placeholder={placeholder} />;
 }
 
 /**
@@ -45,12 +52,13 @@ function Loading({ placeholder }: { placeholder: ReactNode }) {
  * drawn, and its code and rows asked for, only when the reader scrolls near it (or tabs into it);
  * until then a card of its title holds its place (decision 011).
  */
-export function ActivityList({ armed, ...props }: { entityType: number; id: number; editable?: boolean; armed?: boolean; mail?: TMailRecord }) {
+type ListProps = { entityType: number; id: number; editable?: boolean; mail?: TMailRecord };
+
+export function ActivityList({ armed, ...props }: ListProps & { armed?: boolean }) {
   const { t } = useTranslation();
   // Titled as the block will be (its activities, its mail or both), so the title stays when it is drawn.
   const [kind] = useTimelineKind(!!props.mail);
   const title = t(TIMELINE_TITLE[kind]);
-  const here = useCodeHere();
   const placeholder = (
     <section className="section-placeholder" aria-busy="true" data-testid="activity-list-placeholder">
       <h3 className="section-placeholder-title">{title}</h3>
@@ -59,7 +67,7 @@ export function ActivityList({ armed, ...props }: { entityType: number; id: numb
   return (
     <WhenNear placeholder={placeholder} label={title} armed={armed}>
       <Suspense fallback={<Loading placeholder={placeholder} />}>
-        {here ? <ActivityListImpl {...props} /> : <Loading placeholder={placeholder} />}
+        <Drawn {...props} placeholder={placeholder} />
       </Suspense>
     </WhenNear>
   );
