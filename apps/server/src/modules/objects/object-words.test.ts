@@ -81,7 +81,9 @@ async function compare(round: string) {
       const walked = await matchObjects(db, culture, text, 20, undefined, named, false);
       expect(now, `seed ${SEED}, ${round}, «${text}» (${culture})`).toEqual(walked);
       if (seen.byWords) byWords++;
-      if (text === 'κτιριο' || text === '½ab' || text === String(refs[0])) expect(seen.byWords, `seed ${SEED}: «${text}» is walked`).toBe(false);
+      // («½ab» is walked where the database's unaccent rules give ½ a space, « 1/2», and not where
+      // they do not, as on Debian's PostgreSQL: its answer is compared above either way.)
+      if (text === 'κτιριο' || text === String(refs[0])) expect(seen.byWords, `seed ${SEED}: «${text}» is walked`).toBe(false);
       if (text === 'Παπαδ' || text === 'papad' || text === 'TH-00') expect(seen.byWords, `seed ${SEED}: «${text}» by its words`).toBe(true);
     }
   }
