@@ -1161,6 +1161,7 @@ async function main() {
     if (!only || only.some((o) => /download|export|feed/i.test(o))) {
       const downloads: DownloadBench[] = [
         { name: 'POST /api/Deal/download (every deal)', budgetMs: 10_000, req: { method: 'POST', path: '/api/Deal/download', body: {} } },
+        { name: 'POST /api/lead/download (every lead)', budgetMs: 10_000, req: { method: 'POST', path: '/api/lead/download', body: {} } },
         {
           name: 'POST /api/Reservation/download (every booking, all years)',
           budgetMs: 10_000,

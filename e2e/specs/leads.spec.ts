@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken, auth, createObject, expectAccessible, inLanguage, openSignedIn, placeId, signedIn } from '../fixtures.ts';
 import { ConflictMerge } from '../pages/conflict.ts';
-import { ListPage } from '../pages/list.ts';
+import { ListPage, downloadWorkbook } from '../pages/list.ts';
 import { pick } from '../pages/picker.ts';
 import { RecordPage } from '../pages/record.ts';
 
@@ -948,3 +948,37 @@ test("a Greek phone: a lead's matching property says its area as agents write it
   await expect(page.getByText('60,0\u00a0χλμ.')).toHaveCount(0);
   await ctx.close();
 });
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`the leads list's download holds the leads its filter shows, in the reader's language (${language})`, async ({ browser, request, baseURL }) => {
+    const el = language === 'el';
+    const token = await apiToken(request);
+    const mark = `${el ? 'Λαμπράκη' : 'Lambraki'}${Date.now() % 1000000}`;
+    const client = await request.post('/api/account/add', { data: { firstName: 'Eleni', lastName: mark, isClient: true, phone: '2310 555123' }, headers: auth(token) });
+    expect(client.ok(), await client.text()).toBeTruthy();
+    const clientId = ((await client.json()) as { id: number }).id;
+    const added = await request.post('/api/lead/add', { data: { accountId: clientId }, headers: auth(token) });
+    const leadId = ((await added.json()) as { id: number }).id;
+    const saved = await request.post('/api/lead/update', { data: { id: leadId, version: 1, forRent: true, rentBudgetRangeMax: 900, priority: 3 }, headers: auth(token) });
+    expect(saved.ok(), await saved.text()).toBeTruthy();
+
+    const { ctx, page } = await openSignedIn(browser, baseURL!, token, language, '/Leads');
+    const leads = new ListPage(page, 'leads', '/Leads');
+    await leads.filter('lastname').fill(mark);
+    await expect(leads.rows).toHaveCount(1);
+    await expectAccessible(page);
+    const ws = (await downloadWorkbook(page, page.getByTestId('leads-download'), 'Leads.xlsx')).worksheets[0]!;
+    expect(ws.name).toBe(el ? 'Ενδιαφέροντα' : 'Leads');
+    expect(ws.getCell('A2').value).toBe(el ? `Εμφανίζονται: Επώνυμο πελάτη: ${mark}` : `Showing: Client's last name: ${mark}`);
+    const row = ws.getRow(6);
+    expect([row.getCell(1).value, row.getCell(3).value, row.getCell(4).value, row.getCell(6).value, row.getCell(9).value]).toEqual([
+      leadId,
+      `${mark} Eleni`,
+      '2310 555123',
+      el ? 'Ενοικίαση' : 'Rent',
+      el ? 'Υψηλή' : 'High',
+    ]);
+    expect(ws.getRow(7).getCell(1).value ?? null).toBeNull();
+    await ctx.close();
+  });
+}

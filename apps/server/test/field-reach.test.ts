@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DEAL_FIELDS, DEAL_LIST_PARTIES, DEAL_RELATION, OBJECT_FIELDS, type TDealFieldDescription, type TFieldDescription } from '@crm/contract';
+import { DEAL_FIELDS, DEAL_LIST_PARTIES, DEAL_RELATION, LEAD_FIELDS, OBJECT_FIELDS, type TDealFieldDescription, type TFieldDescription, type TLeadFieldDescription } from '@crm/contract';
 import { objectColumnsOf } from '../src/modules/objects/objects.columns.ts';
 import { objectImportFields } from '../src/modules/imports/imports.fields.ts';
 import { dealColumnsOf } from '../src/modules/deals/deals.xlsx.ts';
+import { leadColumnsOf } from '../src/modules/leads/leads.xlsx.ts';
 
 /**
- * A field added to the description of properties or deals reaches their spreadsheets with no line
- * of its own: Properties.xlsx and the property import, Deals.xlsx. Here each description gets one
- * field more (the real ones stay as they are); the web's test (apps/web/src/app/field-reach.test.ts)
- * follows it into the forms, the views and the column choosers. Leads have no spreadsheet, and
- * deals are not imported.
+ * A field added to the description of properties, deals or leads reaches their spreadsheets with no
+ * line of its own: Properties.xlsx and the property import, Deals.xlsx, Leads.xlsx. Here each
+ * description gets one field more (the real ones stay as they are); the web's test
+ * (apps/web/src/app/field-reach.test.ts) follows it into the forms, the views and the column
+ * choosers. Deals and leads are not imported.
  */
 const t = (key: string) => key;
 
@@ -67,6 +68,45 @@ describe('a field added to the description of deals', () => {
       ...DEAL_LIST_PARTIES.map((key) => `deals.relation.${DEAL_RELATION[key]}`),
       `deals.relation.${DEAL_RELATION.partner}`,
       ...['askingPrice', 'price', 'deposit', 'commission', 'dateOfDeposit', 'startDate', 'endDate', 'contractDurationMonths', 'rentStart', 'rentExpiration'].map((n) => `fields.deal.${n}`),
+    ]);
+  });
+});
+
+describe('a field added to the description of leads', () => {
+  const added: TLeadFieldDescription = { name: 'parkingSpacesMin', type: 'number', group: 'wishes', integer: true, min: 0, max: 10 };
+  const row = (l: Record<string, unknown>) => ({ l: { id: 1, createdOn: new Date(), ...l }, account: null, phones: [], emails: [], agents: null, sourceName: null, placeName: null });
+
+  it('is a column of Leads.xlsx, headed by its label, written as a number', () => {
+    expect(LEAD_FIELDS.map((d) => d.name)).not.toContain('parkingSpacesMin');
+    const column = leadColumnsOf(t, 'Europe/Athens', [...LEAD_FIELDS, added]).find((c) => c.head === 'fields.lead.parkingSpacesMin');
+    expect(column!.cell(row({ parkingSpacesMin: 2 }))).toBe(2);
+    expect(column!.cell(row({ parkingSpacesMin: null }))).toBeNull();
+  });
+
+  it('is written as an amount in euro, a day or yes/no by its kind', () => {
+    const fields: TLeadFieldDescription[] = [
+      { name: 'deposit', type: 'currency', group: 'budget' },
+      { name: 'moveIn', type: 'date', group: 'main' },
+      { name: 'pets', type: 'boolean', group: 'wishes' },
+    ];
+    const columns = leadColumnsOf(t, 'Europe/Athens', [...LEAD_FIELDS, ...fields]);
+    const of = (name: string) => columns.find((c) => c.head === `fields.lead.${name}`)!;
+    expect(of('deposit').style?.numFmt).toContain('€');
+    expect(of('deposit').cell(row({ deposit: '1500.50' }))).toBe(1500.5);
+    expect(of('moveIn').cell(row({ moveIn: '2027-01-15' }))).toEqual(new Date('2027-01-15T00:00:00Z'));
+    expect(of('pets').cell(row({ pets: true }))).toBe('common.yes');
+  });
+
+  it('is refused as a column of Leads.xlsx while the file has no way to write its kind (a choice would read as its number)', () => {
+    const choice: TLeadFieldDescription = { name: 'financing', type: 'select', group: 'main' } as TLeadFieldDescription;
+    expect(() => leadColumnsOf(t, 'Europe/Athens', [...LEAD_FIELDS, choice])).toThrow('Leads.xlsx has no column for a select field (financing)');
+  });
+
+  it('leaves the file’s columns of the real description as they are: the list’s, then every described field the row does not show but the description', () => {
+    expect(leadColumnsOf(t, 'Europe/Athens').map((c) => c.head)).toEqual([
+      'leads.xlsx.number', 'leads.ui.col.created', 'leads.ui.col.name', 'accounts.ui.field.phones', 'accounts.ui.field.emails',
+      'leads.ui.col.type', 'leads.ui.col.budget', 'leads.ui.col.stage', 'leads.ui.col.priority', 'leads.xlsx.agents',
+      ...['source', 'startDate', 'endDate', 'locationId', 'objectSubTypes', 'areaMin', 'areaMax', 'bedroomsMin', 'features'].map((n) => `fields.lead.${n}`),
     ]);
   });
 });

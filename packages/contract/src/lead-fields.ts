@@ -60,6 +60,9 @@ export const LEAD_FIELDS: readonly TLeadFieldDescription[] = [
   d('description', 'textarea', 'texts', { max: 20000 }),
 ];
 
+/** What the leads list (and Leads.xlsx) sorts by. */
+export const LEAD_SORTS = ['createdOn', 'name', 'stage', 'priority'] as const;
+
 /** Pairs that must be in order (min ≤ max, start ≤ end). */
 export const LEAD_RANGES = [...LEAD_BUDGET_RANGES, ['areaMin', 'areaMax'], ['startDate', 'endDate']] as const;
 

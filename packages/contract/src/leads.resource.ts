@@ -2,13 +2,14 @@ import { calls, type ListDeclaration } from './call.ts';
 import type { LEAD_API } from './leads.ts';
 
 /**
- * Leads, the clients' demands (spec: /api/lead/...): the list, the record (add, get, view, update,
+ * Leads, the clients' demands (spec: /api/lead/...): the list and its download (Leads.xlsx), the record (add, get, view, update,
  * delete), its offered objects, the matching objects and the matching leads of an object, the lead
  * picker (decision 057). A lead's shortlists and viewings are theirs (`SHORTLIST`, `VIEWING`).
  */
 export const LEAD = {
   calls: calls<typeof LEAD_API>({
     search: ['POST', '/api/lead/search'],
+    download: ['POST', '/api/lead/download'],
     add: ['POST', '/api/lead/add'],
     discard: ['POST', '/api/lead/discard'],
     get: ['GET', '/api/lead/get/:id'],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bodyPaging, byId, listAnswer, MAX_AMOUNT_NUMBER, moreColumns, sorting, ZChangeKey, ZChangeStamps, ZDate, ZId, ZIdParam, ZMoreValues, ZOk, ZPickerAnswer, ZPickerSearch, ZSelectOption } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { describedFields } from './objects.ts';
-import { LEAD_FIELDS, LEAD_MORE_COLUMNS } from './lead-fields.ts';
+import { LEAD_FIELDS, LEAD_MORE_COLUMNS, LEAD_SORTS } from './lead-fields.ts';
 
 /** Every described field of a lead (GET /api/lead/get, POST /api/lead/update). */
 export const ZLeadFields = describedFields(LEAD_FIELDS);
@@ -52,8 +52,8 @@ export const ZLeadUpdate = ZLeadFields.partial().extend({
   objects: z.array(z.object({ objectId: ZId })).max(500).optional(),
 });
 
-/** POST /api/lead/search */
-export const ZLeadSearch = z.object({
+/** The leads list's filter: what the list and Leads.xlsx pick by. */
+export const ZLeadFilter = z.object({
   /** 0 all, 1 purchase, 2 rent, 3 short rent, 4 sell, 5 rent out */
   service: z.number().int().min(0).max(5).default(0),
   sources: z.array(ZId).max(200).default([]),
@@ -66,12 +66,21 @@ export const ZLeadSearch = z.object({
   lastName: z.string().max(100).nullable().optional(),
   /** The agent: an employee assigned to the lead, as the agents' results count leads. */
   agentId: ZId.nullable().optional(),
+});
+export type TLeadFilter = z.infer<typeof ZLeadFilter>;
+/** POST /api/lead/search */
+export const ZLeadSearch = ZLeadFilter.extend({
   ...bodyPaging(1000000),
-  ...sorting(['createdOn', 'name', 'stage', 'priority'], 'createdOn'),
+  ...sorting(LEAD_SORTS, 'createdOn'),
   /** The further columns the list shows (LEAD_MORE_COLUMNS), each answered in the row's `more`. */
   more: moreColumns(LEAD_MORE_COLUMNS),
 });
 export type TLeadSearch = z.infer<typeof ZLeadSearch>;
+/** POST /api/lead/download: Leads.xlsx of every lead the list's filter matches, in the list's order. */
+export const ZLeadDownload = ZLeadFilter.extend(sorting(LEAD_SORTS, 'createdOn'));
+export type TLeadDownload = z.infer<typeof ZLeadDownload>;
+/** At most this many leads in one Leads.xlsx. */
+export const LEAD_DOWNLOAD_MAX = 100_000;
 export const ZLeadRow = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -134,6 +143,7 @@ export const ZNotSuitable = z.object({ objectId: ZId, notSuitable: z.boolean() }
 /** The leads' calls and their schemas (decision 057); their methods and paths: `leads.resource.ts`. */
 export const LEAD_API = {
   search: { body: ZLeadSearch, answer: ZLeadSearchAnswer },
+  download: { body: ZLeadDownload },
   add: { body: ZLeadAdd.optional(), answer: ZLeadAddAnswer },
   discard: { body: ZLeadDiscard, answer: ZLeadDiscardAnswer },
   get: byId(ZLeadAnswer),

@@ -21,6 +21,8 @@ import {
   searchLeads,
   updateLead,
 } from './leads.service.ts';
+import { leadsWorkbook } from './leads.xlsx.ts';
+import { sendDownload } from '../files/files.service.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 
@@ -58,6 +60,12 @@ export const leadsRoutes = fp(
       LEAD_API,
       {
         search: { access: STAFF, handler: async (req) => searchLeads(app, req.body, tr(req), req.culture) },
+        // Leads.xlsx: every lead the list's filter matches, in the list's order.
+        download: {
+          access: STAFF,
+          file: 'Leads.xlsx',
+          handler: async (req, reply) => sendDownload(app, req, reply, { entity: 'Lead', name: 'Leads.xlsx' }, () => leadsWorkbook(app, req.body, tr(req), req.culture)),
+        },
         add: { access: STAFF, handler: async (req) => addLead(app, caller(req), req.body?.accountId, today(app.config.timeZone)) },
         discard: { access: STAFF, handler: async (req) => discardLead(app, caller(req), req.body.id) },
         get: readLead,

@@ -16,6 +16,7 @@ import {
   type TCulture,
   type TLead,
   type TLeadRow,
+  type TLeadFilter,
   type TLeadSearch,
   type TSelectOption,
   LOG_MESSAGE,
@@ -445,7 +446,7 @@ const ALL_BUDGETS = Object.values(BUDGETS).flat();
  * newest first. Creation (never empty) is read from the index on (created_on, id) either way,
  * unless `sortFound`: then the few leads found are sorted instead (see searchLeads).
  */
-function leadOrder(f: TLeadSearch, culture: string, sortFound = false): SQL[] {
+export function leadOrder(f: Pick<TLeadSearch, 'sortBy' | 'sortDir'>, culture: string, sortFound = false): SQL[] {
   const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
   if (f.sortBy !== 'name' && f.sortBy !== 'stage' && f.sortBy !== 'priority') {
     // "+ interval '0'" hides the column from the index: the planner sorts what the filter found.
@@ -466,7 +467,7 @@ const PLACE_NAME_COLUMN: Record<string, string> = { en: 'name_en', el: 'name_el'
  * The names the further columns show, read in the page's own statement (a subquery on the row's
  * key, no query per row): the source's (an account's), the place's in the reader's language.
  */
-function moreNames(culture: string) {
+export function moreNames(culture: string) {
   const name = sql.raw(PLACE_NAME_COLUMN[culture] ?? PLACE_NAME_COLUMN.en!);
   return {
     sourceName: sql<string | null>`(select s.display_name from ${accounts} s where s.id = ${leadColumns.source!})`,
@@ -475,7 +476,7 @@ function moreNames(culture: string) {
 }
 type MoreNames = { sourceName?: string | null; placeName?: string | null };
 /** A row's further columns asked for (LEAD_MORE_COLUMNS): an amount or a number as a number, a date as YYYY-MM-DD, a list-valued field by its names, a text as it is. */
-function moreValues(l: Row, names: MoreNames, asked: readonly string[], t: T): Record<string, string | number | null> {
+export function moreValues(l: Row, names: MoreNames, asked: readonly string[], t: T): Record<string, string | number | null> {
   const numeric = new Set(LEAD_FIELDS.filter((x) => x.type === 'currency' || x.type === 'number' || x.type === 'area').map((x) => x.name));
   // The property types and the features by their names (the texts the lead's own form offers them by), in the lead's order.
   const listed = (values: unknown, key: (v: string) => string) => ((values as unknown[] | null) ?? []).map((v) => t(key(String(v)))).join(', ') || null;
@@ -490,9 +491,10 @@ function moreValues(l: Row, names: MoreNames, asked: readonly string[], t: T): R
   return Object.fromEntries(asked.map((k) => [k, value(k)]));
 }
 
-export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, culture: string) {
+/** What the leads list's filter keeps (the list and Leads.xlsx): one condition a filter set, none when all are empty. */
+export function leadConditions(app: FastifyInstance, f: TLeadFilter): SQL[] {
   const c = leadColumns;
-  const where: (SQL | undefined)[] = [];
+  const where: SQL[] = [];
   if (f.service) {
     const flag = LEAD_SERVICES.find((s) => LEAD_SERVICE_VALUES[s] === f.service)!;
     where.push(sql`${c[flag]!} = true`);
@@ -518,6 +520,12 @@ export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, cu
   // once at run time, read by the leads' account index; no ids to the app and back, and no plan
   // made for a constant of thousands of ids.
   if (name) where.push(sql`${leads.accountId} = any(array(${lastNameMatches(name)}))`);
+  return where;
+}
+
+export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, culture: string) {
+  const where = leadConditions(app, f);
+  const name = f.lastName?.trim();
   const cond = and(...where);
   // Drafts are left out of the page by id, and taken off the count (lib/drafts.ts).
   const listed = and(cond, notDraft('leads', leads.id));

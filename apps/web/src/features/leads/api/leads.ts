@@ -1,6 +1,8 @@
 import { recordQuery } from '../../../kit/record-query.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { LEAD, type AnswerOf, type RequestOf } from '@crm/contract/resources';
+import { LEAD, sortKey, type AnswerOf, type RequestOf } from '@crm/contract/resources';
+import { LEAD_SORTS } from '@crm/contract/lead-fields';
+import { saveBlob } from '../../../lib/download.ts';
 import { call } from '../../../lib/api.ts';
 import { readSavedFilter, readSavedList, type ListState, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
@@ -46,6 +48,12 @@ export const leadKeys = {
 
 type LeadSearchBody = RequestOf<typeof LEAD.calls.search>['body'];
 const wireLeadFilter = ({ agentText: _name, ...f }: TLeadFilter) => ({ ...f, lastName: f.lastName.trim() || null });
+
+/** POST /api/lead/download: Leads.xlsx of every lead the list's filter matches, in the list's order. */
+export async function downloadLeads(f: TLeadFilter, sort: { sortBy: string; sortDir: 'asc' | 'desc' }) {
+  const blob = await call(LEAD.calls.download, { body: { ...wireLeadFilter(f), sortDir: sort.sortDir, sortBy: sortKey(LEAD_SORTS, sort.sortBy) } }, { blob: true });
+  saveBlob(blob, 'Leads.xlsx');
+}
 
 /** A page of the leads list; `more`: the further columns asked for (LEAD_MORE_COLUMNS). */
 export const leadsQuery = (f: TLeadFilter, q: ListState, more: string[] = []) =>

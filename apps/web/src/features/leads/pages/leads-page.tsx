@@ -10,7 +10,7 @@ import { searchEmployees } from '../../../lib/pickers.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { moreColumn } from '../../../kit/more-columns.ts';
 import { linkColumn } from '../../../kit/link-column.tsx';
-import { LEAD_FILTER, LEAD_LIST, leadsQuery, type TLeadFilter, type TLeadSearchAnswer } from '../api/leads.ts';
+import { LEAD_FILTER, LEAD_LIST, downloadLeads, leadsQuery, type TLeadFilter, type TLeadSearchAnswer } from '../api/leads.ts';
 import { LEAD, href } from '@crm/contract/resources';
 
 /** Page sizes of the leads list (spec: 5, 20, 100; default 20). */
@@ -28,6 +28,7 @@ export function LeadsPage() {
       debounced={['lastName']}
       query={leadsQuery}
       pageSizes={PAGE_SIZES}
+      download={{ label: t('leads.ui.download'), testId: 'leads-download', run: (filter, page) => downloadLeads(filter, { sortBy: page.sortBy, sortDir: page.sortDir }) }}
       fields={({ answer }) => [
         { kind: 'select', name: 'service', label: t('leads.ui.filter.service'), options: answer?.options.serviceList, numeric: true },
         { kind: 'multi', name: 'sources', label: t('leads.ui.filter.sources'), options: answer?.options.sourceList, allLabel: all, searchable: true },
