@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyPaging, byId, listAnswer, MAX_AMOUNT_NUMBER, queryPaging, sorting, ZChangeKey, ZChangeStamps, ZDate, ZId, ZIdParam, ZOk, ZPickerAnswer, ZPickerSearch, ZSelectOption, ZVersionBody } from './common.ts';
+import { bodyPaging, byId, listAnswer, MAX_AMOUNT_NUMBER, queryPaging, sorting, ZChangeKey, ZChangeStamps, ZDate, ZId, ZIdParam, ZOk, ZPickerAnswer, ZPickerSearch, ZSelectOption, ZVersionBody, optionLists } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { ACCOUNT_GENDERS, ACCOUNT_KIND_FIELDS, ACCOUNT_LANGUAGES, ACCOUNT_SPECIALTY_FIELDS, isAccountLanguage, isEmailList, isGreekTaxNumber, isPhoneList } from './account-fields.ts';
 
@@ -131,12 +131,7 @@ export type TAccountAdd = z.infer<typeof ZAccountAdd>;
 
 export const ZAccountEditAnswer = z.object({
   dto: ZAccount,
-  selectLists: z.object({
-    roles: z.array(ZSelectOption),
-    branches: z.array(ZSelectOption),
-    sources: z.array(ZSelectOption),
-    services: z.array(ZSelectOption),
-  }),
+  selectLists: optionLists('roles', 'branches', 'sources', 'services'),
 });
 
 export const ZAccountMerge = z.object({
@@ -192,7 +187,7 @@ export const ZClientSearch = z.object({
   ...accountSorting,
 });
 export const ZClientSearchAnswer = listAnswer(ZClientRow).extend({
-  filterLists: z.object({ serviceList: z.array(ZSelectOption), sourceList: z.array(ZSelectOption) }),
+  filterLists: optionLists('serviceList', 'sourceList'),
 });
 
 export const ZPartnerSearch = z.object({

@@ -180,6 +180,11 @@ export const ZSelectOption = z.object({
 });
 export type TSelectOption = z.infer<typeof ZSelectOption>;
 
+/** A form's or a list's choices: one list of options per name, in the order named. */
+export function optionLists<const L extends string>(...names: readonly L[]) {
+  return z.object(Object.fromEntries(names.map((n) => [n, z.array(ZSelectOption)])) as { [N in L]: z.ZodArray<typeof ZSelectOption> });
+}
+
 /**
  * The agency's details as a printed sheet heads them (issue 45): a number not set is null (left
  * out, no blank line); `logo` the logo's address, null without one.

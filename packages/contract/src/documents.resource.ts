@@ -1,13 +1,11 @@
-import { calls, type ListDeclaration } from './call.ts';
+import { calls, recordCalls, type ListDeclaration } from './call.ts';
 import type { DOCUMENT_API } from './documents.ts';
 
 /** The document forms library (spec: /api/Documents/...): the list, one document, its update (multipart), delete (decision 057). */
 export const DOCUMENT = {
   calls: calls<typeof DOCUMENT_API>({
     list: ['GET', '/api/Documents'],
-    edit: ['GET', '/api/Documents/edit/:id'],
-    update: ['POST', '/api/Documents/update'],
-    remove: ['DELETE', '/api/Documents/:id'],
+    ...recordCalls('/api/Documents', ['edit', 'update', 'remove']),
   }),
   screens: {
     list: '/DocumentList',

@@ -1,4 +1,4 @@
-import { calls } from './call.ts';
+import { calls, recordCalls } from './call.ts';
 import type { MANDATE_API } from './mandates.ts';
 
 /**
@@ -9,9 +9,7 @@ import type { MANDATE_API } from './mandates.ts';
 export const MANDATE = {
   calls: calls<typeof MANDATE_API>({
     list: ['GET', '/api/Mandate'],
-    edit: ['GET', '/api/Mandate/edit/:id'],
-    update: ['POST', '/api/Mandate/update'],
-    remove: ['DELETE', '/api/Mandate/:id'],
+    ...recordCalls('/api/Mandate', ['edit', 'update', 'remove']),
     endingSoon: ['GET', '/api/Mandate/endingSoon'],
   }),
   screens: {
