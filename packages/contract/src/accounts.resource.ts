@@ -1,4 +1,4 @@
-import { calls, recordCalls, type ListDeclaration } from './call.ts';
+import { calls, type ListDeclaration } from './call.ts';
 import type { ACCOUNT_API } from './accounts.ts';
 
 /**
@@ -18,7 +18,9 @@ export const ACCOUNT = {
     search: ['GET', '/api/account/search'],
     add: ['POST', '/api/account/add'],
     view: ['GET', '/api/account/view/:id'],
-    ...recordCalls('/api/account', ['edit', 'update', 'remove']),
+    edit: ['GET', '/api/account/edit/:id'],
+    update: ['POST', '/api/account/update'],
+    remove: ['DELETE', '/api/account/:id'],
     merge: ['POST', '/api/account/merge'],
     personalData: ['GET', '/api/account/personal-data/:id'],
     erase: ['POST', '/api/account/erase/:id'],

@@ -25,28 +25,6 @@ export function calls<M extends Record<string, CallSchemas>>(table: { readonly [
   return out as Calls<M>;
 }
 
-/** The usual calls of a record resource, each its method and its path under the resource's base (`/api/Deal` + `/edit/:id`). */
-const RECORD_CALLS = {
-  search: ['POST', '/search'],
-  download: ['POST', '/download'],
-  add: ['GET', '/add'],
-  edit: ['GET', '/edit/:id'],
-  update: ['POST', '/update'],
-  remove: ['DELETE', '/:id'],
-} as const satisfies Record<string, readonly [Method, string]>;
-export type RecordCall = keyof typeof RECORD_CALLS;
-
-/**
- * The usual calls a resource has (search, download, add, edit, update, remove), in the order named,
- * under its base path, to spread into its route table beside its own: `...recordCalls('/api/Deal',
- * ['edit', 'update', 'remove'])`. A name its schemas lack fails at the server's start (registerCalls).
- */
-export function recordCalls<const N extends readonly RecordCall[]>(base: string, names: N): { readonly [K in N[number]]: readonly [Method, string] } {
-  const table: Record<string, readonly [Method, string]> = {};
-  for (const n of names) table[n] = [RECORD_CALLS[n][0], `${base}${RECORD_CALLS[n][1]}`];
-  return table as { readonly [K in N[number]]: readonly [Method, string] };
-}
-
 type In<T> = T extends z.ZodType ? z.input<T> : never;
 type Out<T> = T extends z.ZodType ? z.output<T> : never;
 type SchemasOf<C> = C extends Call<infer S> ? S : never;

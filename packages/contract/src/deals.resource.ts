@@ -1,13 +1,17 @@
-import { calls, recordCalls, type ListDeclaration } from './call.ts';
+import { calls, type ListDeclaration } from './call.ts';
 import type { DEAL_API } from './deals.ts';
 
 /** Deals (spec: /api/Deal/...): the list, the record, the board of deals by stage (decision 057). */
 export const DEAL = {
   calls: calls<typeof DEAL_API>({
-    ...recordCalls('/api/Deal', ['search', 'download', 'add', 'edit', 'update']),
+    search: ['POST', '/api/Deal/search'],
+    download: ['POST', '/api/Deal/download'],
+    add: ['GET', '/api/Deal/add'],
+    edit: ['GET', '/api/Deal/edit/:id'],
+    update: ['POST', '/api/Deal/update'],
     move: ['POST', '/api/Deal/move'],
     board: ['POST', '/api/Deal/board'],
-    ...recordCalls('/api/Deal', ['remove']),
+    remove: ['DELETE', '/api/Deal/:id'],
   }),
   screens: {
     list: '/Deals',

@@ -1,4 +1,4 @@
-import { calls, recordCalls } from './call.ts';
+import { calls } from './call.ts';
 import type { INVOICE_API } from './invoices.ts';
 
 /**
@@ -9,7 +9,10 @@ import type { INVOICE_API } from './invoices.ts';
 export const INVOICE = {
   calls: calls<typeof INVOICE_API>({
     list: ['GET', '/api/Invoice'],
-    ...recordCalls('/api/Invoice', ['add', 'edit', 'update', 'remove']),
+    add: ['GET', '/api/Invoice/add'],
+    edit: ['GET', '/api/Invoice/edit/:id'],
+    update: ['POST', '/api/Invoice/update'],
+    remove: ['DELETE', '/api/Invoice/:id'],
     issue: ['POST', '/api/Invoice/issue/:id'],
     transmit: ['POST', '/api/Invoice/transmit/:id'],
     credit: ['POST', '/api/Invoice/credit/:id'],

@@ -1,4 +1,4 @@
-import { calls, recordCalls } from './call.ts';
+import { calls } from './call.ts';
 import type { MANDATE_API } from './mandates.ts';
 
 /**
@@ -9,7 +9,9 @@ import type { MANDATE_API } from './mandates.ts';
 export const MANDATE = {
   calls: calls<typeof MANDATE_API>({
     list: ['GET', '/api/Mandate'],
-    ...recordCalls('/api/Mandate', ['edit', 'update', 'remove']),
+    edit: ['GET', '/api/Mandate/edit/:id'],
+    update: ['POST', '/api/Mandate/update'],
+    remove: ['DELETE', '/api/Mandate/:id'],
     endingSoon: ['GET', '/api/Mandate/endingSoon'],
   }),
   screens: {
