@@ -22,6 +22,8 @@ export const ZChangeStamps = {
   modifiedOn: z.string(),
   modifiedBy: z.string().nullable(),
 };
+/** A stored record's stamps and its version (send the version back with a change: decision 002). */
+export const ZRecordStamps = { ...ZChangeStamps, version: z.number().int() };
 
 export const ZOk = z.object({ ok: z.literal(true) });
 export type TOk = z.infer<typeof ZOk>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyPaging, byId, listAnswer, moreColumns, oneOf, sorting, ZChangeKey, ZChangeStamps, ZDate, ZId, ZIdString, ZMoreValues, ZSaveKey, ZText, optionLists } from './common.ts';
+import { bodyPaging, byId, listAnswer, moreColumns, oneOf, sorting, ZChangeKey, ZRecordStamps, ZDate, ZId, ZIdString, ZMoreValues, ZSaveKey, ZText, optionLists } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { zodOfField } from './objects.ts';
 import { DEAL_FIELDS, DEAL_MAX_PARTIES, DEAL_MORE_COLUMNS, DEAL_RELATIONS, DEAL_SORTS, DEAL_STAGES, DEAL_TYPES } from './deal-fields.ts';
@@ -42,8 +42,7 @@ export const ZDeal = z.object({
   demandId: z.number().int().nullable(),
   /** The linked lead as one line. */
   demand: z.string().nullable(),
-  ...ZChangeStamps,
-  version: z.number().int(),
+  ...ZRecordStamps,
 });
 export type TDeal = z.infer<typeof ZDeal>;
 

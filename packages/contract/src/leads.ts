@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyPaging, byId, listAnswer, MAX_AMOUNT_NUMBER, moreColumns, sorting, ZChangeKey, ZChangeStamps, ZDate, ZId, ZIdParam, ZMoreValues, ZOk, ZPickerAnswer, ZPickerSearch, optionLists } from './common.ts';
+import { bodyPaging, byId, listAnswer, MAX_AMOUNT_NUMBER, moreColumns, sorting, ZChangeKey, ZRecordStamps, ZDate, ZId, ZIdParam, ZMoreValues, ZOk, ZPickerAnswer, ZPickerSearch, optionLists } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { describedFields } from './objects.ts';
 import { LEAD_FIELDS, LEAD_MORE_COLUMNS } from './lead-fields.ts';
@@ -20,8 +20,7 @@ export const ZLead = ZLeadFields.extend({
   descr: z.string(),
   location: z.string().nullable(),
   objects: z.array(ZLeadObject),
-  ...ZChangeStamps,
-  version: z.number().int(),
+  ...ZRecordStamps,
 });
 export type TLeadObject = z.infer<typeof ZLeadObject>;
 /** The lead as answered: the fixed part typed, the described fields by name. */

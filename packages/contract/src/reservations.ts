@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyPaging, byId, listAnswer, oneOf, sorting, ZChangeStamps, ZDate, ZId, ZIdString, ZOk, ZSaveKey, ZText, optionLists } from './common.ts';
+import { bodyPaging, byId, listAnswer, oneOf, sorting, ZRecordStamps, ZDate, ZId, ZIdString, ZOk, ZSaveKey, ZText, optionLists } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { zodOfField } from './objects.ts';
 import {
@@ -79,8 +79,7 @@ export const ZReservation = ZReservationFields.extend({
   clientAccount: z.string().nullable(),
   /** The linked lead as one line. */
   demand: z.string().nullable(),
-  ...ZChangeStamps,
-  version: z.number().int(),
+  ...ZRecordStamps,
 });
 /** The reservation as answered: the fixed part typed, the described fields by name. */
 export type TReservation = {
