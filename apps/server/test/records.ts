@@ -1,6 +1,9 @@
+import { Readable } from 'node:stream';
 import { expect } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { accounts, objects } from '../src/db/schema/index.ts';
+import { LinkKind } from '@crm/contract';
+import { accounts, files, objects } from '../src/db/schema/index.ts';
+import { getFileStorage } from '../src/storage/file-storage.ts';
 import type { TestApp } from './harness.ts';
 
 type AccountValues = Partial<typeof accounts.$inferInsert>;
@@ -34,6 +37,28 @@ export async function insertObject(db: TestApp['db'], values: Record<string, unk
 }
 
 /**
+ * A property complete enough to be published (decision 022): for sale, described, sized, active and
+ * on the map, with the file's values (title, place, …) on top. Answers its id, its reference number
+ * and that number as shown (`0042`).
+ */
+export async function publishableObject(db: TestApp['db'], values: Record<string, unknown>) {
+  const o = await insertObject(db, {
+    description: 'Two bedrooms, renovated.',
+    forSale: true,
+    salePrice: 185000,
+    area: 80,
+    bedrooms: 2,
+    active: true,
+    latitude: 40.5812,
+    longitude: 22.9501,
+    displayCoordinates: true,
+    mapZoom: 16,
+    ...values,
+  });
+  return { id: o.id, n: o.ref, ref: String(o.ref).padStart(4, '0') };
+}
+
+/**
  * The staff the accounts' access tests act as: an office admin, an employee, a branch's employee
  * and a branch's admin; `addAccount` adds an account as the office admin does (numbered names,
  * `fields` on top) and answers its id, `stored` reads one as the database holds it.
@@ -52,4 +77,28 @@ export async function accountStaff(t: TestApp) {
   };
   const stored = async (id: number) => (await t.db.select().from(accounts).where(eq(accounts.id, id)))[0]!;
   return { admin, emp, branchUser, branchAdmin, addAccount, stored };
+}
+
+/**
+ * A test file's maker of pictures as an upload leaves them, numbered (`<prefix>1.jpg`, …): the web
+ * copy in the file storage (its text `web copy <n>`), with `original` the camera original too
+ * (`camera original <n>`), with `stamp` the stored name made unique by the time as the upload makes
+ * it, and the files row; given a property, the picture is its n-th photo. `values` go on top.
+ */
+export function photoMaker(t: Pick<TestApp, 'db' | 'dataDir'>, prefix: string, opts: { original?: boolean; stamp?: boolean } = {}) {
+  const storage = getFileStorage(t.dataDir);
+  let n = 0;
+  return async (objectId?: number | null, values: Partial<typeof files.$inferInsert> = {}) => {
+    n++;
+    const systemName = opts.stamp ? `${prefix}${n}-${Date.now()}.jpg` : `${prefix}${n}.jpg`;
+    const webName = `${prefix}${n}-web.webp`;
+    await storage.put(webName, Readable.from(Buffer.from(`web copy ${n}`)));
+    if (opts.original) await storage.put(systemName, Readable.from(Buffer.from(`camera original ${n}`)));
+    const parent = objectId ? { parentType: LinkKind.Object, parentId: objectId, type: 'image', sortOrder: n } : {};
+    const [f] = await t.db
+      .insert(files)
+      .values({ systemName, userName: `IMG_${n}.jpg`, mime: 'image/jpeg', size: 100, webName, thumbName: webName, ...parent, ...values })
+      .returning({ id: files.id });
+    return { id: f!.id, n, systemName, webName };
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyPaging, byId, listAnswer, MAX_AMOUNT_NUMBER, queryPaging, sorting, ZChangeKey, ZChangeStamps, ZDate, ZId, ZIdParam, ZOk, ZPickerAnswer, ZPickerSearch, ZSelectOption, ZVersionBody } from './common.ts';
+import { bodyPaging, byId, listAnswer, MAX_AMOUNT_NUMBER, queryPaging, sorting, ZChangeKey, ZChangeStamps, ZRecordStamps, ZDate, ZId, ZIdParam, ZOk, ZPickerAnswer, ZPickerSearch, ZSelectOption, ZVersionBody, optionLists } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { ACCOUNT_GENDERS, ACCOUNT_KIND_FIELDS, ACCOUNT_LANGUAGES, ACCOUNT_SPECIALTY_FIELDS, isAccountLanguage, isEmailList, isGreekTaxNumber, isPhoneList } from './account-fields.ts';
 
@@ -88,9 +88,7 @@ export const ZAccount = ZAccountFields.extend({
   signIn: z.string().nullable(),
   /** When the person's data was erased (GDPR): the account is then a number, closed to edits; null otherwise. */
   erasedOn: z.string().nullable(),
-  ...ZChangeStamps,
-  /** Optimistic-concurrency token: send back the version you edited. */
-  version: z.number().int(),
+  ...ZRecordStamps,
 });
 export type TAccount = z.infer<typeof ZAccount>;
 
@@ -131,12 +129,7 @@ export type TAccountAdd = z.infer<typeof ZAccountAdd>;
 
 export const ZAccountEditAnswer = z.object({
   dto: ZAccount,
-  selectLists: z.object({
-    roles: z.array(ZSelectOption),
-    branches: z.array(ZSelectOption),
-    sources: z.array(ZSelectOption),
-    services: z.array(ZSelectOption),
-  }),
+  selectLists: optionLists('roles', 'branches', 'sources', 'services'),
 });
 
 export const ZAccountMerge = z.object({
@@ -192,7 +185,7 @@ export const ZClientSearch = z.object({
   ...accountSorting,
 });
 export const ZClientSearchAnswer = listAnswer(ZClientRow).extend({
-  filterLists: z.object({ serviceList: z.array(ZSelectOption), sourceList: z.array(ZSelectOption) }),
+  filterLists: optionLists('serviceList', 'sourceList'),
 });
 
 export const ZPartnerSearch = z.object({

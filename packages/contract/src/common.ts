@@ -22,6 +22,8 @@ export const ZChangeStamps = {
   modifiedOn: z.string(),
   modifiedBy: z.string().nullable(),
 };
+/** A stored record's stamps and its version (send the version back with a change: decision 002). */
+export const ZRecordStamps = { ...ZChangeStamps, version: z.number().int() };
 
 export const ZOk = z.object({ ok: z.literal(true) });
 export type TOk = z.infer<typeof ZOk>;
@@ -179,6 +181,11 @@ export const ZSelectOption = z.object({
   parent: z.union([z.string(), z.number()]).nullable().optional(),
 });
 export type TSelectOption = z.infer<typeof ZSelectOption>;
+
+/** A form's or a list's choices: one list of options per name, in the order named. */
+export function optionLists<const L extends string>(...names: readonly L[]) {
+  return z.object(Object.fromEntries(names.map((n) => [n, z.array(ZSelectOption)])) as { [N in L]: z.ZodArray<typeof ZSelectOption> });
+}
 
 /**
  * The agency's details as a printed sheet heads them (issue 45): a number not set is null (left

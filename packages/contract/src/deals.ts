@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyPaging, byId, listAnswer, moreColumns, oneOf, sorting, ZChangeKey, ZChangeStamps, ZDate, ZId, ZIdString, ZMoreValues, ZSaveKey, ZSelectOption, ZText } from './common.ts';
+import { bodyPaging, byId, listAnswer, moreColumns, oneOf, sorting, ZChangeKey, ZRecordStamps, ZDate, ZId, ZIdString, ZMoreValues, ZSaveKey, ZText, optionLists } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { zodOfField } from './objects.ts';
 import { DEAL_FIELDS, DEAL_MAX_PARTIES, DEAL_MORE_COLUMNS, DEAL_RELATIONS, DEAL_SORTS, DEAL_STAGES, DEAL_TYPES } from './deal-fields.ts';
@@ -42,16 +42,11 @@ export const ZDeal = z.object({
   demandId: z.number().int().nullable(),
   /** The linked lead as one line. */
   demand: z.string().nullable(),
-  ...ZChangeStamps,
-  version: z.number().int(),
+  ...ZRecordStamps,
 });
 export type TDeal = z.infer<typeof ZDeal>;
 
-export const ZDealOptions = z.object({
-  dealTypeOptions: z.array(ZSelectOption),
-  dealStageOptions: z.array(ZSelectOption),
-  dealAccountRelationOptions: z.array(ZSelectOption),
-});
+export const ZDealOptions = optionLists('dealTypeOptions', 'dealStageOptions', 'dealAccountRelationOptions');
 /**
  * What a save or a move did beyond the deal, for the banner: closing a rental puts its tenant on
  * the property (info), or says why not, or that someone else lets it for some of those days (warning).
@@ -175,7 +170,7 @@ export const ZDealSearchAnswer = listAnswer(ZDealRow).extend({
   sums: ZDealSums,
   /** Whether the sums count cancelled deals: only when the stage filter picks the cancelled stage (they earn nothing). */
   sumsWithCancelled: z.boolean(),
-  options: z.object({ types: z.array(ZSelectOption), stages: z.array(ZSelectOption), relations: z.array(ZSelectOption) }),
+  options: optionLists('types', 'stages', 'relations'),
 });
 
 /** POST /api/Deal/download: Deals.xlsx, every deal the filter matches in the list's order. */
@@ -208,7 +203,7 @@ export const ZDealBoardAnswer = z.object({
       cards: z.array(ZDealCard),
     }),
   ),
-  options: z.object({ types: z.array(ZSelectOption), relations: z.array(ZSelectOption) }),
+  options: optionLists('types', 'relations'),
 });
 export type TDealBoard = z.infer<typeof ZDealBoardAnswer>;
 

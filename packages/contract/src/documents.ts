@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { byId, listAnswer, ZChangeStamps, ZIdString, ZOk, ZPage, ZText, ZVersionString } from './common.ts';
+import { byId, listAnswer, ZRecordStamps, ZIdString, ZOk, ZPage, ZText, ZVersionString } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { SHOW_ALL } from './constants.ts';
 import type { TFieldDescriptionOf } from './field-description.ts';
@@ -38,8 +38,7 @@ export const ZDocument = z.object({
   /** The first file's name. */
   file: z.string().nullable(),
   files: z.array(ZDocumentFile),
-  ...ZChangeStamps,
-  version: z.number().int(),
+  ...ZRecordStamps,
 });
 export type TDocument = z.infer<typeof ZDocument>;
 

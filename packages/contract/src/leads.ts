@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyPaging, byId, listAnswer, MAX_AMOUNT_NUMBER, moreColumns, sorting, ZChangeKey, ZChangeStamps, ZDate, ZId, ZIdParam, ZMoreValues, ZOk, ZPickerAnswer, ZPickerSearch, ZSelectOption } from './common.ts';
+import { bodyPaging, byId, listAnswer, MAX_AMOUNT_NUMBER, moreColumns, sorting, ZChangeKey, ZRecordStamps, ZDate, ZId, ZIdParam, ZMoreValues, ZOk, ZPickerAnswer, ZPickerSearch, optionLists } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { describedFields } from './objects.ts';
 import { LEAD_FIELDS, LEAD_MORE_COLUMNS, LEAD_SORTS } from './lead-fields.ts';
@@ -20,20 +20,13 @@ export const ZLead = ZLeadFields.extend({
   descr: z.string(),
   location: z.string().nullable(),
   objects: z.array(ZLeadObject),
-  ...ZChangeStamps,
-  version: z.number().int(),
+  ...ZRecordStamps,
 });
 export type TLeadObject = z.infer<typeof ZLeadObject>;
 /** The lead as answered: the fixed part typed, the described fields by name. */
 export type TLead = z.infer<typeof ZLead>;
 
-export const ZLeadLists = z.object({
-  sourceList: z.array(ZSelectOption),
-  stageList: z.array(ZSelectOption),
-  priorityList: z.array(ZSelectOption),
-  objectSubTypeList: z.array(ZSelectOption),
-  featureList: z.array(ZSelectOption),
-});
+export const ZLeadLists = optionLists('sourceList', 'stageList', 'priorityList', 'objectSubTypeList', 'featureList');
 /** GET /api/lead/get/{id} and /api/lead/view/{id} */
 export const ZLeadAnswer = ZLead.extend(ZLeadLists.shape);
 
@@ -96,12 +89,7 @@ export const ZLeadRow = z.object({
 });
 export type TLeadRow = z.infer<typeof ZLeadRow>;
 export const ZLeadSearchAnswer = listAnswer(ZLeadRow).extend({
-  options: z.object({
-    serviceList: z.array(ZSelectOption),
-    sourceList: z.array(ZSelectOption),
-    stageList: z.array(ZSelectOption),
-    priorityList: z.array(ZSelectOption),
-  }),
+  options: optionLists('serviceList', 'sourceList', 'stageList', 'priorityList'),
 });
 
 /** GET /api/lead/searchQuick?searchStr= */

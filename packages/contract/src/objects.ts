@@ -23,6 +23,7 @@ import {
   ZPickerSearch,
   ZSaveKey,
   ZSelectOption,
+  optionLists,
   ZText,
   ZVersionQuery,
 } from './common.ts';
@@ -156,18 +157,7 @@ export const ZRealtyObject = ZObjectFields.extend({
 });
 export type TRealtyObject = z.infer<typeof ZRealtyObject> & Record<string, unknown>;
 
-export const ZObjectSelectLists = z.object({
-  objectTypes: z.array(ZSelectOption),
-  objectSubTypes: z.array(ZSelectOption),
-  accessFrom: z.array(ZSelectOption),
-  orientation: z.array(ZSelectOption),
-  floorsType: z.array(ZSelectOption),
-  framesType: z.array(ZSelectOption),
-  energyClass: z.array(ZSelectOption),
-  zone: z.array(ZSelectOption),
-  heatingMedium: z.array(ZSelectOption),
-  heating: z.array(ZSelectOption),
-});
+export const ZObjectSelectLists = optionLists('objectTypes', 'objectSubTypes', 'accessFrom', 'orientation', 'floorsType', 'framesType', 'energyClass', 'zone', 'heatingMedium', 'heating');
 export type TObjectSelectLists = z.infer<typeof ZObjectSelectLists>;
 
 /** GET /api/object/edit/{id} */

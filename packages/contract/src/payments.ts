@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listAnswer, MAX_ID, queryPaging, sorting, ZAmountInput, ZDate, ZDateTimeInput, ZId, ZIdString, ZMoney, ZOk, ZSelectOption, ZText } from './common.ts';
+import { listAnswer, MAX_ID, queryPaging, sorting, ZAmountInput, ZDate, ZDateTimeInput, ZId, ZIdString, ZMoney, ZOk, ZSelectOption, ZText, optionLists } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { LANGUAGES, SHOW_ALL } from './constants.ts';
 import { STATEMENT_DEFAULT_PAGE_SIZE, TRANSACTION_TYPES, type TTransactionType } from './payment-constants.ts';
@@ -167,7 +167,7 @@ export const ZStatementAnswer = z.object({
    */
   canApprove: z.boolean(),
   /** Every list of the described fields, both kinds' values (the filters). */
-  lists: listsSchema(Object.keys(TRANSACTION_LISTS) as TTransactionListName[]),
+  lists: optionLists(...(Object.keys(TRANSACTION_LISTS) as TTransactionListName[])),
 });
 export type TStatementAnswer = z.infer<typeof ZStatementAnswer>;
 
@@ -213,10 +213,6 @@ function formValueSchema(d: TTransactionFieldDescription): z.ZodType {
 type TListOf<K extends TTransactionType> = TTransactionFieldOf<K> extends infer D ? (D extends { list: infer L extends string } ? L : never) : never;
 type TFormValuesShape<K extends TTransactionType> = { [D in TTransactionFieldOf<K> as D['name']]: TFormValueSchema<D> };
 
-function listsSchema<L extends TTransactionListName>(lists: readonly L[]) {
-  return z.object(Object.fromEntries(lists.map((l) => [l, z.array(ZSelectOption)])) as { [N in L]: z.ZodArray<typeof ZSelectOption> });
-}
-
 /** The record's own properties of a form's updateFields (before the described fields). */
 const formRecordFields = {
   id: z.number().int().nullable(),
@@ -229,7 +225,7 @@ function formSchema<K extends TTransactionType>(kind: K) {
   return z.object({
     displayFields: z.object({ accountDisplayName: z.string(), referenceNumber: z.string().nullable() }),
     updateFields: z.object({ ...formRecordFields, ...values }),
-    lists: listsSchema(transactionListsOf(kind) as TListOf<K>[]),
+    lists: optionLists(...(transactionListsOf(kind) as TListOf<K>[])),
     attachments: z.array(ZAttachment),
     canEdit: z.boolean(),
     confirmedByClientDate: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyPaging, byId, listAnswer, oneOf, sorting, ZChangeStamps, ZDate, ZId, ZIdString, ZOk, ZSaveKey, ZSelectOption, ZText } from './common.ts';
+import { bodyPaging, byId, listAnswer, oneOf, sorting, ZRecordStamps, ZDate, ZId, ZIdString, ZOk, ZSaveKey, ZText, optionLists } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { zodOfField } from './objects.ts';
 import {
@@ -79,8 +79,7 @@ export const ZReservation = ZReservationFields.extend({
   clientAccount: z.string().nullable(),
   /** The linked lead as one line. */
   demand: z.string().nullable(),
-  ...ZChangeStamps,
-  version: z.number().int(),
+  ...ZRecordStamps,
 });
 /** The reservation as answered: the fixed part typed, the described fields by name. */
 export type TReservation = {
@@ -98,11 +97,7 @@ export type TReservation = {
   version: number;
 } & Record<string, unknown>;
 
-export const ZReservationLists = z.object({
-  stageOptions: z.array(ZSelectOption),
-  sourceOptions: z.array(ZSelectOption),
-  ownerPaymentTypeOptions: z.array(ZSelectOption),
-});
+export const ZReservationLists = optionLists('stageOptions', 'sourceOptions', 'ownerPaymentTypeOptions');
 export type TReservationLists = z.infer<typeof ZReservationLists>;
 /** GET /api/Reservation/add (a blank reservation, stored only on save), GET /api/Reservation/edit/{id} */
 export const ZReservationAnswer = ZReservation.extend(ZReservationLists.shape);
@@ -211,7 +206,7 @@ export const ZReservationSearchAnswer = listAnswer(ZReservationRow).extend({
   /** The date range applied (the current year when none was sent). */
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
-  options: z.object({ stages: z.array(ZSelectOption), sources: z.array(ZSelectOption), dateFilterTypes: z.array(ZSelectOption) }),
+  options: optionLists('stages', 'sources', 'dateFilterTypes'),
 });
 export type TReservationSearchAnswer = z.infer<typeof ZReservationSearchAnswer>;
 

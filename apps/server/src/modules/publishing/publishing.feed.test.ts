@@ -1,12 +1,9 @@
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SaxesParser } from 'saxes';
-import { LinkKind } from '@crm/contract';
-import { files, locations } from '../../db/schema/index.ts';
-import { getFileStorage } from '../../storage/file-storage.ts';
+import { locations } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
-import { insertObject } from '../../../test/records.ts';
+import { insertObject, photoMaker } from '../../../test/records.ts';
 import { runPublish } from './publishing.service.ts';
 import { textLanguage } from './public.view.ts';
 
@@ -20,8 +17,7 @@ const { app, db } = t;
 const [region] = await db.insert(locations).values({ level: 1, nameEn: 'Chalkidiki', nameEl: 'Χαλκιδική', nameRu: 'Халкидики', path: [] }).returning();
 await db.update(locations).set({ path: [region!.id] }).where(eq(locations.id, region!.id));
 
-const storage = getFileStorage(t.dataDir);
-let seq = 0;
+const photo = photoMaker(t, 'feed');
 /** A complete object with a photo, published by the publishing work itself. */
 async function published(values: Record<string, unknown>) {
   const o = await insertObject(db, {
@@ -38,20 +34,7 @@ async function published(values: Record<string, unknown>) {
     mapZoom: 15,
     ...values,
   });
-  const n = ++seq;
-  await storage.put(`feed${n}-web.webp`, Readable.from(Buffer.from(`web copy ${n}`)));
-  await db.insert(files).values({
-    systemName: `feed${n}.jpg`,
-    userName: 'IMG_0001.jpg',
-    mime: 'image/jpeg',
-    size: 100,
-    parentType: LinkKind.Object,
-    parentId: o!.id,
-    type: 'image',
-    sortOrder: 1,
-    webName: `feed${n}-web.webp`,
-    thumbName: `feed${n}-web.webp`,
-  });
+  await photo(o!.id, { userName: 'IMG_0001.jpg', sortOrder: 1 });
   expect((await runPublish(db, { objectId: o!.id, actor: { id: null, name: 'test' } })).state).toBe('published');
   return String(o!.ref).padStart(4, '0');
 }

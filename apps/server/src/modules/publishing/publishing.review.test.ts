@@ -1,11 +1,9 @@
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
 import { accounts, alerts, files, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
-import { getFileStorage } from '../../storage/file-storage.ts';
 import { createTestApp } from '../../../test/harness.ts';
-import { insertObject } from '../../../test/records.ts';
+import { photoMaker, publishableObject } from '../../../test/records.ts';
 import { runPublish } from './publishing.service.ts';
 
 /**
@@ -40,21 +38,8 @@ const chalk = await place(1, ['Chalkidiki', 'Χαλκιδική', 'Халкид�
 const kassandra = await place(2, ['Kassandra', 'Κασσάνδρα', 'Кассандра'], chalk);
 const triadaC = await place(2, ['Agia Triada', 'Αγία Τριάδα', 'Агия Триада'], chalk);
 
-const storage = getFileStorage(t.dataDir);
-let photoSeq = 0;
 /** An uploaded picture, not attached to anything yet (as the photo card's upload leaves it). */
-async function upload() {
-  const n = ++photoSeq;
-  const systemName = `r${n}-${Date.now()}.jpg`;
-  const webName = `r${n}-web.webp`;
-  await storage.put(webName, Readable.from(Buffer.from(`web copy ${n}`)));
-  await storage.put(systemName, Readable.from(Buffer.from(`camera original ${n}`)));
-  const [f] = await db
-    .insert(files)
-    .values({ systemName, userName: `IMG_${n}.jpg`, mime: 'image/jpeg', size: 100, webName, thumbName: webName })
-    .returning({ id: files.id });
-  return { id: f!.id, systemName, webName };
-}
+const upload = photoMaker(t, 'r', { original: true, stamp: true });
 /** Attaches a picture the way the photo card does (POST /api/files/setParent). */
 async function attachPhoto(objectId: number) {
   const f = await upload();
@@ -65,28 +50,11 @@ async function attachPhoto(objectId: number) {
 /** A picture put straight into the table (a published object's existing photos). */
 async function addPhoto(objectId: number) {
   const f = await upload();
-  await db.update(files).set({ parentType: LinkKind.Object, parentId: objectId, type: 'image', sortOrder: photoSeq }).where(eq(files.id, f.id));
+  await db.update(files).set({ parentType: LinkKind.Object, parentId: objectId, type: 'image', sortOrder: f.n }).where(eq(files.id, f.id));
   return f;
 }
 
-async function completeObject(values: Record<string, unknown> = {}) {
-  const o = await insertObject(db, {
-    title: 'Bright flat near the sea',
-    description: 'Two bedrooms, renovated.',
-    forSale: true,
-    salePrice: 185000,
-    area: 80,
-    bedrooms: 2,
-    locationId: kalamaria.id,
-    active: true,
-    latitude: 40.5812,
-    longitude: 22.9501,
-    displayCoordinates: true,
-    mapZoom: 16,
-    ...values,
-  });
-  return { id: o!.id, n: o!.ref, ref: String(o!.ref).padStart(4, '0') };
-}
+const completeObject = (values: Record<string, unknown> = {}) => publishableObject(db, { title: 'Bright flat near the sea', locationId: kalamaria.id, ...values });
 async function publishedObject(values: Record<string, unknown> = {}) {
   const o = await completeObject({ ...values, publishRequested: true });
   await addPhoto(o.id);

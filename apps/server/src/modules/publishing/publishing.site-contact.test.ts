@@ -1,11 +1,8 @@
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { LinkKind } from '@crm/contract';
-import { files, locations, siteSettings } from '../../db/schema/index.ts';
-import { getFileStorage } from '../../storage/file-storage.ts';
+import { locations, siteSettings } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
-import { insertObject } from '../../../test/records.ts';
+import { photoMaker, publishableObject } from '../../../test/records.ts';
 import { runPublish } from './publishing.service.ts';
 import { GALLERY_SCRIPT_URL } from './public.script.ts';
 
@@ -17,40 +14,17 @@ import { GALLERY_SCRIPT_URL } from './public.script.ts';
 const t = await createTestApp({ PUBLIC_URL: 'https://homes.example.gr' });
 const { app, db } = t;
 const admin = await t.user({ roles: ['admin'] });
-const storage = getFileStorage(t.dataDir);
 
 const [place] = await db.insert(locations).values({ level: 1, parentId: null, nameEn: 'Kalamaria', nameEl: 'Καλαμαριά', nameRu: 'Каламария', path: [] }).returning();
 await db.update(locations).set({ path: [place!.id] }).where(eq(locations.id, place!.id));
 
-let seq = 0;
-async function addPhoto(objectId: number) {
-  const n = ++seq;
-  const webName = `c${n}-web.webp`;
-  await storage.put(webName, Readable.from(Buffer.from(`web copy ${n}`)));
-  await db
-    .insert(files)
-    .values({ systemName: `c${n}.jpg`, userName: `IMG_${n}.jpg`, mime: 'image/jpeg', size: 100, webName, thumbName: webName, parentType: LinkKind.Object, parentId: objectId, type: 'image', sortOrder: n });
-}
+const addPhoto = photoMaker(t, 'c');
 async function published(title: string, photos: number) {
-  const o = await insertObject(db, {
-    title,
-    description: 'Two bedrooms, renovated.',
-    forSale: true,
-    salePrice: 185000,
-    area: 80,
-    bedrooms: 2,
-    locationId: place!.id,
-    latitude: 40.5812,
-    longitude: 22.9501,
-    displayCoordinates: true,
-    mapZoom: 16,
-    active: true,
-    publishRequested: true,
-  });
-  for (let i = 0; i < photos; i++) await addPhoto(o!.id);
-  expect((await runPublish(db, { objectId: o!.id, actor: { id: null, name: 'test' } })).state).toBe('published');
+  const o = await publishableObject(db, { title, locationId: place!.id, publishRequested: true });
+  for (let i = 0; i < photos; i++) await addPhoto(o.id);
+  expect((await runPublish(db, { objectId: o.id, actor: { id: null, name: 'test' } })).state).toBe('published');
   app.publicPages.clear();
-  return { id: o!.id, ref: String(o!.ref).padStart(4, '0') };
+  return { id: o.id, ref: o.ref };
 }
 const page = (url: string) => app.inject({ url });
 const footerOf = (body: string) => /<footer>([\s\S]*?)<\/footer>/.exec(body)![1]!;

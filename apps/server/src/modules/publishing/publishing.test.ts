@@ -1,12 +1,9 @@
-import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { LinkKind } from '@crm/contract';
 import { isServerPage } from '@crm/contract/constants';
-import { accounts, actionLog, alerts, files, leadObjects, leads, locations, objects, siteSettings } from '../../db/schema/index.ts';
-import { getFileStorage } from '../../storage/file-storage.ts';
+import { accounts, actionLog, alerts, leadObjects, leads, locations, objects, siteSettings } from '../../db/schema/index.ts';
 import { createTestApp, patchField, type CallOptions } from '../../../test/harness.ts';
-import { insertObject } from '../../../test/records.ts';
+import { photoMaker, publishableObject } from '../../../test/records.ts';
 import { PUBLISH_JOB, objectsAwaitingPublish, runPublish } from './publishing.service.ts';
 
 const t = await createTestApp();
@@ -30,47 +27,13 @@ const [kalamaria] = await db
 // The staff's text tells the municipality from its namesake area; visitors read the place without that word.
 await db.update(locations).set({ path: [thess!.id, kalamaria!.id], textEn: 'Kalamaria (municipality), Thessaloniki', textEl: 'Καλαμαριά (δήμος), Θεσσαλονίκη' }).where(eq(locations.id, kalamaria!.id));
 
-const storage = getFileStorage(t.dataDir);
-let photoSeq = 0;
-async function addPhoto(objectId: number, userName = 'IMG_0001.jpg') {
-  const n = ++photoSeq;
-  const systemName = `p${n}-${Date.now()}.jpg`;
-  const webName = `p${n}-web.webp`;
-  await storage.put(webName, Readable.from(Buffer.from(`web copy ${n}`)));
-  await storage.put(systemName, Readable.from(Buffer.from(`camera original ${n}`)));
-  await db.insert(files).values({
-    systemName,
-    userName,
-    mime: 'image/jpeg',
-    size: 100,
-    parentType: LinkKind.Object,
-    parentId: objectId,
-    type: 'image',
-    sortOrder: n,
-    webName,
-    thumbName: webName,
-  });
-  return systemName;
-}
+const photo = photoMaker(t, 'p', { original: true, stamp: true });
+const addPhoto = async (objectId: number, userName = 'IMG_0001.jpg') => (await photo(objectId, { userName })).systemName;
 
 /** A complete object, ready to be published (not yet requested). */
 async function completeObject(values: Record<string, unknown> = {}) {
-  const o = await insertObject(db, {
-    title: 'Sunny flat by the sea',
-    description: 'Three bedrooms, renovated in 2020.',
-    forSale: true,
-    salePrice: 185000,
-    area: 96,
-    bedrooms: 3,
-    locationId: kalamaria!.id,
-    active: true,
-    latitude: 40.5812,
-    longitude: 22.9501,
-    displayCoordinates: true,
-    mapZoom: 16,
-    ...values,
-  });
-  return { id: o!.id, ref: String(o!.ref).padStart(4, '0') };
+  const { id, ref } = await publishableObject(db, { title: 'Sunny flat by the sea', description: 'Three bedrooms, renovated in 2020.', area: 96, bedrooms: 3, locationId: kalamaria!.id, ...values });
+  return { id, ref };
 }
 
 /** A complete object with a photo, published by the publishing work itself. */
