@@ -102,11 +102,18 @@ describe('a field added to the description of leads', () => {
     expect(() => leadColumnsOf(t, 'Europe/Athens', [...LEAD_FIELDS, choice])).toThrow('Leads.xlsx has no column for a select field (financing)');
   });
 
-  it('leaves the file’s columns of the real description as they are: the list’s, then every described field the row does not show but the description', () => {
+  it('leaves the file’s columns of the real description as they are: the list’s, then every described field but the stage, the priority and the long text', () => {
+    const described = LEAD_FIELDS.filter((d) => !['stage', 'priority', 'description'].includes(d.name)).map((d) => `fields.lead.${d.name}`);
+    expect(described).toContain('fields.lead.forRent');
+    expect(described).toContain('fields.lead.rentBudgetRangeMax');
     expect(leadColumnsOf(t, 'Europe/Athens').map((c) => c.head)).toEqual([
       'leads.xlsx.number', 'leads.ui.col.created', 'leads.ui.col.name', 'accounts.ui.field.phones', 'accounts.ui.field.emails',
       'leads.ui.col.type', 'leads.ui.col.budget', 'leads.ui.col.stage', 'leads.ui.col.priority', 'leads.xlsx.agents',
-      ...['source', 'startDate', 'endDate', 'locationId', 'objectSubTypes', 'areaMin', 'areaMax', 'bedroomsMin', 'features'].map((n) => `fields.lead.${n}`),
+      ...described,
+    ]);
+    // Without the people (an API key that may not read accounts): no phones, e-mails or agents.
+    expect(leadColumnsOf(t, 'Europe/Athens', LEAD_FIELDS, false).map((c) => c.head).slice(0, 8)).toEqual([
+      'leads.xlsx.number', 'leads.ui.col.created', 'leads.ui.col.name', 'leads.ui.col.type', 'leads.ui.col.budget', 'leads.ui.col.stage', 'leads.ui.col.priority', 'fields.lead.source',
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { TCulture, TLanguage, TRole } from '@crm/contract';
+import type { TApiKeyScopes, TCulture, TLanguage, TRole } from '@crm/contract';
 import { cultureOf } from '@crm/contract';
 import { sessions, users } from '../db/schema/index.ts';
 import { sha256 } from '../lib/passwords.ts';
@@ -63,6 +63,8 @@ declare module 'fastify' {
     actor: Actor;
     /** The API key the call was made with (decision 080), null for a sign-in's call. */
     apiKeyId: number | null;
+    /** That key's areas (decision 080): what else the call may read beyond its own area. */
+    apiKeyScopes: TApiKeyScopes | null;
   }
 }
 
@@ -131,6 +133,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('culture', 'en');
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorateRequest('apiKeyId', null);
+  app.decorateRequest('apiKeyScopes', null);
 
   app.decorate('routeAccess', [] as RouteAccess[]);
   app.addHook('onRoute', (route) => {

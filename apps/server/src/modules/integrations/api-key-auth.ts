@@ -68,6 +68,7 @@ export async function authenticateApiKey(app: FastifyInstance, req: FastifyReque
   req.user = { id: key.created_by, sessionId: 0, email: key.email, username: key.username, roles, branchId: null, language: null, accountId: null };
   req.actor = { id: null, name: `${KEY_ACTOR_PREFIX}${key.name}` };
   req.apiKeyId = key.id;
+  req.apiKeyScopes = key.scopes;
   // Its last use, at most once a minute (no write per call).
   if (!key.last_used_on || Date.now() - new Date(key.last_used_on).getTime() > 60_000) {
     await app.db.execute(sql`update api_keys set last_used_on = now() where id = ${key.id}`);

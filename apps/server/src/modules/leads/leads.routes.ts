@@ -21,7 +21,7 @@ import {
   searchLeads,
   updateLead,
 } from './leads.service.ts';
-import { leadsWorkbook } from './leads.xlsx.ts';
+import { leadFileHasContacts, leadsWorkbook } from './leads.xlsx.ts';
 import { sendDownload } from '../files/files.service.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
@@ -64,7 +64,7 @@ export const leadsRoutes = fp(
         download: {
           access: STAFF,
           file: 'Leads.xlsx',
-          handler: async (req, reply) => sendDownload(app, req, reply, { entity: 'Lead', name: 'Leads.xlsx' }, () => leadsWorkbook(app, req.body, tr(req), req.culture)),
+          handler: async (req, reply) => sendDownload(app, req, reply, { entity: 'Lead', name: 'Leads.xlsx' }, () => leadsWorkbook(app, req.body, tr(req), req.culture, leadFileHasContacts(req.apiKeyScopes))),
         },
         add: { access: STAFF, handler: async (req) => addLead(app, caller(req), req.body?.accountId, today(app.config.timeZone)) },
         discard: { access: STAFF, handler: async (req) => discardLead(app, caller(req), req.body.id) },

@@ -476,8 +476,9 @@ export function moreNames(culture: string) {
 }
 type MoreNames = { sourceName?: string | null; placeName?: string | null };
 /** A row's further columns asked for (LEAD_MORE_COLUMNS): an amount or a number as a number, a date as YYYY-MM-DD, a list-valued field by its names, a text as it is. */
+const NUMERIC_LEAD_FIELDS: ReadonlySet<string> = new Set(LEAD_FIELDS.filter((x) => x.type === 'currency' || x.type === 'number' || x.type === 'area').map((x) => x.name));
 export function moreValues(l: Row, names: MoreNames, asked: readonly string[], t: T): Record<string, string | number | null> {
-  const numeric = new Set(LEAD_FIELDS.filter((x) => x.type === 'currency' || x.type === 'number' || x.type === 'area').map((x) => x.name));
+  const numeric = NUMERIC_LEAD_FIELDS;
   // The property types and the features by their names (the texts the lead's own form offers them by), in the lead's order.
   const listed = (values: unknown, key: (v: string) => string) => ((values as unknown[] | null) ?? []).map((v) => t(key(String(v)))).join(', ') || null;
   const value = (k: string): string | number | null => {

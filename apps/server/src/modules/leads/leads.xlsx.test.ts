@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog } from '../../db/schema/index.ts';
-import { createTestApp } from '../../../test/harness.ts';
+import { createTestApp, json } from '../../../test/harness.ts';
 import { workbookOf } from '../../../test/xlsx.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
 const agent = await t.user({ roles: ['employee'] });
+const admin = await t.user({ roles: ['admin'] });
 
 const person = async (values: Partial<typeof accounts.$inferInsert>) => (await db.insert(accounts).values(values).returning({ id: accounts.id }))[0]!.id;
 // Every lead below is of a client named Leadsheetou, so the filter by that name picks exactly them.
-const maria = await person({ firstName: 'Maria', lastName: 'Leadsheetou', phones: ['2310 123456', '6944 000111'], emails: ['maria@example.test'] });
+const maria = await person({ firstName: 'Maria', lastName: 'Leadsheetou', phones: ['+30 2310 123456', '+30 6944 000111'], emails: ['maria@example.test'] });
 const nikos = await person({ firstName: 'Nikos', lastName: '=Leadsheetou(1)' });
 const agentAccount = await person({ firstName: 'Eleni', lastName: 'Agentaki', isEmploye: true });
 const source = await person({ firstName: '', lastName: 'Spitogatos', isSource: true });
@@ -26,6 +27,8 @@ async function lead(accountId: number, body: Record<string, unknown>) {
 }
 const first = await lead(maria, {
   forPurchase: true,
+  forRent: true,
+  rentBudgetRangeMax: 650,
   purchaseBudgetRangeMin: 100000,
   purchaseBudgetRangeMax: 150000.5,
   stage: 3,
@@ -67,7 +70,8 @@ describe('Leads.xlsx', () => {
     expect([a.getCell(1).value, b.getCell(1).value]).toEqual([first, second]);
     expect(ws.getRow(8).getCell(1).value ?? null).toBeNull();
     expect(a.getCell(3).value).toBe('Leadsheetou Maria');
-    expect(a.getCell(4).value).toBe('2310 123456; 6944 000111');
+    // Each phone kept from being a formula on its own: "+30 …" stays as typed.
+    expect(a.getCell(4).value).toBe('+30 2310 123456; +30 6944 000111');
     expect(a.getCell(5).value).toBe('maria@example.test');
     expect(a.getCell(6).value).toBe('Αγορά');
     expect(a.getCell(7).value).toBe('100\u00a0000\u00a0€ – 150\u00a0001\u00a0€');
@@ -77,6 +81,11 @@ describe('Leads.xlsx', () => {
     expect(a.getCell(col('Πηγή')).value).toBe('Spitogatos');
     expect(a.getCell(col('Από')).value).toEqual(new Date('2026-03-02T00:00:00Z'));
     expect(a.getCell(col('Υπνοδωμάτια τουλάχιστον')).value).toBe(2);
+    // Every service a yes/no and every budget an amount of its own: a lead to buy or rent shows both.
+    expect([a.getCell(col('Αγορά')).value, a.getCell(col('Ενοικίαση')).value, a.getCell(col('Βραχυχρόνια μίσθωση')).value]).toEqual(['Ναι', 'Ναι', 'Όχι']);
+    expect(a.getCell(col('Προϋπολογισμός αγοράς έως')).value).toBe(150000.5);
+    expect(a.getCell(col('Προϋπολογισμός αγοράς έως')).numFmt).toContain('€');
+    expect(a.getCell(col('Μηνιαίο μίσθωμα έως')).value).toBe(650);
     expect(a.getCell(col('Εμβαδόν από')).value).toBe(80);
     // The long text is not in the file.
     expect(head).not.toContain('Περιγραφή');
@@ -87,19 +96,51 @@ describe('Leads.xlsx', () => {
   });
 
   it('follows every filter of the list, and its sort, in English and Russian', async () => {
-    const en = await sheet({ ...mine, service: 2, sortBy: 'name' }, 'en');
+    const en = await sheet({ ...mine, service: 2, sortBy: 'priority', sortDir: 'asc' }, 'en');
     expect(en.name).toBe('Leads');
     expect(en.getCell('A2').value).toBe("Showing: Service: Rent; Client's last name: Leadsheetou");
-    expect(en.getRow(6).getCell(1).value).toBe(second);
-    expect(en.getRow(7).getCell(1).value ?? null).toBeNull();
+    expect([6, 7, 8].map((r) => en.getRow(r).getCell(1).value ?? null)).toEqual([second, first, null]);
     const ru = await sheet({ ...mine, stages: [3], priorities: [4], sources: [source], agentId: agentAccount }, 'ru');
     expect(ru.name).toBe('Заявки');
-    expect(ru.getRow(6).getCell(1).value).toBe(first);
-    expect(ru.getRow(7).getCell(1).value ?? null).toBeNull();
+    expect([6, 7].map((r) => ru.getRow(r).getCell(1).value ?? null)).toEqual([first, null]);
     expect(String(ru.getCell('A2').value)).toContain('Spitogatos');
     expect(String(ru.getCell('A2').value)).toContain('Agentaki Eleni');
     const all = await sheet({}, 'en');
     expect(all.getCell('A2').value).toBe('Showing: All leads');
+  });
+
+  it('holds the leads the list shows for the same filter, in the same order, for every sort', async () => {
+    const filters = [{}, mine, { service: 1 }, { service: 2, budgetRangeMax: 1000 }, { stages: [1, 3] }, { priorities: [2] }, { sources: [source] }, { agentId: agentAccount }, { startDate: '2026-03-01', endDate: '2026-03-31' }];
+    const sorts = [{}, { sortBy: 'createdOn', sortDir: 'asc' }, { sortBy: 'name', sortDir: 'asc' }, { sortBy: 'stage', sortDir: 'desc' }, { sortBy: 'priority', sortDir: 'asc' }];
+    for (const f of filters)
+      for (const o of sorts) {
+        const listed = (await json(agent.post('/api/lead/search', { ...f, ...o, perPage: 1000 }))).items.map((r: { id: number }) => r.id);
+        const ws = await sheet({ ...f, ...o }, 'en');
+        const inFile: unknown[] = [];
+        ws.eachRow((row, n) => n > 5 && inFile.push(row.getCell(1).value));
+        expect(inFile, JSON.stringify([f, o])).toEqual(listed);
+      }
+  });
+
+  it('names no one beyond the leads to an API key that may not read accounts: no phones, e-mails or agents, the filter’s people by number', async () => {
+    const NONE = { accounts: 'none', properties: 'none', leads: 'none', deals: 'none', payments: 'none' };
+    const keyed = async (scopes: Record<string, string>) => t.client((await json(admin.post('/api/ApiKeys', { name: `Leads ${JSON.stringify(scopes)}`, scopes: { ...NONE, ...scopes }, expiresOn: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) }))).secret);
+    const leadsOnly = await keyed({ leads: 'read' });
+    const res = await leadsOnly.post('/api/lead/download', { ...mine, agentId: agentAccount }, { lang: 'en' });
+    expect(res.statusCode, res.body).toBe(200);
+    const ws = (await workbookOf(res)).worksheets[0]!;
+    const head = (ws.getRow(5).values as unknown[]).slice(1);
+    expect(head.slice(0, 8)).toEqual(['Lead No.', 'Created', 'Client', 'Type', 'Budget', 'Stage', 'Priority', 'Source']);
+    expect(head).not.toContain('Phones');
+    expect(head).not.toContain('Agents');
+    expect(ws.getCell('A2').value).toBe(`Showing: Agent: #${agentAccount}; Client's last name: Leadsheetou`);
+    const text = JSON.stringify(ws.getRow(6).values);
+    expect(text).not.toContain('6944');
+    expect(text).not.toContain('maria@example.test');
+    // With accounts to read as well, the contacts are there.
+    const both = await keyed({ leads: 'read', accounts: 'read' });
+    const full = (await workbookOf(await both.post('/api/lead/download', mine, { lang: 'en' }))).worksheets[0]!;
+    expect((full.getRow(5).values as unknown[]).slice(1, 6)).toEqual(['Lead No.', 'Created', 'Client', 'Phones', 'E-mails']);
   });
 
   it('leaves out the drafts the list leaves out (a lead added and never filled in)', async () => {
