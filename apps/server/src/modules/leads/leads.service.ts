@@ -620,21 +620,8 @@ export async function findLeads(
   const newest = (stage: SQL, n: number) =>
     app.db.select({ id: leads.id }).from(leads).where(and(whose, stage)).orderBy(sql`${leads.createdOn} desc`, sql`${leads.id} desc`).limit(n);
   const kept = byId ? undefined : await newestOpen();
-  let ids: number[];
-  if (kept) {
-    ids = kept.slice(0, want);
-    if (ids.length < want) ids.push(...(await newest(closed, want - ids.length)).map((r) => r.id));
-  } else {
-    // The open ones, then the closed ones to fill the hits, each newest first from its own limit: in
-    // one statement, as asking one after the other answered (a reference number asked both).
-    const part = (stage: SQL, rank: number) =>
-      sql`(select ${leads.id} as id, ${rank}::int as part, ${leads.createdOn} as created_on from ${leads} where ${and(whose, stage)}
-        order by ${leads.createdOn} desc, ${leads.id} desc limit ${want})`;
-    const { rows } = await app.db.execute<{ id: number }>(
-      sql`select id from (${part(sql`not ${closed}`, 0)} union all ${part(closed, 1)}) b order by part, created_on desc, id desc limit ${want}`,
-    );
-    ids = rows.map((r) => Number(r.id));
-  }
+  const ids = kept ? kept.slice(0, want) : (await newest(sql`not ${closed}`, want)).map((r) => r.id);
+  if (ids.length < want) ids.push(...(await newest(closed, want - ids.length)).map((r) => r.id));
   const found = ids.length
     ? await app.db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(inArray(leads.id, ids))
     : [];
