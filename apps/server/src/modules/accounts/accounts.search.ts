@@ -73,7 +73,7 @@ export type AccountMatches = { top: Found[]; ids: IdSet; openLeads?: number[]; w
  * How one word was answered (decision 099), for the tests only (no provider passes it on): the
  * accounts shown and the open leads each walked in order, or looked up word by word.
  */
-export type Walked = { accounts: boolean; leads: boolean; counted?: Counted };
+export type Walked = { accounts: boolean; leads: boolean; counted?: Counted; /** Walked without counting: its last search walked whole (decision 127). */ remembered?: boolean };
 /**
  * What the count of a fragment's words chose (walkWords): `walk`; `words` (at most WALK_WORDS_MIN
  * words, or patterns with a space); `few accounts` (more words, but of fewer than 20 accounts).
@@ -101,7 +101,7 @@ export async function searchAccountMatches(app: FastifyInstance, text: string, c
   // No ids when the open leads fill the hits: the leads' search reads none then (findLeads), and
   // 3,000 of them («Παπαδ») were written out and read for nothing.
   const ids = found.ids === null ? { size: found.n, literal: '{}' } : idSetFromLiteral(found.ids);
-  const walked = { accounts: found.accountsWalked === true, leads: found.leadsWalked === true, ...(found.counted ? { counted: found.counted } : {}) };
+  const walked = { accounts: found.accountsWalked === true, leads: found.leadsWalked === true, ...(found.counted ? { counted: found.counted } : {}), ...(found.remembered ? { remembered: true } : {}) };
   if (found.top.length || text.length < 4) return { top: found.top, ids, openLeads: found.leads, walked };
   const near = oneWord(text) ? await findNearWord(app, text, SEARCH_MAX_HITS, culture) : await findNear(app, text, SEARCH_MAX_HITS, undefined, culture);
   return { top: near, ids: idSetOf(near.map((r) => r.id)) };
@@ -354,7 +354,7 @@ const closedStages = sql.join(
 );
 
 /** The row of the global search's statement (ids, n and leads only with the ids asked for). */
-type MatchesRow = { ids: string | null; n: number; top: Found[]; leads: number[]; accountsWalked?: boolean; leadsWalked?: boolean; counted?: Counted };
+type MatchesRow = { ids: string | null; n: number; top: Found[]; leads: number[]; accountsWalked?: boolean; leadsWalked?: boolean; counted?: Counted; remembered?: boolean };
 
 /**
  * One word typed: ranked ahead, word by word or walked (whichever the count of its words chose, a
@@ -362,22 +362,56 @@ type MatchesRow = { ids: string | null; n: number; top: Found[]; leads: number[]
  * that did not find its 20 accounts, or its 20 open leads, leaves that part to the words.
  */
 async function oneWordMatches(app: FastifyInstance, text: string, withIds: boolean, culture?: string): Promise<MatchesRow | undefined> {
-  const count = (await app.db.execute<{ counted: Counted; words: string[] | null }>(walkWords(text))).rows[0];
-  const counted = count?.counted ?? 'words';
+  const remembered = walkedLately(app.db, text);
+  const count = remembered ? undefined : (await app.db.execute<{ counted: Counted; words: string[] | null }>(walkWords(text))).rows[0];
+  const counted = remembered ? 'walk' : (count?.counted ?? 'words');
   if (counted !== 'walk') {
     const row = (await app.db.execute<MatchesRow>(wordMatches(text, withIds, culture, true, count?.words ?? undefined))).rows[0];
     return row && { ...row, counted };
   }
   const walked = (await app.db.execute<WalkRow>(walkMatches(text, withIds, culture))).rows[0]!;
   const leadsWalked = withIds ? walked.leadsWalked === true : undefined;
-  if (walked.accountsWalked && leadsWalked !== false) return { ids: null, n: walked.leads?.length ?? 0, top: walked.top, leads: walked.leads ?? [], accountsWalked: true, leadsWalked, counted };
+  // Walked whole: the next search of this text walks without counting first; a walk that gave way
+  // (the fragment in fewer accounts now, or named late) is counted again next time.
+  rememberWalk(app.db, text, walked.accountsWalked && leadsWalked !== false);
+  const seen = remembered ? { remembered } : {};
+  if (walked.accountsWalked && leadsWalked !== false) return { ids: null, n: walked.leads?.length ?? 0, top: walked.top, leads: walked.leads ?? [], accountsWalked: true, leadsWalked, counted, ...seen };
   // The words for what the walk left: the accounts (then the leads too when those were not walked),
   // or, the accounts walked, only the open leads and (fewer than 20) the matched ids, without the
   // words' own 20 accounts (`withTop`).
   const words = (await app.db.execute<Omit<MatchesRow, 'top'> & { top?: Found[] }>(wordMatches(text, withIds && !leadsWalked, culture, !walked.accountsWalked))).rows[0]!;
   const top = walked.accountsWalked ? walked.top : words.top!;
-  if (leadsWalked) return { ids: null, n: walked.leads!.length, top, leads: walked.leads!, accountsWalked: walked.accountsWalked, leadsWalked, counted };
-  return { ...words, top, accountsWalked: walked.accountsWalked, leadsWalked, counted };
+  if (leadsWalked) return { ids: null, n: walked.leads!.length, top, leads: walked.leads!, accountsWalked: walked.accountsWalked, leadsWalked, counted, ...seen };
+  return { ...words, top, accountsWalked: walked.accountsWalked, leadsWalked, counted, ...seen };
+}
+
+/**
+ * The texts whose last search walked whole (decision 127), per database handle: the count (walkWords)
+ * is the largest statement of a fragment in tens of thousands of words («gmail», «.gr»: its trigram
+ * index reads every one of them to find 1,001), and what it decides changes nothing in the answer,
+ * only the way to it: the walk tests each account's and lead's search text itself, and gives way to
+ * the words when it does not find its 20. Such fragments are few (they are in thousands of
+ * accounts) and typed again and again, so they are walked straight away for WALKED_FOR ms after a
+ * walk that found everything; a walk that gave way forgets its text. At most WALKED_MAX texts.
+ */
+const WALKED_FOR = 10 * 60_000;
+const WALKED_MAX = 1000;
+const walkedTexts = new WeakMap<Db, Map<string, number>>();
+function walkedLately(db: Db, text: string): boolean {
+  const at = walkedTexts.get(db)?.get(text);
+  return at !== undefined && Date.now() - at < WALKED_FOR;
+}
+function rememberWalk(db: Db, text: string, whole: boolean): void {
+  let texts = walkedTexts.get(db);
+  if (!texts) walkedTexts.set(db, (texts = new Map()));
+  texts.delete(text);
+  if (!whole) return;
+  if (texts.size >= WALKED_MAX) texts.delete(texts.keys().next().value as string);
+  texts.set(text, Date.now());
+}
+/** Forgets every text walked (the tests: the count asked again). */
+export function forgetWalkedTexts(db: Db): void {
+  walkedTexts.delete(db);
 }
 
 /** The walk's row (walkMatches): leads only when asked for. */

@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { createTestApp } from '../../../test/harness.ts';
 import { seededRandom } from '../../../test/seeded.ts';
-import { WALK_WORDS_MIN, WORDS_MAX, searchAccountMatches, searchAccounts } from './accounts.search.ts';
+import { WALK_WORDS_MIN, WORDS_MAX, forgetWalkedTexts, searchAccountMatches, searchAccounts } from './accounts.search.ts';
 import { collationOf, containsPattern, latinMatch, phoneDigits, startsPattern } from './accounts.sql.ts';
 
 const t = await createTestApp({}, undefined, { jobs: false });
@@ -138,6 +138,8 @@ describe(`the global search's fragments ranked ahead (SEARCH_FRAGMENTS_SEED=${SE
     await seed();
     let full = 0;
     const how = new Map<string, Set<string>>();
+    // Walked without the count (its last search walked whole, decision 127), after the changes since.
+    const remembered = new Set<string>();
     for (let round = 0; round < 10; round++) {
       for (let k = 0; k < 12; k++) await change();
       for (const text of FRAGMENTS) {
@@ -147,6 +149,7 @@ describe(`the global search's fragments ranked ahead (SEARCH_FRAGMENTS_SEED=${SE
           const where = `${text} (${culture}), round ${round}, seed ${SEED}`;
           if (!how.has(text)) how.set(text, new Set());
           how.get(text)!.add(`counted ${now.walked?.counted ?? 'near'}, accounts ${now.walked?.accounts ?? 'near'}, leads ${now.walked?.leads ?? 'near'}`);
+          if (now.walked?.remembered) remembered.add(text);
           // Nothing contains it: the near spellings are looked for instead (findNearWord, unchanged).
           if (!was.top.length && text.length >= 4) {
             expect(now.openLeads, `no leads for ${where}`).toBeUndefined();
@@ -177,6 +180,8 @@ describe(`the global search's fragments ranked ahead (SEARCH_FRAGMENTS_SEED=${SE
     // Which were walked: asked of the search itself, not inferred from the words' count.
     for (const text of WALKED) expect([...how.get(text)!].every((h) => h.startsWith('counted walk, accounts true')), `${text}: ${[...how.get(text)!]}`).toBe(true);
     for (const text of WALKED_LEADS) expect([...how.get(text)!].some((h) => h.endsWith('leads true')), `${text}: ${[...how.get(text)!]}`).toBe(true);
+    for (const text of WALKED_LEADS) expect(remembered.has(text), `${text} walked without the count`).toBe(true);
+    for (const text of [...BY_WORDS_FEW, ...BY_WORDS_ONE]) expect(remembered.has(text), `${text} counted every time`).toBe(false);
     // Not walked, told apart from walked with both parts given back to the words: few words, or many of one account.
     for (const text of BY_WORDS_FEW) expect([...how.get(text)!], text).toEqual(['counted words, accounts false, leads false']);
     for (const text of BY_WORDS_ONE) expect([...how.get(text)!], text).toEqual(['counted few accounts, accounts false, leads false']);
@@ -249,7 +254,8 @@ describe(`a walk that finds its accounts or its leads only (SEARCH_FRAGMENTS_SEE
         const was = await before(text, culture);
         const now = await searchAccountMatches(t.app, text, culture);
         const where = `${text} (${culture}), seed ${SEED}`;
-        expect(now.walked, where).toEqual(walked);
+        // Walked without the count or not (the picker walked its accounts whole before): the same parts walked.
+        expect({ ...now.walked, remembered: undefined }, where).toEqual(walked);
         expect(now.top.map((a) => a.id), `accounts for ${where}`).toEqual(was.top.map(Number));
         expect(now.openLeads, `leads for ${where}`).toEqual(was.leads.map(Number));
         const ids = now.ids.literal.slice(1, -1).split(',').filter(Boolean).map(Number);
@@ -258,6 +264,46 @@ describe(`a walk that finds its accounts or its leads only (SEARCH_FRAGMENTS_SEE
         expect((await searchAccounts(t.app, text, 0, culture)).items.map((i) => i.id), `picker for ${where}`).toEqual(was.top.map(Number));
       }
     }
+  }, 60_000);
+});
+
+describe(`a fragment walked whole, then in few accounts (SEARCH_FRAGMENTS_SEED=${SEED})`, () => {
+  it('is walked without the count while it walks whole, and counted again once a walk gives way', async () => {
+    // «qzw» in WALK_WORDS_MIN + 100 words of 25 clients with open leads: walked whole, then remembered.
+    await db.execute(sql`insert into accounts (first_name, last_name, is_client, emails)
+      select 'Πελάτης', 'Wclient ' || g, true, array(select 'x' || i || 'qzw' || g || '@w.example' from generate_series(1, ${Math.ceil((WALK_WORDS_MIN + 100) / 25)}) i)
+      from generate_series(1, 25) g`);
+    const clients = await column(sql`select id from accounts where last_name like 'Wclient %' order by id`);
+    for (let i = 0; i < 25; i++) {
+      await db.execute(sql`insert into leads (account_id, created_on, draft, for_purchase) values (${clients[i]}, now() - make_interval(hours => ${i}), false, true)`);
+    }
+    const compare = async (step: string, walked: object) => {
+      for (const [i, culture] of ['en', 'el', 'ru'].entries()) {
+        const was = await before('qzw', culture);
+        const now = await searchAccountMatches(t.app, 'qzw', culture);
+        const where = `${step} (${culture}), seed ${SEED}`;
+        // Only the first search of the three languages counted.
+        expect(now.walked, where).toEqual(i === 0 ? walked : { ...walked, remembered: true });
+        expect(now.top.map((a) => a.id), `accounts, ${where}`).toEqual(was.top.map(Number));
+        expect(now.openLeads, `leads, ${where}`).toEqual(was.leads.map(Number));
+        const ids = now.ids.literal.slice(1, -1).split(',').filter(Boolean).map(Number);
+        if (now.openLeads!.length < 20) expect(ids.sort((a, b) => a - b), `ids, ${where}`).toEqual(was.ids.map(Number));
+      }
+    };
+    forgetWalkedTexts(db);
+    await compare('walked whole', { counted: 'walk', accounts: true, leads: true });
+    // 20 of the 25 clients lose the fragment: the remembered walk finds 5 and gives way to the words (which answer), and is forgotten.
+    await db.execute(sql`update accounts set emails = '{}' where id = any(${sql.param(clients.slice(0, 20))}::int[])`);
+    const was = await before('qzw', 'el');
+    const now = await searchAccountMatches(t.app, 'qzw', 'el');
+    expect(now.walked, `the remembered walk gave way, seed ${SEED}`).toEqual({ counted: 'walk', accounts: false, leads: false, remembered: true });
+    expect(now.top.map((a) => a.id)).toEqual(was.top.map(Number));
+    expect(now.openLeads).toEqual(was.leads.map(Number));
+    expect(now.top).toHaveLength(5);
+    // Counted again: its words (the cleared ones stay in the word list until the daily prune) are of fewer than 20 accounts now.
+    const again = await searchAccountMatches(t.app, 'qzw', 'el');
+    expect(again.walked).toEqual({ counted: 'few accounts', accounts: false, leads: false });
+    expect(again.top.map((a) => a.id)).toEqual(was.top.map(Number));
   }, 60_000);
 });
 

@@ -88,11 +88,20 @@ async function change() {
   if (said.length) await db.execute(sql`update viewing_objects set comment = ${chance(0.2) ? null : pick(SAID)} where viewing_id = ${pick(said)}`);
 }
 
+/** The leads' hits as two statements found them: the open ones newest first, then the closed ones to fill the 20 (drafts never). */
+async function openThenClosed(ids: string, byId?: number) {
+  const whose = sql`(${byId !== undefined ? sql`l.id = ${byId} or ` : sql``}l.account_id = any(${ids}::int[])) and not l.draft`;
+  const open = await column(sql`select l.id from leads l where ${whose} and coalesce(l.stage, 0) not in (6, 7) order by l.created_on desc, l.id desc limit 20`);
+  const closed = await column(sql`select l.id from leads l where ${whose} and coalesce(l.stage, 0) in (6, 7) order by l.created_on desc, l.id desc limit ${20 - open.length}`);
+  return [...open, ...closed];
+}
+
 describe(`a search's accounts read in the statement that uses them (SEARCH_PATHS_SEED=${SEED})`, () => {
   it('the global search finds the same leads, and a last name the same deals, as the two statements did', async () => {
     await seed();
     let compared = 0;
     let leadPages = 0;
+    let closedFilled = 0;
     for (let round = 0; round < 12; round++) {
       for (let k = 0; k < 6; k++) await change();
       for (const text of FRAGMENTS) {
@@ -103,6 +112,22 @@ describe(`a search's accounts read in the statement that uses them (SEARCH_PATHS
         const now = await findLeads(app, text, 20, tr, async () => matches.ids, async () => matches.openLeads);
         expect(now, `leads for ${text}, round ${round}, seed ${SEED}`).toEqual(before);
         if (matches.openLeads?.length) compared++;
+        // Without the open leads found with the accounts: the open and the closed ones in one statement, as two did.
+        expect(before.map((h) => h.id), `open, then closed leads for ${text}, round ${round}, seed ${SEED}`).toEqual(await openThenClosed(all.rows[0]!.ids));
+        // A whole last name (a few clients, fewer than 20 open leads: the closed ones fill the hits).
+        const name = lastName();
+        const named = await db.execute<{ ids: string }>(sql`select coalesce(array_agg(distinct x.a), '{}')::text as ids from (${accountIdsMatching(name)}) x(a)`);
+        const filled = (await findLeads(app, name, 20, tr)).map((h) => h.id);
+        expect(filled, `leads for ${name}, round ${round}, seed ${SEED}`).toEqual(await openThenClosed(named.rows[0]!.ids));
+        // A number typed: the lead with that number, and the leads of the clients whose phone is that
+        // number (a few: the open ones, then the closed ones), in one statement (the lead picker, the global search).
+        const number = String(pick(await column(sql`select id from leads order by id`)));
+        const clients = await column(sql`select id from accounts where is_client order by random() limit 6`);
+        await db.execute(sql`update accounts set phones = case when id = any(${sql.param(clients)}::int[]) then array[${number}] else '{}' end where phones <> '{}' or id = any(${sql.param(clients)}::int[])`);
+        const byNumber = await db.execute<{ ids: string }>(sql`select coalesce(array_agg(distinct x.a), '{}')::text as ids from (${accountIdsMatching(number)}) x(a)`);
+        const byNumberHits = (await findLeads(app, number, 20, tr)).map((h) => h.id);
+        expect(byNumberHits, `leads for ${number}, round ${round}, seed ${SEED}`).toEqual(await openThenClosed(byNumber.rows[0]!.ids, Number(number)));
+        if ((await column(sql`select id from leads where id = any(${sql.param(byNumberHits)}::int[]) and coalesce(stage, 0) in (6, 7)`)).length) closedFilled++;
 
         const parties = await accountIdsByLastName(db, text);
         const was = await column(sql`select distinct deal_id as id from deal_parties where account_id = any(${parties.literal}::int[]) order by 1`);
@@ -130,6 +155,8 @@ describe(`a search's accounts read in the statement that uses them (SEARCH_PATHS
     }
     // Most last names find leads: the comparison is not of empty pages.
     expect(leadPages).toBeGreaterThan(FRAGMENTS.length * 12);
+    // The closed leads filled the hits after the open ones often.
+    expect(closedFilled).toBeGreaterThan(20);
     // The viewings counted, so that the comment's page is read both ways (decision 107): early pages of
     // common words walk the list's index, the rare word's page is read by key, a page past the end reads none.
     await db.execute(sql`analyze viewings`);
