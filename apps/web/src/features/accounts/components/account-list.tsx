@@ -34,8 +34,6 @@ export type AccountListProps<R, F extends { search: string }, A extends ListAnsw
   /** The filters after the search box, where the list has more (their typed boxes in `debounced`). */
   fields?: (c: ListContext<F, A>) => FilterField<F>[];
   debounced?: (keyof F & string)[];
-  /** The filter's start, where the list has filters beside the search: with any set, the empty list says the list's own `noMatch`. */
-  initial?: F;
 };
 
 /** A list's row, as its answer gives it. */
@@ -45,9 +43,11 @@ type RowOf<A extends ListAnswer<unknown>> = A['items'][number];
  * An account list (accounts, owners, sources, professionals, staff, clients, partners, as
  * `ACCOUNT.lists` declares them): the search box first, and an empty state that names the search's words.
  */
-export function AccountList<F extends { search: string }, A extends ListAnswer<unknown>>({ fields, debounced = [], initial, ...rest }: AccountListProps<RowOf<A>, F, A>) {
+export function AccountList<F extends { search: string }, A extends ListAnswer<unknown>>({ fields, debounced = [], ...rest }: AccountListProps<RowOf<A>, F, A>) {
   const { t } = useTranslation();
+  // A list with filters beside the search declares what it says when they are set too.
   const own = rest.list.noMatch;
+  const initial = rest.saved?.filter?.initial;
   return (
     <ListScreen<RowOf<A>, F, A>
       {...rest}

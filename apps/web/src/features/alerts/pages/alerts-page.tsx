@@ -5,7 +5,7 @@ import type { TAlertRow } from '@crm/contract';
 import { ALERT, href } from '@crm/contract/resources';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
-import { ALERT_LIST, alertListQuery, type TAlertListAnswer } from '../api/alerts.ts';
+import { ALERTS, type TAlertListAnswer } from '../api/alerts.ts';
 import './alerts.css';
 
 /** /Alerts: newest first, unread rows bold; a row opens the alert. */
@@ -14,9 +14,7 @@ export function AlertsPage() {
   const navigate = useNavigate();
   return (
     <ListScreen<TAlertRow, Record<string, never>, TAlertListAnswer>
-      list={ALERT.list}
-      saved={{ list: ALERT_LIST }}
-      query={(_f, page) => alertListQuery(page)}
+      {...ALERTS}
       rowClassName={(a) => (a.readedOn ? 'alert-read' : 'alert-unread')}
       onRowClick={(a) => navigate(href(ALERT.screens.view, { id: a.id }))}
       between={({ answer }) =>

@@ -4,14 +4,14 @@ import { Fragment } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TDealRow } from '@crm/contract';
-import { DEAL_FIELDS, DEAL_LIST_PARTIES, DEAL_MORE_COLUMNS, DEAL_RELATION, dealTextKey } from '@crm/contract/deal-fields';
+import { DEAL_FIELDS, DEAL_LIST_PARTIES, DEAL_RELATION, dealTextKey } from '@crm/contract/deal-fields';
 import { formatFieldValue } from '../../../components/fields/field-values.ts';
 import { type DataTableColumn, NOT_WIDE_SCREEN, WIDE_SCREEN } from '../../../components/data-table.tsx';
 import { TotalsCard } from '../../../components/totals-card.tsx';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { IconLayoutKanban } from '../icons.ts';
 import { formatDate, formatMoney2 } from '../../../lib/format.ts';
-import { DEAL_FILTER, DEAL_LIST, dealsQuery, downloadDeals, type TDealListFilter, type TDealSearchAnswer } from '../api/deals.ts';
+import { DEALS, downloadDeals, type TDealListFilter, type TDealSearchAnswer } from '../api/deals.ts';
 import { partyRelationText } from '../party-relation.ts';
 import './deals.css';
 import { searchEmployees } from '../../../lib/pickers.ts';
@@ -36,10 +36,7 @@ export function DealsPage() {
   const { t } = useTranslation();
   return (
     <ListScreen<TDealRow, TDealListFilter, TDealSearchAnswer>
-      list={DEAL.list}
-      saved={{ list: DEAL_LIST, filter: DEAL_FILTER }}
-      debounced={['lastName', 'object']}
-      query={dealsQuery}
+      {...DEALS}
       pageSizes={PAGE_SIZES}
       actions={
         <Button component={Link} to="/Deals/Board" variant="default" leftSection={<IconLayoutKanban size={16} />} data-testid="deals-board-link">
@@ -60,7 +57,7 @@ export function DealsPage() {
         { kind: 'date', name: 'endDateTill', label: t('deals.ui.filter.endTill') },
       ]}
       columns={({ filter }) => dealColumns(t, filter)}
-      more={{ offered: DEAL_MORE_COLUMNS, label: (key) => t(`fields.deal.${key}`), column: (key) => dealMoreColumn(t, key) }}
+      more={{ label: (key) => t(`fields.deal.${key}`), column: (key) => dealMoreColumn(t, key) }}
       after={({ answer }) =>
         answer && answer.totalRows > 0 ? (
           <TotalsCard

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TDocumentRow } from '@crm/contract';
 import { DOCUMENT, href } from '@crm/contract/resources';
 import { ListScreen } from '../../../kit/list-screen.tsx';
-import { DOCUMENT_FILTER, DOCUMENT_LIST, documentsQuery, type TDocumentFilter, type TDocumentListAnswer } from '../api/documents.ts';
+import { DOCUMENTS, type TDocumentFilter, type TDocumentListAnswer } from '../api/documents.ts';
 import { DocumentLink } from '../components/document-link.tsx';
 import { editColumn } from '../../../kit/edit-column.tsx';
 
@@ -12,10 +12,7 @@ export function DocumentsPage() {
   const { t } = useTranslation();
   return (
     <ListScreen<TDocumentRow, TDocumentFilter, TDocumentListAnswer>
-      list={DOCUMENT.list}
-      saved={{ list: DOCUMENT_LIST, filter: DOCUMENT_FILTER }}
-      debounced={['searchStr']}
-      query={documentsQuery}
+      {...DOCUMENTS}
       fields={() => [{ kind: 'text', name: 'searchStr', label: t('documents.ui.search'), search: true, testId: 'documents-search', span: { base: 12, sm: 8, lg: 5 } }]}
       columns={() => [
         { accessor: 'name', title: t('documents.ui.col.name'), render: (r) => <DocumentLink doc={r} /> },

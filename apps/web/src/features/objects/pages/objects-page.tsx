@@ -8,7 +8,7 @@ import { IconSearch } from '../../../components/icons.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCookieState, type ListState } from '../../../lib/list-state.ts';
-import { OBJECT_LIST_COOKIES, OBJECT_LIST_DEFAULTS, objectListQuery, objectListState, type TObjectListAnswer } from '../api/objects.ts';
+import { OBJECT_LIST_COOKIES, OBJECT_LIST_DEFAULTS, OBJECTS, objectListState, type TObjectListAnswer } from '../api/objects.ts';
 import { ACCOUNT, OBJECT, href } from '@crm/contract/resources';
 
 const wideScreens = '(min-width: 48em)';
@@ -37,10 +37,8 @@ export function ObjectsPage() {
   const list = useObjectListState();
   return (
     <ListScreen<TObjectRow, Record<string, never>, TObjectListAnswer>
-      list={OBJECT.list}
-      saved={{ list: { list: 'ObjectList' } }}
+      {...OBJECTS}
       listState={list}
-      query={(_f, page) => objectListQuery(page)}
       pageSizes={OBJECT_PAGE_SIZES}
       actions={
         <Button component={Link} to="/Objects/Search" variant="default" leftSection={<IconSearch size={16} />} data-testid="objects-search">

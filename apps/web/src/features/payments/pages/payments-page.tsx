@@ -9,7 +9,7 @@ import { useSavedFilter } from '../../../lib/list-state.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { linkColumn } from '../../../kit/link-column.tsx';
 import { BalanceWords } from '../components/balance-words.tsx';
-import { PAYMENT_LIST, PAYMENT_SEARCH, paymentAccountsQuery } from '../api/payments.ts';
+import { PAYMENT_SEARCH, PAYMENTS } from '../api/payments.ts';
 
 type TSearch = { searchStr: string };
 
@@ -25,10 +25,8 @@ export function PaymentsPage() {
   const canAdd = isOfficeAdmin(session) && variant !== 'payments';
   return (
     <ListScreen<TPaymentListRow, TSearch, TPaymentAccountsAnswer>
-      list={PAYMENT.list}
-      saved={{ list: PAYMENT_LIST, filter: { held, initial: { searchStr: '' } } }}
-      debounced={['searchStr']}
-      query={(f, page) => paymentAccountsQuery(f.searchStr, page)}
+      {...PAYMENTS}
+      saved={{ ...PAYMENTS.saved, filter: { held, initial: { searchStr: '' } } }}
       pageSizes={PAYMENT_LIST_PAGE_SIZES}
       addTo={canAdd ? undefined : false}
       fields={() => [

@@ -8,7 +8,7 @@ import { TotalsCard } from '../../../components/totals-card.tsx';
 import { agencyTodayDate } from '../../../lib/agency-clock.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { IconCalendarMonth } from '../icons.ts';
-import { RESERVATION_FILTER, RESERVATION_LIST, downloadReservations, reservationsQuery, searchShortLetObjects, type TReservationFilter, type TReservationSearchAnswer } from '../api/reservations.ts';
+import { RESERVATIONS, downloadReservations, searchShortLetObjects, type TReservationFilter, type TReservationSearchAnswer } from '../api/reservations.ts';
 import { QUICK_RANGES, quickRange } from '../quick-ranges.ts';
 import { reservationColumns } from '../components/reservation-columns.tsx';
 import './reservations.css';
@@ -18,10 +18,7 @@ export function ReservationsPage() {
   const { t } = useTranslation();
   return (
     <ListScreen<TReservationRow, TReservationFilter, TReservationSearchAnswer>
-      list={RESERVATION.list}
-      saved={{ list: RESERVATION_LIST, filter: RESERVATION_FILTER }}
-      debounced={['objectWebsiteCode', 'reservationNumber', 'reservationNumberExternal', 'clientName']}
-      query={reservationsQuery}
+      {...RESERVATIONS}
       pageSizes={RESERVATION_PAGE_SIZES}
       actions={
         // The same bookings night by night, property by property: which nights are still free.

@@ -12,8 +12,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { formatTypedNumber } from '../../../lib/typed-number.ts';
 import { searchEmployees } from '../../../lib/pickers.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
-import { ACTION_LOG_FILTER, ACTION_LOG_LIST, actionLogQuery, type TActionLogFilter } from '../api/settings.ts';
-import { SETTINGS } from '@crm/contract/resources';
+import { ACTION_LOG, type TActionLogFilter } from '../api/settings.ts';
 
 /** The largest record number (a PostgreSQL integer). */
 const MAX_RECORD_ID = 2147483647;
@@ -77,10 +76,7 @@ export function ActionLogPage() {
   const [idTooBig, setIdTooBig] = useState(false);
   return (
     <ListScreen<TActionLogRow, TActionLogFilter, TActionLogAnswer>
-      list={SETTINGS.lists.actionLog}
-      saved={{ list: ACTION_LOG_LIST, filter: ACTION_LOG_FILTER }}
-      debounced={['actionByText']}
-      query={actionLogQuery}
+      {...ACTION_LOG}
       pageSizes={PAGE_SIZES}
       actions={({ answer }) =>
         answer?.totalCapped && (

@@ -9,7 +9,7 @@ import { IconCalendar } from '../icons.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { excerptParts } from '../../../lib/text-match.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
-import { VIEWING_FILTER, VIEWING_LIST, viewingsQuery, type TViewingFilter, type TViewingSearchAnswer } from '../api/viewings.ts';
+import { VIEWINGS, type TViewingFilter, type TViewingSearchAnswer } from '../api/viewings.ts';
 import './viewings.css';
 import { searchEmployees, searchLeadsQuick, searchObjectsByRef } from '../../../lib/pickers.ts';
 import { LEAD, OBJECT, VIEWING, href } from '@crm/contract/resources';
@@ -28,12 +28,7 @@ export function ViewingsPage() {
   const { t } = useTranslation();
   return (
     <ListScreen<TViewingRow, TViewingFilter, TViewingSearchAnswer>
-      list={VIEWING.list}
-      saved={{ list: VIEWING_LIST, filter: VIEWING_FILTER }}
-      // Typed words are asked for once the typing pauses; the first render asks for what the cookie
-      // holds, as the route's loader did (the same query key).
-      debounced={['comment']}
-      query={(f, page) => viewingsQuery(f, { perPage: page.perPage, currentPage: page.currentPage })}
+      {...VIEWINGS}
       pageSizes={PAGE_SIZES}
       actions={
         <Button component={Link} to={href(VIEWING.screens.calendar)} variant="default" leftSection={<IconCalendar size={16} />}>
