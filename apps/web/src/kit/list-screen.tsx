@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { href } from '@crm/contract/resources';
@@ -19,6 +19,8 @@ import { moreColumnOptions } from './more-columns.ts';
 
 /** A list's answer: a page of rows and how many there are in all (and whatever else the call answers). */
 export type ListAnswer<R> = { items: R[]; totalRows: number };
+/** A list's row, as its answer gives it. */
+export type RowOf<A extends ListAnswer<unknown>> = A['items'][number];
 
 /** What a list screen's parts are drawn from: the answer (its options, sums), the filter, and a change of it. */
 export type ListContext<F, A> = { answer: A | undefined; filter: F; change: (patch: Partial<F>) => void };
@@ -47,10 +49,11 @@ export type ListScreenProps<R, F extends Record<string, unknown>, A extends List
   more?: { label: (key: string) => string; column: (key: string) => DataTableColumn<R> };
   fields?: (c: ListContext<F, A>) => FilterField<F>[];
   columns: (c: ListContext<F, A>) => DataTableColumn<R>[];
-  pageSizes?: readonly number[];
   /** false: the user may not add to this list (the declared Add is not shown). */
   addTo?: false;
-  /** Buttons before "Add" (the board, the calendar), or what the answer says beside the count. */
+  /** The same records seen another way (the board, the calendar, the availability, the search): a button each, before the actions. */
+  views?: { to: string; icon: ComponentType<{ size?: number }>; label: string; testId?: string }[];
+  /** Buttons before "Add", or what the answer says beside the count. */
   actions?: ReactNode | ((c: ListContext<F, A>) => ReactNode);
   /** The list's file, made from its filter and order (Deals.xlsx); there is none of an empty list. */
   download?: { label: string; testId: string; run: (filter: F, page: ListState) => Promise<void> };
@@ -79,7 +82,7 @@ const NONE: readonly string[] = [];
  * and page sizes (cards on a phone), and an empty state that offers the next action. The filter and
  * the page are kept in cookies; any change of the filter goes back to page 1.
  */
-export function ListScreen<R, F extends Record<string, unknown>, A extends ListAnswer<R>>({ list: declared, addTo, noMatch, first: _loaders, ...p }: ListScreenProps<R, F, A>) {
+export function ListScreen<F extends Record<string, unknown>, A extends ListAnswer<unknown>>({ list: declared, addTo, noMatch, first: _loaders, ...p }: ListScreenProps<RowOf<A>, F, A>) {
   const { t } = useTranslation();
   const testId = declared.testId;
   const kept = useSavedList(p.saved?.list ?? NO_LIST);
@@ -113,6 +116,11 @@ export function ListScreen<R, F extends Record<string, unknown>, A extends ListA
   return (
     <Stack gap="md" data-testid={`${testId}-page`}>
       <ListHeader title={t(declared.title)} count={q.data?.totalRows} testId={testId}>
+        {p.views?.map((v) => (
+          <Button key={v.to} component={Link} to={v.to} variant="default" leftSection={<v.icon size={16} />} data-testid={v.testId}>
+            {v.label}
+          </Button>
+        ))}
         {typeof p.actions === 'function' ? p.actions(c) : p.actions}
         <ColumnChooser columns={columns} hidden={chosen.hidden} setHidden={chosen.setHidden} testId={testId} more={more} />
         {p.download && <DownloadButton label={p.download.label} testId={p.download.testId} disabled={!q.data?.totalRows} download={() => p.download!.run(typed, list[0])} />}

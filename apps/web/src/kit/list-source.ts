@@ -17,6 +17,8 @@ export type ListSource<F, A> = {
   debounced?: (keyof F & string)[];
   /** Further columns beside the list's own: every described field its row does not hold, chosen in the column chooser (cookie "<testId>.more"). */
   offered?: readonly string[];
+  /** The page sizes offered (the spec's, for each list). */
+  pageSizes?: readonly number[];
   /** A page of the list for a filter; `more`: the further columns chosen (asked for with the page). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each list's own key
   query: (filter: F, page: ListState, more: string[]) => UseQueryOptions<A, Error, A, any>;

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { FilterField } from '../../../kit/filter-fields.tsx';
-import { ListScreen, type ListAnswer, type ListContext, type ListScreenProps } from '../../../kit/list-screen.tsx';
+import { ListScreen, type ListAnswer, type ListContext, type ListScreenProps, type RowOf } from '../../../kit/list-screen.tsx';
 
 /**
  * Every account list's search box: a name, phone or e-mail, or a part of one, in either script (as
@@ -36,8 +36,6 @@ export type AccountListProps<R, F extends { search: string }, A extends ListAnsw
   debounced?: (keyof F & string)[];
 };
 
-/** A list's row, as its answer gives it. */
-type RowOf<A extends ListAnswer<unknown>> = A['items'][number];
 
 /**
  * An account list (accounts, owners, sources, professionals, staff, clients, partners, as
@@ -49,7 +47,7 @@ export function AccountList<F extends { search: string }, A extends ListAnswer<u
   const own = rest.list.noMatch;
   const initial = rest.saved?.filter?.initial;
   return (
-    <ListScreen<RowOf<A>, F, A>
+    <ListScreen<F, A>
       {...rest}
       debounced={[...debounced, 'search']}
       fields={(c) => [searchField<F>(t, rest.list.testId), ...(fields?.(c) ?? [])]}

@@ -106,8 +106,10 @@ export const dealOnDelete = async (id: number) => (await call(DEAL.calls.edit, {
 export const deleteDeal = (id: number) => call(DEAL.calls.remove, { params: { id } });
 
 
+/** Page sizes of the deal list (spec: 5, 10, 20, 50, Show all; default 20). */
+const DEAL_PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;
 /** The deals list: its cookies, its typed boxes and its call, for its screen and its route's loader. */
-export const DEALS = listSource({ list: DEAL.list, saved: { list: { list: 'DealList' }, filter: { cookie: 'DealList.filter', initial: NO_DEAL_FILTER } }, debounced: ['lastName', 'object'], offered: DEAL_MORE_COLUMNS, query: dealsQuery });
+export const DEALS = listSource({ list: DEAL.list, saved: { list: { list: 'DealList' }, filter: { cookie: 'DealList.filter', initial: NO_DEAL_FILTER } }, debounced: ['lastName', 'object'], offered: DEAL_MORE_COLUMNS, pageSizes: DEAL_PAGE_SIZES, query: dealsQuery });
 
 /** The board's filter (the list's, without stages: the board shows every stage), kept in its own cookie. */
 export type BoardFilter = Omit<TDealListFilter, 'stages' | 'agentId' | 'agentText'>;

@@ -1,4 +1,4 @@
-import { Anchor, Button, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
@@ -11,7 +11,7 @@ import { TotalsCard } from '../../../components/totals-card.tsx';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { IconLayoutKanban } from '../icons.ts';
 import { formatDate, formatMoney2 } from '../../../lib/format.ts';
-import { DEALS, downloadDeals, type TDealListFilter, type TDealSearchAnswer } from '../api/deals.ts';
+import { DEALS, downloadDeals, type TDealListFilter } from '../api/deals.ts';
 import { partyRelationText } from '../party-relation.ts';
 import './deals.css';
 import { searchEmployees } from '../../../lib/pickers.ts';
@@ -19,8 +19,6 @@ import { ACCOUNT, DEAL, OBJECT, href } from '@crm/contract/resources';
 import { editColumn } from '../../../kit/edit-column.tsx';
 import { moreColumn } from '../../../kit/more-columns.ts';
 
-/** Page sizes of the deal list (spec: 5, 10, 20, 50, Show all; default 20). */
-const PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;
 
 /** A deal as its card names it: the type, then the property's reference number and place. */
 const cardHeading = (r: TDealRow) =>
@@ -35,14 +33,9 @@ const SPECIALISTS: readonly (typeof DEAL_LIST_PARTIES)[number][] = ['lawer', 'no
 export function DealsPage() {
   const { t } = useTranslation();
   return (
-    <ListScreen<TDealRow, TDealListFilter, TDealSearchAnswer>
+    <ListScreen
       {...DEALS}
-      pageSizes={PAGE_SIZES}
-      actions={
-        <Button component={Link} to="/Deals/Board" variant="default" leftSection={<IconLayoutKanban size={16} />} data-testid="deals-board-link">
-          {t('deals.ui.board')}
-        </Button>
-      }
+      views={[{ to: '/Deals/Board', icon: IconLayoutKanban, label: t('deals.ui.board'), testId: 'deals-board-link' }]}
       download={{ label: t('deals.sums.download'), testId: 'deals-download', run: (filter, page) => downloadDeals(filter, { sortBy: page.sortBy, sortDir: page.sortDir }) }}
       rowClassName={(r) => `deal-row ${r.rowClass}`}
       fields={({ answer, filter }) => [

@@ -80,4 +80,4 @@ export const markMatchesSeen = (leadId: number) => call(LEAD.calls.matchesSeen, 
 export const setNotSuitable = (leadId: number, objectId: number) => call(LEAD.calls.notSuitable, { params: { id: leadId }, body: { objectId, notSuitable: true } });
 
 /** The leads list: its cookies, its typed boxes and its call, for its screen and its route's loader. */
-export const LEADS = listSource({ list: LEAD.list, saved: { list: { list: 'LeadList' }, filter: { cookie: 'LeadList.filter', initial: NO_LEAD_FILTER } }, debounced: ['lastName'], offered: LEAD_MORE_COLUMNS, query: leadsQuery });
+export const LEADS = listSource({ list: LEAD.list, saved: { list: { list: 'LeadList' }, filter: { cookie: 'LeadList.filter', initial: NO_LEAD_FILTER } }, debounced: ['lastName'], offered: LEAD_MORE_COLUMNS, pageSizes: [5, 20, 100], query: leadsQuery });

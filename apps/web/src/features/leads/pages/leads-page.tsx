@@ -10,11 +10,10 @@ import { searchEmployees } from '../../../lib/pickers.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { moreColumn } from '../../../kit/more-columns.ts';
 import { linkColumn } from '../../../kit/link-column.tsx';
-import { LEADS, type TLeadFilter, type TLeadSearchAnswer } from '../api/leads.ts';
+import { LEADS } from '../api/leads.ts';
 import { LEAD, href } from '@crm/contract/resources';
 
 /** Page sizes of the leads list (spec: 5, 20, 100; default 20). */
-const PAGE_SIZES = [5, 20, 100] as const;
 const CLOSED = new Set([6, 7]);
 
 /** /Leads: the client demands, filtered as the spec lists; filters and page kept in cookies. */
@@ -22,9 +21,8 @@ export function LeadsPage() {
   const { t } = useTranslation();
   const all = t('leads.ui.filter.all');
   return (
-    <ListScreen<TLeadRow, TLeadFilter, TLeadSearchAnswer>
+    <ListScreen
       {...LEADS}
-      pageSizes={PAGE_SIZES}
       fields={({ answer }) => [
         { kind: 'select', name: 'service', label: t('leads.ui.filter.service'), options: answer?.options.serviceList, numeric: true },
         { kind: 'multi', name: 'sources', label: t('leads.ui.filter.sources'), options: answer?.options.sourceList, allLabel: all, searchable: true },

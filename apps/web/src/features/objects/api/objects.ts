@@ -98,6 +98,7 @@ export const deletePhoto = (id: number) => call(FILE.calls.remove, { params: { s
 /** The properties list: its page and sort each in its cookie (the screen holds them), its call and its first page, for its screen and its route's loader. */
 export const OBJECTS = listSource({
   list: OBJECT.list,
+  pageSizes: OBJECT_PAGE_SIZES,
   query: (_f: Record<string, never>, page) => objectListQuery(page),
   first: () =>
     objectListQuery(

@@ -10,7 +10,7 @@ import { IconPencil } from '../../../components/icons.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useCookieState, useSavedFilter, type ListState } from '../../../lib/list-state.ts';
 import { AccountLink, accountPath } from '../../../components/account-columns.tsx';
-import { ListScreen, type HeldFilter, type ListAnswer, type ListTuple } from '../../../kit/list-screen.tsx';
+import { ListScreen, type HeldFilter, type ListTuple } from '../../../kit/list-screen.tsx';
 import { KEYS, KEYS_FILTER, KEYS_PER_PAGE_COOKIE, keyHeld, keyPath, keysPerPage, type TKeysFilter } from '../api/object-keys.ts';
 
 const NO_KEYS_FILTER: TKeysFilter = { referenceNumber: '', holder: '' };
@@ -95,7 +95,7 @@ export function ObjectKeysPage() {
   const { t } = useTranslation();
   const state = useKeysState();
   return (
-    <ListScreen<TObjectKey, TKeysFilter, ListAnswer<TObjectKey>>
+    <ListScreen
       {...KEYS}
       saved={{ filter: state.filter }}
       listState={state.list}

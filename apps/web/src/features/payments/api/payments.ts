@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TExpenseForm, TIncomeForm, TTransactionType } from '@crm/contract';
-import { STATEMENT_DEFAULT_PAGE_SIZE, STATEMENT_PAGE_SIZES, TRANSACTION_TYPES } from '@crm/contract/payment-constants';
+import { PAYMENT_LIST_PAGE_SIZES, STATEMENT_DEFAULT_PAGE_SIZE, STATEMENT_PAGE_SIZES, TRANSACTION_TYPES } from '@crm/contract/payment-constants';
 import { PAYMENT, PAYMENT_CLIENT, pathOf, sortKey } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';
 import { fileAnchor, saveBlob } from '../../../lib/download.ts';
@@ -99,6 +99,7 @@ export const PAYMENTS = listSource({
   list: PAYMENT.list,
   saved: { list: PAYMENT_LIST },
   debounced: ['searchStr'],
+  pageSizes: PAYMENT_LIST_PAGE_SIZES,
   query: (f: { searchStr: string }, page) => paymentAccountsQuery(f.searchStr, page),
   first: () => paymentAccountsQuery(readSavedFilter(PAYMENT_SEARCH), readSavedList(PAYMENT_LIST)),
 });

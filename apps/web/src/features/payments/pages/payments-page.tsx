@@ -1,6 +1,5 @@
 import { useTranslation } from '../../../lib/use-translation.tsx';
-import type { TPaymentAccountsAnswer, TPaymentListRow } from '@crm/contract';
-import { PAYMENT_LIST_PAGE_SIZES } from '@crm/contract/payment-constants';
+import type { TPaymentListRow } from '@crm/contract';
 import { href, PAYMENT } from '@crm/contract/resources';
 import { formatDateTime } from '../../../lib/format.ts';
 import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
@@ -24,10 +23,9 @@ export function PaymentsPage() {
   // New payments account is the CRM's account form: not where only the payments app is served (decision 019).
   const canAdd = isOfficeAdmin(session) && variant !== 'payments';
   return (
-    <ListScreen<TPaymentListRow, TSearch, TPaymentAccountsAnswer>
+    <ListScreen
       {...PAYMENTS}
       saved={{ ...PAYMENTS.saved, filter: { held, initial: { searchStr: '' } } }}
-      pageSizes={PAYMENT_LIST_PAGE_SIZES}
       addTo={canAdd ? undefined : false}
       fields={() => [
         { kind: 'text', name: 'searchStr', label: t('payments.ui.search'), placeholder: t('payments.ui.searchHint'), search: true, testId: 'payments-search', span: { base: 12, sm: 8, md: 6 } },
@@ -41,7 +39,7 @@ export function PaymentsPage() {
           width: 170,
           render: (r) => formatDateTime(r.transactionModifiedOn),
         },
-        linkColumn('name', t('payments.ui.col.name'), (r) => href(PAYMENT.screens.statement, { id: r.id }), (r) => r.name, 'payment-account-link'),
+        linkColumn<TPaymentListRow>('name', t('payments.ui.col.name'), (r) => href(PAYMENT.screens.statement, { id: r.id }), (r) => r.name, 'payment-account-link'),
         {
           // Who owes whom, by what was paid; unpaid expenses apart (issue 45).
           accessor: 'balance',

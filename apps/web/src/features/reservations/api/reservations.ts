@@ -6,7 +6,7 @@ import { saveBlob } from '../../../lib/download.ts';
 import { agencyTodayDate } from '../../../lib/agency-clock.ts';
 import { readCookieState, readSavedFilter, type SavedFilter } from '../../../lib/list-state.ts';
 import { listSource } from '../../../kit/list-source.ts';
-import { AVAILABILITY_PAGE_SIZES } from '@crm/contract/reservation-fields';
+import { AVAILABILITY_PAGE_SIZES, RESERVATION_PAGE_SIZES } from '@crm/contract/reservation-fields';
 import { AVAILABILITY_VIEW, AVAILABILITY_VIEW_COOKIE, availabilityWindow, keptView, parseDay, type AvailabilityView } from '../availability.ts';
 
 /** The list's answer (POST /api/Reservation/search): a page, the sums, the date range applied, the options. */
@@ -115,6 +115,7 @@ export const RESERVATIONS = listSource({
   list: RESERVATION.list,
   saved: { list: { list: 'ReservationList', defaults: { sortBy: 'checkIn', sortDir: 'desc' } }, filter: { cookie: 'ReservationList.filter', initial: NO_RESERVATION_FILTER } },
   debounced: ['objectWebsiteCode', 'reservationNumber', 'reservationNumberExternal', 'clientName'],
+  pageSizes: RESERVATION_PAGE_SIZES,
   query: reservationsQuery,
 });
 

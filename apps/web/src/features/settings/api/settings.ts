@@ -40,6 +40,7 @@ export const ACTION_LOG = listSource({
     filter: { cookie: 'ActionLog.filter', initial: NO_ACTION_LOG_FILTER, read: (kept) => ({ ...kept, actionByText: typeof kept.actionByText === 'string' ? kept.actionByText : '' }) },
   },
   debounced: ['actionByText'],
+  pageSizes: [ACTION_LOG_PAGE_SIZE, 100],
   query: actionLogQuery,
 });
 

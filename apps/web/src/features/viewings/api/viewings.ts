@@ -120,5 +120,6 @@ export const VIEWINGS = listSource({
   list: VIEWING.list,
   saved: { list: { list: 'ViewingList' }, filter: { cookie: 'ViewingList.filter', initial: NO_VIEWING_FILTER } },
   debounced: ['comment'],
+  pageSizes: [5, 20, 100],
   query: (f: TViewingFilter, page) => viewingsQuery(f, { perPage: page.perPage, currentPage: page.currentPage }),
 });
