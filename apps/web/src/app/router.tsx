@@ -7,6 +7,7 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
+import { LinkKind } from '@crm/contract/constants';
 import { ClientRedirect } from '../components/client-only.tsx';
 import { hasBranch, isAdmin, sessionStore } from '../lib/session.ts';
 import { allowedInPaymentsApp, isPaymentsClientOnly } from '../lib/variant.ts';
@@ -68,35 +69,26 @@ const lazyPage = (
   handle: { title, ...extra } satisfies RouteHandle,
 });
 
-/** An account in view mode (0): its details, assignments and files, asked while its code loads. */
-const ENTITY_ACCOUNT = 2;
-const accountViewData = prefetching(({ params }) => {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0 || Number(params.viewMode ?? 0) !== 0) return [];
-  return [accountViewQuery(id), assignmentsQuery('account', id), recordFilesQuery(ENTITY_ACCOUNT, id)];
-});
 /** A property in view mode, by id or reference: the property (photos, map and owners are in it), and its assignments. */
 const objectViewData = prefetching(({ params }) => {
   const idOrRef = params.id ?? '';
   if (Number(params.viewMode ?? 0) !== 0 || !validIdOrRef(idOrRef)) return [];
   return [objectViewQuery(idOrRef), ...(/^\d+$/.test(idOrRef) ? [assignmentsQuery('object', Number(idOrRef))] : [])];
 });
-
-/** A lead in view mode: the lead and its assignments. */
-const leadViewData = prefetching(({ params }) => {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0 || Number(params.viewMode ?? 0) !== 0) return [];
-  return [leadQuery(id), assignmentsQuery('lead', id)];
-});
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type RecordQuery = (id: number) => FetchQueryOptions<any, any, any, any>;
-/** The record the address names (`:id`), when it is an id at all ("new", "abc" ask for nothing). */
-const recordIds = ({ params }: LoaderFunctionArgs, query: RecordQuery) => {
+/** The record the address names (`:id`), when it is an id at all ("new", "abc" ask for nothing): what `queries` ask of it. */
+const recordIds = ({ params }: LoaderFunctionArgs, queries: (id: number) => ReturnType<RecordQuery>[]) => {
   const id = Number(params.id);
-  return Number.isInteger(id) && id > 0 && id < 2 ** 31 ? [query(id)] : [];
+  return Number.isInteger(id) && id > 0 && id < 2 ** 31 ? queries(id) : [];
 };
 /** A record opened to be read (/Deals/{id}, /Alerts/{id}…): its record. Edit addresses read afresh. */
-const recordViewData = (query: RecordQuery) => prefetching((args) => recordIds(args, query));
+const recordViewData = (query: RecordQuery) => prefetching((args) => recordIds(args, (id) => [query(id)]));
+/** A record in view mode (`:viewMode` 0 or none) whose screen reads more beside it: what `queries` ask of it. */
+const viewModeData = (queries: (id: number) => ReturnType<RecordQuery>[]) => prefetching((args) => (Number(args.params.viewMode ?? 0) !== 0 ? [] : recordIds(args, queries)));
+/** An account: its details, assignments and files; a lead: the lead and its assignments. */
+const accountViewData = viewModeData((id) => [accountViewQuery(id), assignmentsQuery('account', id), recordFilesQuery(LinkKind.Account, id)]);
+const leadViewData = viewModeData((id) => [leadQuery(id), assignmentsQuery('lead', id)]);
 
 const accountPages = {
   OwnersPage: () => import('../features/accounts/pages/owners-page.tsx').then((m) => ({ Component: m.OwnersPage })),
@@ -230,7 +222,7 @@ export const protectedRoutes: RouteObject[] = [
   // Documents, alerts
   lazyPage('/DocumentList', 'title.documents', officePages.DocumentsPage, {}, firstPageOf(DOCUMENTS)),
   lazyPage('/Document/Add', 'title.document', officePages.DocumentPage),
-  lazyPage('/Document/:id', 'title.document', officePages.DocumentPage, {}, prefetching((args) => (new URL(args.request.url).searchParams.get('edit') === '1' ? [] : recordIds(args, documentQuery)))),
+  lazyPage('/Document/:id', 'title.document', officePages.DocumentPage, {}, prefetching((args) => (new URL(args.request.url).searchParams.get('edit') === '1' ? [] : recordIds(args, (id) => [documentQuery(id)])))),
   // The agents' results: every staff member (the server gives each their rows).
   lazyPage('/Reports', 'title.reports', () => import('./reports/results-page.tsx').then((m) => ({ Component: m.ResultsPage })), {}, prefetching(resultsFirst)),
   lazyPage('/Alerts', 'title.alerts', () => import('../features/alerts/pages/alerts-page.tsx').then((m) => ({ Component: m.AlertsPage })), { noBranch: true }, firstPageOf(ALERTS)),

@@ -37,8 +37,6 @@ export function keysPerPage(saved: unknown): number {
   return Number.isInteger(n) && n > 0 ? n : KEYS_FALLBACK_PER_PAGE;
 }
 
-export const savedKeysPerPage = () => keysPerPage(getJsonCookie<unknown>(KEYS_PER_PAGE_COOKIE));
-
 /** GET /api/ObjectKeys: by reference-number prefix, by holder, or one property's; paged. */
 export const objectKeysQuery = (f: TKeyListFilter) =>
   queryOptions({
@@ -73,6 +71,6 @@ export const KEYS = listSource({
   query: keysQuery,
   first: () => {
     const { currentPage, ...filter } = readSavedFilter(KEYS_FILTER);
-    return keysQuery(filter, { perPage: savedKeysPerPage(), currentPage });
+    return keysQuery(filter, { perPage: keysPerPage(getJsonCookie<unknown>(KEYS_PER_PAGE_COOKIE)), currentPage });
   },
 });
