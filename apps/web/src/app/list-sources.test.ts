@@ -4,15 +4,13 @@ import { CookieJar } from '../lib/cookie-jar.testing.ts';
 const jar = new CookieJar();
 Object.assign(globalThis, { document: jar, window: { addEventListener() {}, removeEventListener() {} } });
 const keep = (name: string, value: unknown) => (jar.cookie = `${name}=${encodeURIComponent(JSON.stringify(value))}; path=/`);
-/** Cookies are read once per task. */
-const nextTask = () => new Promise((r) => setTimeout(r, 0));
+const nextTask = () => new Promise((r) => setTimeout(r, 0)); // cookies are read once per task
 
 describe("a list's first page, as its route's loader asks for it while the screen's code loads", () => {
   it('is the page, the filter and the further columns its cookies keep (a column no longer offered left out)', async () => {
     const { firstPage } = await import('../kit/list-source.ts');
     const { DEALS, NO_DEAL_FILTER } = await import('../features/deals/api/deals.ts');
-    const { DEAL_MORE_COLUMNS } = await import('@crm/contract/deal-fields');
-    const [one, two] = DEAL_MORE_COLUMNS;
+    const [one, two] = (await import('@crm/contract/deal-fields')).DEAL_MORE_COLUMNS;
     keep('DealList.list', { perPage: 50, currentPage: 3, sortBy: 'price', sortDir: 'asc' });
     keep('DealList.filter', { lastName: 'Papadopoulos' });
     keep('deals.more', [two, 'noSuchField', one]);

@@ -19,6 +19,7 @@ const getList = <A,>(list: ListDeclaration, cookie: string, get: (query: ReturnT
   listSource({
     list,
     saved: { list: { list: cookie, defaults }, filter: { cookie: `${cookie}.filter`, initial: NO_SEARCH } },
+    debounced: ['search'],
     query: (f: TSearchFilter, q: ListState) =>
       queryOptions({
         queryKey: ['accounts', list.testId, searchOf(f) ?? '', q],
@@ -60,5 +61,5 @@ export const SPECIALISTS = getList(ACCOUNT.lists.specialists, 'ProfessionalList'
 export const SOURCES = getList(ACCOUNT.lists.sources, 'SourceList', (query, signal) => call(ACCOUNT.calls.sources, { query }, { signal }), BY_NAME);
 export const EMPLOYES = getList(ACCOUNT.lists.employes, 'EmployeList', (query, signal) => call(ACCOUNT.calls.employes, { query }, { signal }), BY_NAME);
 export const ACCOUNTS = getList(ACCOUNT.lists.accounts, 'AccountList', (query, signal) => call(ACCOUNT.calls.list, { query }, { signal }));
-export const CLIENTS = listSource({ list: ACCOUNT.lists.clients, saved: { list: { list: 'ClientList' }, filter: { cookie: 'ClientList.filter', initial: NO_CLIENT_FILTER } }, debounced: ['lastName'], query: clientsQuery });
-export const PARTNERS = listSource({ list: ACCOUNT.lists.partners, saved: { list: { list: 'PartnerList' }, filter: { cookie: 'PartnerList.filter', initial: NO_PARTNER_FILTER } }, debounced: ['country'], query: partnersQuery });
+export const CLIENTS = listSource({ list: ACCOUNT.lists.clients, saved: { list: { list: 'ClientList' }, filter: { cookie: 'ClientList.filter', initial: NO_CLIENT_FILTER } }, debounced: ['lastName', 'search'], query: clientsQuery });
+export const PARTNERS = listSource({ list: ACCOUNT.lists.partners, saved: { list: { list: 'PartnerList' }, filter: { cookie: 'PartnerList.filter', initial: NO_PARTNER_FILTER } }, debounced: ['country', 'search'], query: partnersQuery });

@@ -30,18 +30,16 @@ const noMatchOf =
     return filters && (others || !text) ? filters.text : t('accounts.ui.search.noMatch', { text });
   };
 
-export type AccountListProps<R, F extends { search: string }, A extends ListAnswer<R>> = Omit<ListScreenProps<R, F, A>, 'noMatch' | 'fields' | 'debounced'> & {
-  /** The filters after the search box, where the list has more (their typed boxes in `debounced`). */
+export type AccountListProps<R, F extends { search: string }, A extends ListAnswer<R>> = Omit<ListScreenProps<R, F, A>, 'noMatch' | 'fields'> & {
+  /** The filters after the search box, where the list has more. */
   fields?: (c: ListContext<F, A>) => FilterField<F>[];
-  debounced?: (keyof F & string)[];
 };
-
 
 /**
  * An account list (accounts, owners, sources, professionals, staff, clients, partners, as
  * `ACCOUNT.lists` declares them): the search box first, and an empty state that names the search's words.
  */
-export function AccountList<F extends { search: string }, A extends ListAnswer<unknown>>({ fields, debounced = [], ...rest }: AccountListProps<RowOf<A>, F, A>) {
+export function AccountList<F extends { search: string }, A extends ListAnswer<unknown>>({ fields, ...rest }: AccountListProps<RowOf<A>, F, A>) {
   const { t } = useTranslation();
   // A list with filters beside the search declares what it says when they are set too.
   const own = rest.list.noMatch;
@@ -49,7 +47,6 @@ export function AccountList<F extends { search: string }, A extends ListAnswer<u
   return (
     <ListScreen<F, A>
       {...rest}
-      debounced={[...debounced, 'search']}
       fields={(c) => [searchField<F>(t, rest.list.testId), ...(fields?.(c) ?? [])]}
       noMatch={noMatchOf(t, initial && own ? { initial, text: t(own) } : undefined)}
     />

@@ -43,7 +43,6 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
   const client = useQueryClient();
   const [alert, setAlert] = useState(initial);
   const [notes, setNotes] = useState(initial.notes ?? '');
-  const refreshLists = () => LISTS.forEach((queryKey) => void client.invalidateQueries({ queryKey }));
   const toList = () => navigate(href(ALERT.screens.list));
   const changed = (notes.trim() ? notes : '') !== (alert.notes ?? '');
   // One save at a time: a double click saves once (the second would carry a spent version and be
@@ -58,7 +57,7 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
     },
     onSuccess: () => {
       client.removeQueries({ queryKey: alertKeys.one(alert.id) });
-      refreshLists();
+      LISTS.forEach((queryKey) => void client.invalidateQueries({ queryKey }));
       showBannerAfterNavigation('success', t('alerts.markedUnread'));
       toList();
     },
