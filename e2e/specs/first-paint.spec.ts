@@ -88,6 +88,26 @@ for (const language of ['en-UK', 'el'] as const) {
   });
 }
 
+test('a list opened from the menu shows the first page its route asked for while its code loaded: its call goes out once', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await signInThroughThePage(context, 'en-UK');
+  for (const [menu, list, call] of [
+    ['menu-nav.deals', 'deals', '/api/Deal/search'],
+    ['menu-nav.viewings', 'viewings', '/api/Viewing/search'],
+    ['menu-nav.reservations', 'reservations', '/api/Reservation/search'],
+  ] as const) {
+    const asked: string[] = [];
+    const count = (r: { url: () => string }) => void (new URL(r.url()).pathname.toLowerCase() === call.toLowerCase() && asked.push(r.url()));
+    page.on('request', count);
+    await page.getByTestId(menu).click();
+    // The count is the screen's own answer: were its key not the loader's, its own call would have gone out and come back by now.
+    await expect(page.getByTestId(`${list}-count`)).toHaveText(/^\d+$/);
+    expect(asked, list).toHaveLength(1);
+    page.off('request', count);
+  }
+  await context.close();
+});
+
 for (const language of ['en-UK', 'el'] as const) {
   test(`a menu opened the moment a drawn screen is live opens beside its button, not in a corner (${language})`, async ({ browser, request }) => {
     const token = await apiToken(request);

@@ -1,5 +1,6 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
+import { firstPage, type ListSource } from '../kit/list-source.ts';
 import { sessionStore } from '../lib/session.ts';
 import { queryClient } from './query-client.ts';
 
@@ -18,3 +19,7 @@ export function prefetching(queries: (args: LoaderFunctionArgs) => FetchQueryOpt
     return null;
   };
 }
+
+/** A list screen's loader: the first page its screen asks for, as its cookies stand (the list's source, kit/list-source.ts). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const firstPageOf = (list: ListSource<any, any>) => prefetching(() => [firstPage(list)]);

@@ -7,6 +7,7 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
+import { LinkKind } from '@crm/contract/constants';
 import { ClientRedirect } from '../components/client-only.tsx';
 import { hasBranch, isAdmin, sessionStore } from '../lib/session.ts';
 import { allowedInPaymentsApp, isPaymentsClientOnly } from '../lib/variant.ts';
@@ -15,22 +16,23 @@ import { ComingSoon } from './coming-soon.tsx';
 import { NotFound } from './not-found.tsx';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { accountViewQuery } from '../features/accounts/api/account.ts';
-import { objectViewQuery, objectsFirstPage, validIdOrRef } from '../features/objects/api/objects.ts';
-import { keysFirstPage, objectKeyQuery } from '../features/objects/api/object-keys.ts';
+import { OBJECTS, objectViewQuery, validIdOrRef } from '../features/objects/api/objects.ts';
+import { KEYS, objectKeyQuery } from '../features/objects/api/object-keys.ts';
 import { homeQuery, homeTodayQuery } from './home/home-api.ts';
 import { assignmentsQuery } from '../components/activities/api.ts';
 import { recordFilesQuery } from '../components/record-files-query.ts';
-import { firstPages } from '../features/accounts/api/account-lists.ts';
-import { leadQuery, leadsFirstPage } from '../features/leads/api/leads.ts';
-import { dealBoardFirst, dealQuery, dealsFirstPage } from '../features/deals/api/deals.ts';
-import { viewingQuery, viewingsFirstPage } from '../features/viewings/api/viewings.ts';
+import { ACCOUNTS, CLIENTS, EMPLOYES, OWNERS, PARTNERS, SOURCES, SPECIALISTS } from '../features/accounts/api/account-lists.ts';
+import { LEADS, leadQuery } from '../features/leads/api/leads.ts';
+import { DEALS, dealBoardFirst, dealQuery } from '../features/deals/api/deals.ts';
+import { VIEWINGS, viewingQuery } from '../features/viewings/api/viewings.ts';
 import { calendarFirstQuery } from '../features/viewings/api/calendar-days.ts';
-import { availabilityFirstQuery, reservationQuery, reservationsFirstPage } from '../features/reservations/api/reservations.ts';
-import { paymentsFirstPage, statementFirstPage } from '../features/payments/api/payments.ts';
-import { alertQuery, alertsFirstPage } from '../features/alerts/api/alerts.ts';
-import { documentQuery, documentsFirstPage } from '../features/documents/api/documents.ts';
+import { RESERVATIONS, availabilityFirstQuery, reservationQuery } from '../features/reservations/api/reservations.ts';
+import { PAYMENTS, statementFirstPage } from '../features/payments/api/payments.ts';
+import { ALERTS, alertQuery } from '../features/alerts/api/alerts.ts';
+import { DOCUMENTS, documentQuery } from '../features/documents/api/documents.ts';
 import { resultsFirst } from './reports/results-api.ts';
-import { prefetching } from './prefetch.ts';
+import { ACTION_LOG } from '../features/settings/api/settings.ts';
+import { firstPageOf, prefetching } from './prefetch.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 
 export type { RouteHandle };
@@ -67,35 +69,26 @@ const lazyPage = (
   handle: { title, ...extra } satisfies RouteHandle,
 });
 
-/** An account in view mode (0): its details, assignments and files, asked while its code loads. */
-const ENTITY_ACCOUNT = 2;
-const accountViewData = prefetching(({ params }) => {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0 || Number(params.viewMode ?? 0) !== 0) return [];
-  return [accountViewQuery(id), assignmentsQuery('account', id), recordFilesQuery(ENTITY_ACCOUNT, id)];
-});
 /** A property in view mode, by id or reference: the property (photos, map and owners are in it), and its assignments. */
 const objectViewData = prefetching(({ params }) => {
   const idOrRef = params.id ?? '';
   if (Number(params.viewMode ?? 0) !== 0 || !validIdOrRef(idOrRef)) return [];
   return [objectViewQuery(idOrRef), ...(/^\d+$/.test(idOrRef) ? [assignmentsQuery('object', Number(idOrRef))] : [])];
 });
-
-/** A lead in view mode: the lead and its assignments. */
-const leadViewData = prefetching(({ params }) => {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0 || Number(params.viewMode ?? 0) !== 0) return [];
-  return [leadQuery(id), assignmentsQuery('lead', id)];
-});
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type RecordQuery = (id: number) => FetchQueryOptions<any, any, any, any>;
-/** The record the address names (`:id`), when it is an id at all ("new", "abc" ask for nothing). */
-const recordIds = ({ params }: LoaderFunctionArgs, query: RecordQuery) => {
+/** The record the address names (`:id`), when it is an id at all ("new", "abc" ask for nothing): what `queries` ask of it. */
+const recordIds = ({ params }: LoaderFunctionArgs, queries: (id: number) => ReturnType<RecordQuery>[]) => {
   const id = Number(params.id);
-  return Number.isInteger(id) && id > 0 && id < 2 ** 31 ? [query(id)] : [];
+  return Number.isInteger(id) && id > 0 && id < 2 ** 31 ? queries(id) : [];
 };
 /** A record opened to be read (/Deals/{id}, /Alerts/{id}…): its record. Edit addresses read afresh. */
-const recordViewData = (query: RecordQuery) => prefetching((args) => recordIds(args, query));
+const recordViewData = (query: RecordQuery) => prefetching((args) => recordIds(args, (id) => [query(id)]));
+/** A record in view mode (`:viewMode` 0 or none) whose screen reads more beside it: what `queries` ask of it. */
+const viewModeData = (queries: (id: number) => ReturnType<RecordQuery>[]) => prefetching((args) => (Number(args.params.viewMode ?? 0) !== 0 ? [] : recordIds(args, queries)));
+/** An account: its details, assignments and files; a lead: the lead and its assignments. */
+const accountViewData = viewModeData((id) => [accountViewQuery(id), assignmentsQuery('account', id), recordFilesQuery(LinkKind.Account, id)]);
+const leadViewData = viewModeData((id) => [leadQuery(id), assignmentsQuery('lead', id)]);
 
 const accountPages = {
   OwnersPage: () => import('../features/accounts/pages/owners-page.tsx').then((m) => ({ Component: m.OwnersPage })),
@@ -169,7 +162,7 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/CRM', 'title.home', () => import('./home/home-page.tsx').then((m) => ({ Component: m.HomePage })), {}, prefetching(() => [homeQuery(), homeTodayQuery(sessionStore.get())])),
   soon('/Test', 'title.home'),
   // Objects and keys
-  lazyPage('/Objects', 'title.objects', objectPages.ObjectsPage, {}, prefetching(() => [objectsFirstPage()])),
+  lazyPage('/Objects', 'title.objects', objectPages.ObjectsPage, {}, firstPageOf(OBJECTS)),
   lazyPage('/Objects/Add/:ownerId?', 'title.objectAdd', objectPages.ObjectAddPage),
   lazyPage('/Objects/Search', 'title.objectSearch', () => import('../features/objects/pages/object-search-page.tsx').then((m) => ({ Component: m.ObjectSearchPage }))),
   lazyPage('/Objects/Sheet/:id', 'title.objectSheet', () => import('../features/objects/sheet/object-sheet-page.tsx').then((m) => ({ Component: m.ObjectSheetPage }))),
@@ -178,19 +171,19 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Invoices', 'title.invoices', () => import('../features/invoices/pages/invoices-page.tsx').then((m) => ({ Component: m.InvoicesPage }))),
   lazyPage('/Invoices/:id', 'title.invoice', () => import('../features/invoices/pages/invoice-page.tsx').then((m) => ({ Component: m.InvoicePage }))),
   lazyPage('/Mandates/EndingSoon', 'title.mandatesEndingSoon', () => import('../features/objects/pages/mandates-ending-page.tsx').then((m) => ({ Component: m.MandatesEndingPage }))),
-  lazyPage('/ObjectKeys', 'title.keys', () => import('../features/objects/pages/object-keys-page.tsx').then((m) => ({ Component: m.ObjectKeysPage })), {}, prefetching(() => [keysFirstPage()])),
+  lazyPage('/ObjectKeys', 'title.keys', () => import('../features/objects/pages/object-keys-page.tsx').then((m) => ({ Component: m.ObjectKeysPage })), {}, firstPageOf(KEYS)),
   // A new key (from the keys list, or a property's with ?objectId=): the key's screen in create mode.
   lazyPage('/ObjectKeys/new', 'title.objectKey', () => import('../features/objects/pages/object-key-page.tsx').then((m) => ({ Component: m.ObjectKeyPage }))),
   lazyPage('/ObjectKeys/:id', 'title.objectKey', () => import('../features/objects/pages/object-key-page.tsx').then((m) => ({ Component: m.ObjectKeyPage })), {}, recordViewData(objectKeyQuery)),
   // Accounts
-  lazyPage('/Owners', 'title.owners', accountPages.OwnersPage, {}, prefetching(() => [firstPages.owners()])),
-  lazyPage('/Clients', 'title.clients', accountPages.ClientsPage, {}, prefetching(() => [firstPages.clients()])),
-  lazyPage('/Partners', 'title.partners', accountPages.PartnersPage, {}, prefetching(() => [firstPages.partners()])),
-  lazyPage('/Professionals', 'title.specialists', accountPages.SpecialistsPage, {}, prefetching(() => [firstPages.specialists()])),
-  lazyPage('/Employes', 'title.employes', accountPages.EmployesPage, { noBranch: true }, prefetching(() => [firstPages.employes()])),
-  lazyPage('/Sources', 'title.sources', accountPages.SourcesPage, {}, prefetching(() => [firstPages.sources()])),
-  lazyPage('/Accounts', 'title.accounts', accountPages.AccountsPage, {}, prefetching(() => [firstPages.accounts()])),
-  lazyPage('/AllAccounts', 'title.accounts', accountPages.AccountsPage, {}, prefetching(() => [firstPages.accounts()])),
+  lazyPage('/Owners', 'title.owners', accountPages.OwnersPage, {}, firstPageOf(OWNERS)),
+  lazyPage('/Clients', 'title.clients', accountPages.ClientsPage, {}, firstPageOf(CLIENTS)),
+  lazyPage('/Partners', 'title.partners', accountPages.PartnersPage, {}, firstPageOf(PARTNERS)),
+  lazyPage('/Professionals', 'title.specialists', accountPages.SpecialistsPage, {}, firstPageOf(SPECIALISTS)),
+  lazyPage('/Employes', 'title.employes', accountPages.EmployesPage, { noBranch: true }, firstPageOf(EMPLOYES)),
+  lazyPage('/Sources', 'title.sources', accountPages.SourcesPage, {}, firstPageOf(SOURCES)),
+  lazyPage('/Accounts', 'title.accounts', accountPages.AccountsPage, {}, firstPageOf(ACCOUNTS)),
+  lazyPage('/AllAccounts', 'title.accounts', accountPages.AccountsPage, {}, firstPageOf(ACCOUNTS)),
   lazyPage('/Accounts/Add', 'title.accountAdd', accountPages.AccountAddPage),
   lazyPage('/Accounts/AddOwner', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'isOwner' }),
   lazyPage('/Accounts/AddClient', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'isClient' }),
@@ -205,37 +198,37 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Accounts/Merge/a1/:a1/a2/:a2', 'title.merge', accountPages.AccountMergePage),
   lazyPage('/contact/edit/:id', 'title.account', accountPages.AccountViewPage),
   // Leads
-  lazyPage('/Leads', 'title.leads', leadPages.LeadsPage, {}, prefetching(() => [leadsFirstPage()])),
+  lazyPage('/Leads', 'title.leads', leadPages.LeadsPage, {}, firstPageOf(LEADS)),
   lazyPage('/Leads/Add/:id?', 'title.lead', leadPages.LeadAddPage),
   lazyPage('/Leads/View/:id/:viewMode?', 'title.lead', leadPages.LeadViewPage, {}, leadViewData),
   // Viewings, deals, reservations
-  lazyPage('/Viewing', 'title.viewings', viewingPages.ViewingsPage, {}, prefetching(() => [viewingsFirstPage()])),
+  lazyPage('/Viewing', 'title.viewings', viewingPages.ViewingsPage, {}, firstPageOf(VIEWINGS)),
   lazyPage('/Viewing/Add', 'title.viewing', viewingPages.ViewingPage),
   lazyPage('/Viewing/Edit/:id', 'title.viewing', viewingPages.ViewingPage),
   lazyPage('/Viewing/:id', 'title.viewing', viewingPages.ViewingPage, {}, recordViewData(viewingQuery)),
   lazyPage('/Viewing/:id/Sheet', 'title.viewingSheet', viewingPages.ViewingSheetPage),
   lazyPage('/Calendar', 'title.calendar', viewingPages.CalendarPage, {}, prefetching(({ request }) => [calendarFirstQuery(new URL(request.url).searchParams)])),
-  lazyPage('/Deals', 'title.deals', dealPages.DealsPage, {}, prefetching(() => [dealsFirstPage()])),
+  lazyPage('/Deals', 'title.deals', dealPages.DealsPage, {}, firstPageOf(DEALS)),
   lazyPage('/Deals/Board', 'title.dealBoard', dealPages.DealsBoardPage, {}, prefetching(() => [dealBoardFirst()])),
   lazyPage('/Deals/Add', 'title.deal', dealPages.DealPage),
   lazyPage('/Deads/Add', 'title.deal', dealPages.DealPage),
   lazyPage('/Deals/Edit/:id', 'title.deal', dealPages.DealPage),
   lazyPage('/Deals/:id', 'title.deal', dealPages.DealPage, {}, recordViewData(dealQuery)),
-  lazyPage('/Reservations', 'title.reservations', reservationPages.ReservationsPage, { noBranch: true }, prefetching(() => [reservationsFirstPage()])),
+  lazyPage('/Reservations', 'title.reservations', reservationPages.ReservationsPage, { noBranch: true }, firstPageOf(RESERVATIONS)),
   lazyPage('/Reservations/Add', 'title.reservation', reservationPages.ReservationPage, { noBranch: true }),
   lazyPage('/Reservations/Availability', 'title.availability', reservationPages.AvailabilityPage, { noBranch: true }, prefetching(({ request }) => [availabilityFirstQuery(new URL(request.url).searchParams)])),
   lazyPage('/Reservations/Edit/:id', 'title.reservation', reservationPages.ReservationPage, { noBranch: true }),
   lazyPage('/Reservations/:id', 'title.reservation', reservationPages.ReservationPage, { noBranch: true }, recordViewData(reservationQuery)),
   // Documents, alerts
-  lazyPage('/DocumentList', 'title.documents', officePages.DocumentsPage, {}, prefetching(() => [documentsFirstPage()])),
+  lazyPage('/DocumentList', 'title.documents', officePages.DocumentsPage, {}, firstPageOf(DOCUMENTS)),
   lazyPage('/Document/Add', 'title.document', officePages.DocumentPage),
-  lazyPage('/Document/:id', 'title.document', officePages.DocumentPage, {}, prefetching((args) => (new URL(args.request.url).searchParams.get('edit') === '1' ? [] : recordIds(args, documentQuery)))),
+  lazyPage('/Document/:id', 'title.document', officePages.DocumentPage, {}, prefetching((args) => (new URL(args.request.url).searchParams.get('edit') === '1' ? [] : recordIds(args, (id) => [documentQuery(id)])))),
   // The agents' results: every staff member (the server gives each their rows).
   lazyPage('/Reports', 'title.reports', () => import('./reports/results-page.tsx').then((m) => ({ Component: m.ResultsPage })), {}, prefetching(resultsFirst)),
-  lazyPage('/Alerts', 'title.alerts', () => import('../features/alerts/pages/alerts-page.tsx').then((m) => ({ Component: m.AlertsPage })), { noBranch: true }, prefetching(() => [alertsFirstPage()])),
+  lazyPage('/Alerts', 'title.alerts', () => import('../features/alerts/pages/alerts-page.tsx').then((m) => ({ Component: m.AlertsPage })), { noBranch: true }, firstPageOf(ALERTS)),
   lazyPage('/Alerts/:id', 'title.alert', () => import('../features/alerts/pages/alert-page.tsx').then((m) => ({ Component: m.AlertPage })), { noBranch: true }, recordViewData(alertQuery)),
   // Payments
-  lazyPage('/Payments', 'title.payments', paymentPages.PaymentsPage, { noBranch: true }, prefetching(() => [paymentsFirstPage()])),
+  lazyPage('/Payments', 'title.payments', paymentPages.PaymentsPage, { noBranch: true }, firstPageOf(PAYMENTS)),
   lazyPage(
     '/Payments/View/:id',
     'title.statement',
@@ -260,7 +253,7 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Settings', 'title.settings', officePages.SettingsPage, { noBranch: true, adminOnly: true }),
   lazyPage('/Settings/Setup', 'title.agencySetup', officePages.SetupPage, { noBranch: true, adminOnly: true }),
   lazyPage('/Settings/DocumentTemplates', 'title.documentTemplates', officePages.DocTemplatesPage, { noBranch: true, adminOnly: true }),
-  lazyPage('/ActionLog', 'title.actionLog', officePages.ActionLogPage, { noBranch: true, adminOnly: true }),
+  lazyPage('/ActionLog', 'title.actionLog', officePages.ActionLogPage, { noBranch: true, adminOnly: true }, firstPageOf(ACTION_LOG)),
   lazyPage('/Jobs', 'title.jobs', officePages.JobsPage, { noBranch: true, adminOnly: true }),
   lazyPage('/Settings/ApiKeys', 'title.apiKeys', officePages.ApiKeysPage, { noBranch: true, adminOnly: true }),
   lazyPage('/Settings/Webhooks', 'title.webhooks', officePages.WebhooksPage, { noBranch: true, adminOnly: true }),

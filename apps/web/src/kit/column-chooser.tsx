@@ -4,6 +4,7 @@ import { useTranslation } from '../lib/use-translation.tsx';
 import type { DataTableColumn } from '../components/data-table.tsx';
 import { IconColumns } from '../components/icons.ts';
 import { useCookieState } from '../lib/list-state.ts';
+import { chosenMore } from './list-source.ts';
 
 const NONE: string[] = [];
 
@@ -42,8 +43,7 @@ export type MoreColumns = { options: { key: string; label: string }[]; chosen: s
 /** The further columns chosen for a list (cookie "<list>.more"), only those still offered. */
 export function useMoreColumns(list: string, offered: readonly string[]): Pick<MoreColumns, 'chosen' | 'setChosen'> {
   const [kept, setChosen] = useCookieState<string[]>(`${list}.more`, NONE);
-  const chosen = Array.isArray(kept) ? offered.filter((k) => kept.includes(k)) : NONE;
-  return { chosen, setChosen };
+  return { chosen: chosenMore(kept, offered), setChosen };
 }
 
 /** A field's label holds what was typed, accents and case aside ("θερμ" finds "Θέρμανση"). */

@@ -1,10 +1,10 @@
 import { Button, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
-import { href, type ListDeclaration } from '@crm/contract/resources';
+import { href } from '@crm/contract/resources';
 import { ClearFiltersButton } from '../components/clear-filters.tsx';
 import { DataTable, ListHeader, type DataTableColumn } from '../components/data-table.tsx';
 import { DownloadButton } from '../components/download-button.tsx';
@@ -13,11 +13,14 @@ import { IconPlus } from '../components/icons.ts';
 import { useTranslation } from '../lib/use-translation.tsx';
 import { useSavedFilter, useSavedList, type ListState, type SavedFilter, type SavedList } from '../lib/list-state.ts';
 import { FilterFields, type FilterField } from './filter-fields.tsx';
+import { NO_FILTER, NO_LIST, type ListSource } from './list-source.ts';
 import { ColumnChooser, useChosenColumns, useMoreColumns, type MoreColumns } from './column-chooser.tsx';
 import { moreColumnOptions } from './more-columns.ts';
 
 /** A list's answer: a page of rows and how many there are in all (and whatever else the call answers). */
 export type ListAnswer<R> = { items: R[]; totalRows: number };
+/** A list's row, as its answer gives it. */
+export type RowOf<A extends ListAnswer<unknown>> = A['items'][number];
 
 /** What a list screen's parts are drawn from: the answer (its options, sums), the filter, and a change of it. */
 export type ListContext<F, A> = { answer: A | undefined; filter: F; change: (patch: Partial<F>) => void };
@@ -27,33 +30,30 @@ export type ListTuple = [ListState, (next: ListState | ((prev: ListState) => Lis
 /** A filter the screen keeps itself (in a cookie of another shape, or beside more of its own): its value and change, and where it starts. */
 export type HeldFilter<F> = { held: readonly [F, (next: F | ((prev: F) => F)) => void]; initial: F };
 
-export type ListScreenProps<R, F extends Record<string, unknown>, A extends ListAnswer<R>> = {
-  /** The list as its resource declares it: the test ids of its parts, its title, its empty texts and its Add. */
-  list: ListDeclaration;
+/**
+ * A list screen's props: its source (ListSource: the list its resource declares, its cookies, its
+ * typed boxes and its call), spread in, and what the screen declares itself.
+ */
+export type ListScreenProps<R, F extends Record<string, unknown>, A extends ListAnswer<R>> = Omit<ListSource<F, A>, 'saved'> & {
   /**
    * The page, page size and sort, and the filter (where the list has one): each in its cookie (the
    * spec's names), or a filter held by the screen where its cookie is of its own shape (payments).
    */
-  saved: { list?: SavedList; filter?: SavedFilter<F> | HeldFilter<F> };
+  saved?: { list?: SavedList; filter?: SavedFilter<F> | HeldFilter<F> };
   /** The paging and sort as the screen keeps them itself, where the spec gives them cookies of their own (the properties, the keys). */
   listState?: ListTuple;
-  /** The filter's texts typed into a box: asked for once typing stops. */
-  debounced?: (keyof F & string)[];
-  /** The call of a page of the list for a filter (the same the route's loader asks while the code loads). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each list's own key
-  query: (filter: F, page: ListState, more: string[]) => UseQueryOptions<A, Error, A, any>;
   /**
-   * Further columns beside the list's own: every described field its row does not hold (`offered`),
-   * chosen in the column chooser (cookie "<testId>.more"), asked for with the page and shown before
+   * The further columns the source offers (`offered`): their labels, and each column, shown before
    * the row's actions.
    */
-  more?: { offered: readonly string[]; label: (key: string) => string; column: (key: string) => DataTableColumn<R> };
+  more?: { label: (key: string) => string; column: (key: string) => DataTableColumn<R> };
   fields?: (c: ListContext<F, A>) => FilterField<F>[];
   columns: (c: ListContext<F, A>) => DataTableColumn<R>[];
-  pageSizes?: readonly number[];
   /** false: the user may not add to this list (the declared Add is not shown). */
   addTo?: false;
-  /** Buttons before "Add" (the board, the calendar), or what the answer says beside the count. */
+  /** The same records seen another way (the board, the calendar, the availability, the search): a button each, before the actions. */
+  views?: { to: string; icon: ComponentType<{ size?: number }>; label: string; testId?: string }[];
+  /** Buttons before "Add", or what the answer says beside the count. */
   actions?: ReactNode | ((c: ListContext<F, A>) => ReactNode);
   /** The list's file, made from its filter and order (Deals.xlsx); there is none of an empty list. */
   download?: { label: string; testId: string; run: (filter: F, page: ListState) => Promise<void> };
@@ -75,10 +75,6 @@ export type ListScreenProps<R, F extends Record<string, unknown>, A extends List
 };
 
 const NONE: readonly string[] = [];
-/** A list without filters keeps no filter cookie: this one is never written. */
-const NO_FILTER: SavedFilter<Record<string, unknown>> = { cookie: 'NoFilter', initial: {} };
-/** A list whose paging the screen holds (`listState`) reads no cookie of the kit's: this one is never written. */
-const NO_LIST: SavedList = { list: 'NoList' };
 
 /**
  * A list screen from its declaration (decision 057): the header with the count and the actions, the
@@ -86,17 +82,17 @@ const NO_LIST: SavedList = { list: 'NoList' };
  * and page sizes (cards on a phone), and an empty state that offers the next action. The filter and
  * the page are kept in cookies; any change of the filter goes back to page 1.
  */
-export function ListScreen<R, F extends Record<string, unknown>, A extends ListAnswer<R>>({ list: declared, addTo, noMatch, ...p }: ListScreenProps<R, F, A>) {
+export function ListScreen<F extends Record<string, unknown>, A extends ListAnswer<unknown>>({ list: declared, addTo, noMatch, first: _loaders, ...p }: ListScreenProps<RowOf<A>, F, A>) {
   const { t } = useTranslation();
   const testId = declared.testId;
-  const kept = useSavedList(p.saved.list ?? NO_LIST);
+  const kept = useSavedList(p.saved?.list ?? NO_LIST);
   const list = p.listState ?? kept;
-  const given = p.saved.filter ?? (NO_FILTER as SavedFilter<F>);
+  const given = p.saved?.filter ?? (NO_FILTER as SavedFilter<F>);
   const held = 'held' in given ? given : null;
   const keptFilter = useSavedFilter(held ? (NO_FILTER as SavedFilter<F>) : (given as SavedFilter<F>));
   const [filter, setFilter] = held ? held.held : keptFilter;
   const typed = useDebouncedFields(filter, p.debounced ?? []);
-  const further = useMoreColumns(testId, p.more?.offered ?? NONE);
+  const further = useMoreColumns(testId, p.offered ?? NONE);
   const q = useQuery(p.query(typed, list[0], further.chosen));
   const change = (patch: Partial<F>) => {
     setFilter((f) => ({ ...f, ...patch }));
@@ -107,7 +103,7 @@ export function ListScreen<R, F extends Record<string, unknown>, A extends ListA
   const own = p.columns(c);
   const actions = own.findIndex((col) => col.card === 'action');
   const columns = p.more ? [...own.slice(0, actions < 0 ? own.length : actions), ...further.chosen.map(p.more.column), ...(actions < 0 ? [] : own.slice(actions))] : own;
-  const more: MoreColumns | undefined = p.more && { ...further, options: moreColumnOptions(p.more.offered, p.more.label) };
+  const more: MoreColumns | undefined = p.more && { ...further, options: moreColumnOptions(p.offered ?? NONE, p.more.label) };
   const declaredAdd = addTo === false ? undefined : declared.add;
   const addButton = (id?: string) =>
     declaredAdd ? (
@@ -120,6 +116,11 @@ export function ListScreen<R, F extends Record<string, unknown>, A extends ListA
   return (
     <Stack gap="md" data-testid={`${testId}-page`}>
       <ListHeader title={t(declared.title)} count={q.data?.totalRows} testId={testId}>
+        {p.views?.map((v) => (
+          <Button key={v.to} component={Link} to={v.to} variant="default" leftSection={<v.icon size={16} />} data-testid={v.testId}>
+            {v.label}
+          </Button>
+        ))}
         {typeof p.actions === 'function' ? p.actions(c) : p.actions}
         <ColumnChooser columns={columns} hidden={chosen.hidden} setHidden={chosen.setHidden} testId={testId} more={more} />
         {p.download && <DownloadButton label={p.download.label} testId={p.download.testId} disabled={!q.data?.totalRows} download={() => p.download!.run(typed, list[0])} />}

@@ -1,5 +1,5 @@
 import { confirmAction } from '../components/confirm-action.tsx';
-import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { keyedByAddress } from '../components/keyed-by-address.tsx';
 import { useTranslation } from '../lib/use-translation.tsx';
@@ -234,11 +234,15 @@ export async function saveRecord<F, S, C>(
   }
 }
 
-/** A record's Delete: the spec's question, then the call; done, its banner and on to the list. */
+/**
+ * A record's Delete: the spec's question, then the call (`run`); done, the record's queries dropped
+ * (`drop`) and those of what it was in asked again (`refresh`), its banner and on to the list.
+ */
 export function useDeleteRecord() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  return (opts: { title: string; text: string; extra?: ReactNode; run: () => Promise<unknown>; done: { banner: readonly [kind: 'success' | 'warning', text: string]; to: string }; onError: (message: string) => void; release: () => void }) =>
+  const client = useQueryClient();
+  return (opts: { title: string; text: string; extra?: ReactNode; run: () => Promise<unknown>; drop?: QueryKey[]; refresh?: QueryKey[]; done: { banner: readonly [kind: 'success' | 'warning', text: string]; to: string }; onError: (message: string) => void; release: () => void }) =>
     confirmAction(t, {
       title: opts.title,
       text: opts.extra ?? opts.text,
@@ -246,6 +250,8 @@ export function useDeleteRecord() {
       onConfirm: async () => {
         try {
           await opts.run();
+          for (const queryKey of opts.drop ?? []) client.removeQueries({ queryKey });
+          for (const queryKey of opts.refresh ?? []) void client.invalidateQueries({ queryKey });
           showBannerAfterNavigation(...opts.done.banner);
           opts.release();
           navigate(opts.done.to);

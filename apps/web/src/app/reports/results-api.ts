@@ -4,11 +4,11 @@ import { DEAL_STAGE_CLOSED } from '@crm/contract/deal-fields';
 import { REPORT } from '@crm/contract/resources';
 import { call } from '../../lib/api.ts';
 import { saveBlob } from '../../lib/download.ts';
-import { readSavedFilter, readSavedList, type SavedFilter } from '../../lib/list-state.ts';
-import { setJsonCookie } from '../../lib/cookies.ts';
-import { NO_VIEWING_FILTER, VIEWING_FILTER, VIEWING_LIST, type TViewingFilter } from '../../features/viewings/api/viewings.ts';
-import { LEAD_FILTER, LEAD_LIST, NO_LEAD_FILTER, type TLeadFilter } from '../../features/leads/api/leads.ts';
-import { DEAL_FILTER, DEAL_LIST, NO_DEAL_FILTER, type TDealListFilter } from '../../features/deals/api/deals.ts';
+import { readSavedFilter, type SavedFilter } from '../../lib/list-state.ts';
+import { openListWith } from '../../kit/list-source.ts';
+import { NO_VIEWING_FILTER, VIEWINGS } from '../../features/viewings/api/viewings.ts';
+import { LEADS, NO_LEAD_FILTER } from '../../features/leads/api/leads.ts';
+import { DEALS, NO_DEAL_FILTER } from '../../features/deals/api/deals.ts';
 
 /** The report's choice (cookie "Results.filter"): the period, the typed days, an office admin's branch. */
 export type TResultsFilter = { period: TResultsPeriod; from: string | null; till: string | null; branchId: number | null };
@@ -50,29 +50,15 @@ export async function downloadResults(f: TResultsFilter) {
  * results): its filter cookie is written before the list opens, so the list and its loader read it.
  */
 export function openViewings(agent: { id: number; name: string }, from: string, till: string, results: readonly number[]) {
-  const filter: TViewingFilter = {
-    ...NO_VIEWING_FILTER,
-    assigned: agent.id,
-    assignedText: agent.name,
-    dateOfViewingFrom: from,
-    dateOfViewingTill: till,
-    results: [...results],
-  };
-  setJsonCookie(VIEWING_FILTER.cookie, filter);
-  // From its first page, in the page size and order the reader keeps.
-  setJsonCookie(`${VIEWING_LIST.list}.list`, { ...readSavedList(VIEWING_LIST), currentPage: 1 });
+  openListWith(VIEWINGS, { ...NO_VIEWING_FILTER, assigned: agent.id, assignedText: agent.name, dateOfViewingFrom: from, dateOfViewingTill: till, results: [...results] });
 }
 
 /** The leads list set to show an agent's leads of the period (assigned to them, started in it), from its first page. */
 export function openLeads(agent: { id: number; name: string }, from: string, till: string) {
-  const filter: TLeadFilter = { ...NO_LEAD_FILTER, agentId: agent.id, agentText: agent.name, startDate: from, endDate: till };
-  setJsonCookie(LEAD_FILTER.cookie, filter);
-  setJsonCookie(`${LEAD_LIST.list}.list`, { ...readSavedList(LEAD_LIST), currentPage: 1 });
+  openListWith(LEADS, { ...NO_LEAD_FILTER, agentId: agent.id, agentText: agent.name, startDate: from, endDate: till });
 }
 
 /** The deals list set to show an agent's sales or rentals closed in the period (they are in charge of), from its first page. */
 export function openDeals(agent: { id: number; name: string }, from: string, till: string, dealType: number) {
-  const filter: TDealListFilter = { ...NO_DEAL_FILTER, dealType, stages: [DEAL_STAGE_CLOSED], endDateFrom: from, endDateTill: till, agentId: agent.id, agentText: agent.name };
-  setJsonCookie(DEAL_FILTER.cookie, filter);
-  setJsonCookie(`${DEAL_LIST.list}.list`, { ...readSavedList(DEAL_LIST), currentPage: 1 });
+  openListWith(DEALS, { ...NO_DEAL_FILTER, dealType, stages: [DEAL_STAGE_CLOSED], endDateFrom: from, endDateTill: till, agentId: agent.id, agentText: agent.name });
 }

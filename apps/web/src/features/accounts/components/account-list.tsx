@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { FilterField } from '../../../kit/filter-fields.tsx';
-import { ListScreen, type ListAnswer, type ListContext, type ListScreenProps } from '../../../kit/list-screen.tsx';
+import { ListScreen, type ListAnswer, type ListContext, type ListScreenProps, type RowOf } from '../../../kit/list-screen.tsx';
 
 /**
  * Every account list's search box: a name, phone or e-mail, or a part of one, in either script (as
@@ -30,28 +30,23 @@ const noMatchOf =
     return filters && (others || !text) ? filters.text : t('accounts.ui.search.noMatch', { text });
   };
 
-export type AccountListProps<R, F extends { search: string }, A extends ListAnswer<R>> = Omit<ListScreenProps<R, F, A>, 'noMatch' | 'fields' | 'debounced'> & {
-  /** The filters after the search box, where the list has more (their typed boxes in `debounced`). */
+export type AccountListProps<R, F extends { search: string }, A extends ListAnswer<R>> = Omit<ListScreenProps<R, F, A>, 'noMatch' | 'fields'> & {
+  /** The filters after the search box, where the list has more. */
   fields?: (c: ListContext<F, A>) => FilterField<F>[];
-  debounced?: (keyof F & string)[];
-  /** The filter's start, where the list has filters beside the search: with any set, the empty list says the list's own `noMatch`. */
-  initial?: F;
 };
-
-/** A list's row, as its answer gives it. */
-type RowOf<A extends ListAnswer<unknown>> = A['items'][number];
 
 /**
  * An account list (accounts, owners, sources, professionals, staff, clients, partners, as
  * `ACCOUNT.lists` declares them): the search box first, and an empty state that names the search's words.
  */
-export function AccountList<F extends { search: string }, A extends ListAnswer<unknown>>({ fields, debounced = [], initial, ...rest }: AccountListProps<RowOf<A>, F, A>) {
+export function AccountList<F extends { search: string }, A extends ListAnswer<unknown>>({ fields, ...rest }: AccountListProps<RowOf<A>, F, A>) {
   const { t } = useTranslation();
+  // A list with filters beside the search declares what it says when they are set too.
   const own = rest.list.noMatch;
+  const initial = rest.saved?.filter?.initial;
   return (
-    <ListScreen<RowOf<A>, F, A>
+    <ListScreen<F, A>
       {...rest}
-      debounced={[...debounced, 'search']}
       fields={(c) => [searchField<F>(t, rest.list.testId), ...(fields?.(c) ?? [])]}
       noMatch={noMatchOf(t, initial && own ? { initial, text: t(own) } : undefined)}
     />

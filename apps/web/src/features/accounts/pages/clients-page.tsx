@@ -12,7 +12,6 @@ export function ClientsPage() {
   return (
     <AccountList
       {...CLIENTS}
-      debounced={['lastName']}
       fields={({ answer }) => [
         {
           kind: 'select',

@@ -10,7 +10,6 @@ export function PartnersPage() {
   return (
     <AccountList
       {...PARTNERS}
-      debounced={['country']}
       fields={() => [
         { kind: 'account', name: 'createdBy', textName: 'createdByText', filter: 1, label: t('accounts.ui.col.createdBy'), testId: 'partners-filter-createdby' },
         { kind: 'text', name: 'country', label: t('accounts.ui.col.country'), span: { base: 12, sm: 6, lg: 3 } },

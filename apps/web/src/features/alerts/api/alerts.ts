@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ALERT, type AnswerOf } from '@crm/contract/resources';
 import { ALERT_DEFAULT_PAGE_SIZE } from '@crm/contract/constants';
 import { call } from '../../../lib/api.ts';
-import { readSavedList, type ListState, type SavedList } from '../../../lib/list-state.ts';
+import type { ListState } from '../../../lib/list-state.ts';
+import { listSource } from '../../../kit/list-source.ts';
 
 /** An alert as GET /api/alert/{id} answers it (and its changes). */
 export type TAlert = AnswerOf<typeof ALERT.calls.view>;
@@ -39,6 +40,5 @@ export const markAlertUnread = (id: number) => call(ALERT.calls.markUnread, { pa
 export const saveAlertNotes = (id: number, notes: string | null, version: number, was: string | null) => call(ALERT.calls.updateNotes, { params: { id }, body: { notes, version, was } });
 export const deleteAlert = (id: number) => call(ALERT.calls.remove, { params: { id } });
 
-/** The list's paging cookie ("Alerts.list"), read by its screen and by its route's loader (which asks for that page while the screen's code loads). */
-export const ALERT_LIST: SavedList = { list: 'Alerts', defaults: { perPage: ALERT_DEFAULT_PAGE_SIZE } };
-export const alertsFirstPage = () => alertListQuery(readSavedList(ALERT_LIST));
+/** The alerts list: its paging cookie ("Alerts.list") and its call, for its screen and its route's loader. */
+export const ALERTS = listSource({ list: ALERT.list, saved: { list: { list: 'Alerts', defaults: { perPage: ALERT_DEFAULT_PAGE_SIZE } } }, query: (_f: Record<string, never>, page) => alertListQuery(page) });

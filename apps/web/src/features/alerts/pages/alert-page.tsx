@@ -15,6 +15,9 @@ import { alertKeys, alertQuery, deleteAlert, markAlertUnread, saveAlertNotes, ty
 import { AlertActions } from '../components/alert-actions.tsx';
 import './alerts.css';
 
+/** What an alert's change shows again: the list, and the unread count. */
+const LISTS = [['alerts', 'list'], alertKeys.unreadCount];
+
 /** /Alerts/{id}: content, source, date, notes; opening marks it read. */
 export function AlertPage() {
   const { id, valid } = useRecordAddress();
@@ -40,10 +43,6 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
   const client = useQueryClient();
   const [alert, setAlert] = useState(initial);
   const [notes, setNotes] = useState(initial.notes ?? '');
-  const refreshLists = () => {
-    void client.invalidateQueries({ queryKey: ['alerts', 'list'] });
-    void client.invalidateQueries({ queryKey: alertKeys.unreadCount });
-  };
   const toList = () => navigate(href(ALERT.screens.list));
   const changed = (notes.trim() ? notes : '') !== (alert.notes ?? '');
   // One save at a time: a double click saves once (the second would carry a spent version and be
@@ -58,7 +57,7 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
     },
     onSuccess: () => {
       client.removeQueries({ queryKey: alertKeys.one(alert.id) });
-      refreshLists();
+      LISTS.forEach((queryKey) => void client.invalidateQueries({ queryKey }));
       showBannerAfterNavigation('success', t('alerts.markedUnread'));
       toList();
     },
@@ -111,11 +110,9 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
     confirmDelete({
       title: t('alerts.delete'),
       text: t('alerts.deleteConfirm'),
-      run: async () => {
-        await deleteAlert(alert.id);
-        client.removeQueries({ queryKey: alertKeys.one(alert.id) });
-        refreshLists();
-      },
+      run: () => deleteAlert(alert.id),
+      drop: [alertKeys.one(alert.id)],
+      refresh: LISTS,
       done: { banner: ['success', t('alerts.deleted')], to: href(ALERT.screens.list) },
       onError: (message) => showBanner('danger', message),
       release: () => void (gone.current = true),

@@ -1,11 +1,10 @@
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link, useNavigate } from 'react-router';
-import type { TAlertRow } from '@crm/contract';
 import { ALERT, href } from '@crm/contract/resources';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
-import { ALERT_LIST, alertListQuery, type TAlertListAnswer } from '../api/alerts.ts';
+import { ALERTS } from '../api/alerts.ts';
 import './alerts.css';
 
 /** /Alerts: newest first, unread rows bold; a row opens the alert. */
@@ -13,10 +12,8 @@ export function AlertsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <ListScreen<TAlertRow, Record<string, never>, TAlertListAnswer>
-      list={ALERT.list}
-      saved={{ list: ALERT_LIST }}
-      query={(_f, page) => alertListQuery(page)}
+    <ListScreen
+      {...ALERTS}
       rowClassName={(a) => (a.readedOn ? 'alert-read' : 'alert-unread')}
       onRowClick={(a) => navigate(href(ALERT.screens.view, { id: a.id }))}
       between={({ answer }) =>

@@ -2,11 +2,12 @@ import { recordQuery } from '../../../kit/record-query.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TDealNotice, TDealUpdate } from '@crm/contract';
 import { DEAL, sortKey, type AnswerOf } from '@crm/contract/resources';
-import { DEAL_SORTS } from '@crm/contract/deal-fields';
+import { DEAL_MORE_COLUMNS, DEAL_SORTS } from '@crm/contract/deal-fields';
 import { DEAL_BOARD_STEP } from '@crm/contract/constants';
 import { call } from '../../../lib/api.ts';
 import { saveBlob } from '../../../lib/download.ts';
-import { readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
+import { readSavedFilter, type SavedFilter } from '../../../lib/list-state.ts';
+import { listSource } from '../../../kit/list-source.ts';
 
 /** The deal as the form reads it (GET /api/Deal/add, /api/Deal/edit/{id}): the contract's answer. */
 export type TDealAnswer = AnswerOf<typeof DEAL.calls.edit>;
@@ -105,10 +106,10 @@ export const dealOnDelete = async (id: number) => (await call(DEAL.calls.edit, {
 export const deleteDeal = (id: number) => call(DEAL.calls.remove, { params: { id } });
 
 
-/** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
-export const DEAL_LIST: SavedList = { list: 'DealList' };
-export const DEAL_FILTER: SavedFilter<TDealListFilter> = { cookie: 'DealList.filter', initial: NO_DEAL_FILTER };
-export const dealsFirstPage = () => dealsQuery(readSavedFilter(DEAL_FILTER), readSavedList(DEAL_LIST));
+/** Page sizes of the deal list (spec: 5, 10, 20, 50, Show all; default 20). */
+const DEAL_PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;
+/** The deals list: its cookies, its typed boxes and its call, for its screen and its route's loader. */
+export const DEALS = listSource({ list: DEAL.list, saved: { list: { list: 'DealList' }, filter: { cookie: 'DealList.filter', initial: NO_DEAL_FILTER } }, debounced: ['lastName', 'object'], offered: DEAL_MORE_COLUMNS, pageSizes: DEAL_PAGE_SIZES, query: dealsQuery });
 
 /** The board's filter (the list's, without stages: the board shows every stage), kept in its own cookie. */
 export type BoardFilter = Omit<TDealListFilter, 'stages' | 'agentId' | 'agentText'>;

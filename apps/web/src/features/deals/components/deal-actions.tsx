@@ -77,9 +77,10 @@ export function useDealActions(rf: RecordForm<DealFormValues>, p: DealFormParts,
       ),
       run: async () => {
         notices = (await deleteDeal(deal.id!)).notices;
-        void client.invalidateQueries({ queryKey: dealKeys.all });
+        // A rental's tenant taken off its property changes the property's contacts.
         if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
       },
+      refresh: [dealKeys.all],
       done: {
         get banner() {
           return savedBanner(t('deals.ui.deleted'), notices);

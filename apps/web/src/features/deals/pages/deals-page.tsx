@@ -1,17 +1,17 @@
-import { Anchor, Button, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TDealRow } from '@crm/contract';
-import { DEAL_FIELDS, DEAL_LIST_PARTIES, DEAL_MORE_COLUMNS, DEAL_RELATION, dealTextKey } from '@crm/contract/deal-fields';
+import { DEAL_FIELDS, DEAL_LIST_PARTIES, DEAL_RELATION, dealTextKey } from '@crm/contract/deal-fields';
 import { formatFieldValue } from '../../../components/fields/field-values.ts';
 import { type DataTableColumn, NOT_WIDE_SCREEN, WIDE_SCREEN } from '../../../components/data-table.tsx';
 import { TotalsCard } from '../../../components/totals-card.tsx';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { IconLayoutKanban } from '../icons.ts';
 import { formatDate, formatMoney2 } from '../../../lib/format.ts';
-import { DEAL_FILTER, DEAL_LIST, dealsQuery, downloadDeals, type TDealListFilter, type TDealSearchAnswer } from '../api/deals.ts';
+import { DEALS, downloadDeals, type TDealListFilter } from '../api/deals.ts';
 import { partyRelationText } from '../party-relation.ts';
 import './deals.css';
 import { searchEmployees } from '../../../lib/pickers.ts';
@@ -19,8 +19,6 @@ import { ACCOUNT, DEAL, OBJECT, href } from '@crm/contract/resources';
 import { editColumn } from '../../../kit/edit-column.tsx';
 import { moreColumn } from '../../../kit/more-columns.ts';
 
-/** Page sizes of the deal list (spec: 5, 10, 20, 50, Show all; default 20). */
-const PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;
 
 /** A deal as its card names it: the type, then the property's reference number and place. */
 const cardHeading = (r: TDealRow) =>
@@ -35,17 +33,9 @@ const SPECIALISTS: readonly (typeof DEAL_LIST_PARTIES)[number][] = ['lawer', 'no
 export function DealsPage() {
   const { t } = useTranslation();
   return (
-    <ListScreen<TDealRow, TDealListFilter, TDealSearchAnswer>
-      list={DEAL.list}
-      saved={{ list: DEAL_LIST, filter: DEAL_FILTER }}
-      debounced={['lastName', 'object']}
-      query={dealsQuery}
-      pageSizes={PAGE_SIZES}
-      actions={
-        <Button component={Link} to="/Deals/Board" variant="default" leftSection={<IconLayoutKanban size={16} />} data-testid="deals-board-link">
-          {t('deals.ui.board')}
-        </Button>
-      }
+    <ListScreen
+      {...DEALS}
+      views={[{ to: '/Deals/Board', icon: IconLayoutKanban, label: t('deals.ui.board'), testId: 'deals-board-link' }]}
       download={{ label: t('deals.sums.download'), testId: 'deals-download', run: (filter, page) => downloadDeals(filter, { sortBy: page.sortBy, sortDir: page.sortDir }) }}
       rowClassName={(r) => `deal-row ${r.rowClass}`}
       fields={({ answer, filter }) => [
@@ -60,7 +50,7 @@ export function DealsPage() {
         { kind: 'date', name: 'endDateTill', label: t('deals.ui.filter.endTill') },
       ]}
       columns={({ filter }) => dealColumns(t, filter)}
-      more={{ offered: DEAL_MORE_COLUMNS, label: (key) => t(`fields.deal.${key}`), column: (key) => dealMoreColumn(t, key) }}
+      more={{ label: (key) => t(`fields.deal.${key}`), column: (key) => dealMoreColumn(t, key) }}
       after={({ answer }) =>
         answer && answer.totalRows > 0 ? (
           <TotalsCard

@@ -2,7 +2,8 @@ import { recordQuery } from '../../../kit/record-query.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { DOCUMENT, type AnswerOf } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';
-import { readSavedFilter, readSavedList, type ListState, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
+import type { ListState } from '../../../lib/list-state.ts';
+import { listSource } from '../../../kit/list-source.ts';
 import { postWithProgress } from '../../../lib/upload.ts';
 
 /** A document as its form reads it (GET /api/Documents/edit/{id}) and its save answers. */
@@ -54,7 +55,10 @@ export function documentForm(d: TDocumentSave): FormData {
 export const saveDocument = (body: FormData, onProgress: (percent: number) => void, changeKey: string) =>
   postWithProgress(DOCUMENT.calls.update, body, onProgress, changeKey);
 
-/** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
-export const DOCUMENT_LIST: SavedList = { list: 'DocumentList', defaults: { sortBy: 'name', sortDir: 'asc' } };
-export const DOCUMENT_FILTER: SavedFilter<TDocumentFilter> = { cookie: 'DocumentList.filter', initial: { searchStr: '' } };
-export const documentsFirstPage = () => documentsQuery(readSavedFilter(DOCUMENT_FILTER), readSavedList(DOCUMENT_LIST));
+/** The documents list: its cookies, its search box and its call, for its screen and its route's loader. */
+export const DOCUMENTS = listSource({
+  list: DOCUMENT.list,
+  saved: { list: { list: 'DocumentList', defaults: { sortBy: 'name', sortDir: 'asc' } }, filter: { cookie: 'DocumentList.filter', initial: { searchStr: '' } } },
+  debounced: ['searchStr'],
+  query: documentsQuery,
+});

@@ -101,11 +101,9 @@ function DocumentForm({ doc, mode }: { doc: TDocument; mode: Mode }) {
     confirmDelete({
       title: t('documents.ui.deleteTitle'),
       text: t('documents.ui.deleteConfirm'),
-      run: async () => {
-        await deleteDocument(doc.id);
-        client.removeQueries({ queryKey: documentKeys.one(doc.id) });
-        void client.invalidateQueries({ queryKey: documentKeys.lists });
-      },
+      run: () => deleteDocument(doc.id),
+      drop: [documentKeys.one(doc.id)],
+      refresh: [documentKeys.lists],
       done: { banner: ['success', t('documents.ui.deleted')], to: href(DOCUMENT.screens.list) },
       onError: rf.setError,
       release: rf.leaveGuard.release,

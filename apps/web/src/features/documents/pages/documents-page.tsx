@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TDocumentRow } from '@crm/contract';
 import { DOCUMENT, href } from '@crm/contract/resources';
 import { ListScreen } from '../../../kit/list-screen.tsx';
-import { DOCUMENT_FILTER, DOCUMENT_LIST, documentsQuery, type TDocumentFilter, type TDocumentListAnswer } from '../api/documents.ts';
+import { DOCUMENTS } from '../api/documents.ts';
 import { DocumentLink } from '../components/document-link.tsx';
 import { editColumn } from '../../../kit/edit-column.tsx';
 
@@ -11,11 +11,8 @@ import { editColumn } from '../../../kit/edit-column.tsx';
 export function DocumentsPage() {
   const { t } = useTranslation();
   return (
-    <ListScreen<TDocumentRow, TDocumentFilter, TDocumentListAnswer>
-      list={DOCUMENT.list}
-      saved={{ list: DOCUMENT_LIST, filter: DOCUMENT_FILTER }}
-      debounced={['searchStr']}
-      query={documentsQuery}
+    <ListScreen
+      {...DOCUMENTS}
       fields={() => [{ kind: 'text', name: 'searchStr', label: t('documents.ui.search'), search: true, testId: 'documents-search', span: { base: 12, sm: 8, lg: 5 } }]}
       columns={() => [
         { accessor: 'name', title: t('documents.ui.col.name'), render: (r) => <DocumentLink doc={r} /> },
@@ -29,7 +26,7 @@ export function DocumentsPage() {
           ),
         },
         { accessor: 'files', title: t('documents.ui.col.files'), textAlign: 'right', render: (r) => r.files.length },
-        editColumn(t('documents.ui.col.edit'), (r) => href(DOCUMENT.screens.view, { id: r.id }, { edit: 1 }), (r) => t('documents.ui.editOne', { name: r.name }), 'document-edit-link'),
+        editColumn<TDocumentRow>(t('documents.ui.col.edit'), (r) => href(DOCUMENT.screens.view, { id: r.id }, { edit: 1 }), (r) => t('documents.ui.editOne', { name: r.name }), 'document-edit-link'),
       ]}
     />
   );

@@ -1,10 +1,11 @@
 import { recordQuery } from '../../../kit/record-query.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { LEAD, sortKey, type AnswerOf, type RequestOf } from '@crm/contract/resources';
-import { LEAD_SORTS } from '@crm/contract/lead-fields';
+import { LEAD_MORE_COLUMNS, LEAD_SORTS } from '@crm/contract/lead-fields';
 import { saveBlob } from '../../../lib/download.ts';
 import { call } from '../../../lib/api.ts';
-import { readSavedFilter, readSavedList, type ListState, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
+import type { ListState } from '../../../lib/list-state.ts';
+import { listSource } from '../../../kit/list-source.ts';
 
 /** GET /api/lead/get/{id}: the lead with its option lists. */
 export type TLeadAnswer = AnswerOf<typeof LEAD.calls.get>;
@@ -85,7 +86,5 @@ export const markMatchesSeen = (leadId: number) => call(LEAD.calls.matchesSeen, 
 /** An object kept out of the lead's matches for good. */
 export const setNotSuitable = (leadId: number, objectId: number) => call(LEAD.calls.notSuitable, { params: { id: leadId }, body: { objectId, notSuitable: true } });
 
-/** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
-export const LEAD_LIST: SavedList = { list: 'LeadList' };
-export const LEAD_FILTER: SavedFilter<TLeadFilter> = { cookie: 'LeadList.filter', initial: NO_LEAD_FILTER };
-export const leadsFirstPage = () => leadsQuery(readSavedFilter(LEAD_FILTER), readSavedList(LEAD_LIST));
+/** The leads list: its cookies, its typed boxes and its call, for its screen and its route's loader. */
+export const LEADS = listSource({ list: LEAD.list, saved: { list: { list: 'LeadList' }, filter: { cookie: 'LeadList.filter', initial: NO_LEAD_FILTER } }, debounced: ['lastName'], offered: LEAD_MORE_COLUMNS, pageSizes: [5, 20, 100], query: leadsQuery });

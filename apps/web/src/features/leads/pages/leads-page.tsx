@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import type { TLeadRow } from '@crm/contract';
-import { LEAD_FIELDS, LEAD_MORE_COLUMNS } from '@crm/contract/lead-fields';
+import { LEAD_FIELDS } from '@crm/contract/lead-fields';
 import { formatFieldValue } from '../../../components/fields/field-values.ts';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -10,11 +10,10 @@ import { searchEmployees } from '../../../lib/pickers.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { moreColumn } from '../../../kit/more-columns.ts';
 import { linkColumn } from '../../../kit/link-column.tsx';
-import { LEAD_FILTER, LEAD_LIST, downloadLeads, leadsQuery, type TLeadFilter, type TLeadSearchAnswer } from '../api/leads.ts';
+import { LEADS, downloadLeads } from '../api/leads.ts';
 import { LEAD, href } from '@crm/contract/resources';
 
 /** Page sizes of the leads list (spec: 5, 20, 100; default 20). */
-const PAGE_SIZES = [5, 20, 100] as const;
 const CLOSED = new Set([6, 7]);
 
 /** /Leads: the client demands, filtered as the spec lists; filters and page kept in cookies. */
@@ -22,12 +21,8 @@ export function LeadsPage() {
   const { t } = useTranslation();
   const all = t('leads.ui.filter.all');
   return (
-    <ListScreen<TLeadRow, TLeadFilter, TLeadSearchAnswer>
-      list={LEAD.list}
-      saved={{ list: LEAD_LIST, filter: LEAD_FILTER }}
-      debounced={['lastName']}
-      query={leadsQuery}
-      pageSizes={PAGE_SIZES}
+    <ListScreen
+      {...LEADS}
       download={{ label: t('leads.ui.download'), testId: 'leads-download', run: (filter, page) => downloadLeads(filter, { sortBy: page.sortBy, sortDir: page.sortDir }) }}
       fields={({ answer }) => [
         { kind: 'select', name: 'service', label: t('leads.ui.filter.service'), options: answer?.options.serviceList, numeric: true },
@@ -41,7 +36,7 @@ export function LeadsPage() {
         { kind: 'decimal', name: 'budgetRangeMax', label: t('leads.ui.filter.budgetMax'), unit: '€', testId: 'leads-filter-budget-max' },
         { kind: 'text', name: 'lastName', label: t('leads.ui.filter.lastName'), testId: 'leads-filter-lastname', span: { base: 12, sm: 8, lg: 'auto' } },
       ]}
-      more={{ offered: LEAD_MORE_COLUMNS, label: (key) => t(`fields.lead.${key}`), column: (key) => leadMoreColumn(t, key) }}
+      more={{ label: (key) => t(`fields.lead.${key}`), column: (key) => leadMoreColumn(t, key) }}
       columns={({ answer }) => {
         const stageText = new Map((answer?.options.stageList ?? []).map((o) => [Number(o.value), o.text]));
         const priorityText = new Map((answer?.options.priorityList ?? []).map((o) => [Number(o.value), o.text]));

@@ -5,6 +5,7 @@ import { href, OBJECT_KEY, type RequestOf } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';
 import { getJsonCookie } from '../../../lib/cookies.ts';
 import { readSavedFilter, type SavedFilter } from '../../../lib/list-state.ts';
+import { listSource } from '../../../kit/list-source.ts';
 
 /** `holder`: anyone who held the key, now or before (a name in any script, Greeklish too). */
 export type TKeyListFilter = { referenceNumber: string; holder?: string; objectId?: number; perPage: number; currentPage: number };
@@ -36,8 +37,6 @@ export function keysPerPage(saved: unknown): number {
   return Number.isInteger(n) && n > 0 ? n : KEYS_FALLBACK_PER_PAGE;
 }
 
-export const savedKeysPerPage = () => keysPerPage(getJsonCookie<unknown>(KEYS_PER_PAGE_COOKIE));
-
 /** GET /api/ObjectKeys: by reference-number prefix, by holder, or one property's; paged. */
 export const objectKeysQuery = (f: TKeyListFilter) =>
   queryOptions({
@@ -45,8 +44,10 @@ export const objectKeysQuery = (f: TKeyListFilter) =>
     queryFn: ({ signal }) => call(OBJECT_KEY.calls.list, { query: { ...f } }, { signal, background: true }),
     placeholderData: keepPreviousData,
   });
+/** The register's filter as the screen shows it (its page is kept in the same cookie). */
+export type TKeysFilter = { referenceNumber: string; holder: string };
 /** The register's page for its filter as typed (the texts trimmed). */
-export const keysQuery = (f: { referenceNumber: string; holder: string }, page: { perPage: number; currentPage: number }) =>
+const keysQuery = (f: TKeysFilter, page: { perPage: number; currentPage: number }) =>
   objectKeysQuery({ referenceNumber: f.referenceNumber.trim(), holder: f.holder.trim(), perPage: page.perPage, currentPage: page.currentPage });
 
 /** GET /api/ObjectKeys/edit/{id}: the key and its lending history, always the current version (the form's save is guarded by it). */
@@ -63,8 +64,13 @@ export const deleteKeyLoan = (id: number, version: number, changeKey?: string) =
 export { keyHeld, keyOut } from '../../../lib/key-state.ts';
 export const deleteObjectKey = (id: number) => call(OBJECT_KEY.calls.remove, { params: { id } });
 
-/** The keys list's first page as its cookies stand: its route's loader asks for it while the screen's code loads. */
-export function keysFirstPage() {
-  const filter = readSavedFilter(KEYS_FILTER);
-  return keysQuery(filter, { perPage: savedKeysPerPage(), currentPage: filter.currentPage });
-}
+/** The keys register: its typed boxes, its call and its first page (its page size and filter in cookies of their own, held by the screen), for its screen and its route's loader. */
+export const KEYS = listSource({
+  list: OBJECT_KEY.list,
+  debounced: ['referenceNumber', 'holder'],
+  query: keysQuery,
+  first: () => {
+    const { currentPage, ...filter } = readSavedFilter(KEYS_FILTER);
+    return keysQuery(filter, { perPage: keysPerPage(getJsonCookie<unknown>(KEYS_PER_PAGE_COOKIE)), currentPage });
+  },
+});

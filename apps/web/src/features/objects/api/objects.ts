@@ -6,6 +6,7 @@ import { OBJECT_PAGE_SIZES } from '@crm/contract/object-fields';
 import { FILE, OBJECT, OBJECT_ACCOUNT, type AnswerOf, type RequestOf } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';
 import { readCookieState } from '../../../lib/list-state.ts';
+import { listSource } from '../../../kit/list-source.ts';
 
 /** The object as answered: its own properties typed, the described fields (OBJECT_FIELDS) by name. */
 export type TRealtyObject = AnswerOf<typeof OBJECT.calls.update>;
@@ -94,12 +95,17 @@ export const attachPhotos = (id: number, fileIds: number[]) =>
 export const reorderPhotos = (ids: number[]) => call(FILE.calls.reorder, { body: { ids } });
 export const deletePhoto = (id: number) => call(FILE.calls.remove, { params: { systemName: String(id) } });
 
-/** The list's first page as its cookies stand: its route's loader asks for it while the screen's code loads. */
-export const objectsFirstPage = () =>
-  objectListQuery(
-    objectListState(
-      readCookieState(OBJECT_LIST_COOKIES.perPage, OBJECT_LIST_DEFAULTS.perPage),
-      readCookieState(OBJECT_LIST_COOKIES.currentPage, OBJECT_LIST_DEFAULTS.currentPage),
-      readCookieState(OBJECT_LIST_COOKIES.sort, OBJECT_LIST_DEFAULTS.sort),
+/** The properties list: its page and sort each in its cookie (the screen holds them), its call and its first page, for its screen and its route's loader. */
+export const OBJECTS = listSource({
+  list: OBJECT.list,
+  pageSizes: OBJECT_PAGE_SIZES,
+  query: (_f: Record<string, never>, page) => objectListQuery(page),
+  first: () =>
+    objectListQuery(
+      objectListState(
+        readCookieState(OBJECT_LIST_COOKIES.perPage, OBJECT_LIST_DEFAULTS.perPage),
+        readCookieState(OBJECT_LIST_COOKIES.currentPage, OBJECT_LIST_DEFAULTS.currentPage),
+        readCookieState(OBJECT_LIST_COOKIES.sort, OBJECT_LIST_DEFAULTS.sort),
+      ),
     ),
-  );
+});

@@ -248,12 +248,9 @@ function useKeyForm({ initial, objectId, typed }: KeyFormProps) {
     confirmDelete({
       title: t('objectkeys.delete'),
       text: t('objectkeys.deleteConfirm', { ref: initial?.objectReferenceNumber ?? '' }),
-      run: async () => {
-        await deleteObjectKey(initial!.id);
-        client.removeQueries({ queryKey: keyKeys.edit(initial!.id) });
-        void client.invalidateQueries({ queryKey: ['objectKeys', 'list'] });
-        void client.invalidateQueries({ queryKey: ['object'] });
-      },
+      run: () => deleteObjectKey(initial!.id),
+      drop: [keyKeys.edit(initial!.id)],
+      refresh: [['objectKeys', 'list'], ['object']],
       done: { banner: ['success', t('objectkeys.deleted')], to: OBJECT_KEY.screens.list },
       onError: (message) => showBanner('danger', message),
       release: rf.leaveGuard.release,

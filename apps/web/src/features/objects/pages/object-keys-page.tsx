@@ -4,16 +4,15 @@ import { Trans } from 'react-i18next';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
 import type { TObjectKey } from '@crm/contract';
-import { href, OBJECT, OBJECT_KEY } from '@crm/contract/resources';
+import { href, OBJECT } from '@crm/contract/resources';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { IconPencil } from '../../../components/icons.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useCookieState, useSavedFilter, type ListState } from '../../../lib/list-state.ts';
 import { AccountLink, accountPath } from '../../../components/account-columns.tsx';
-import { ListScreen, type HeldFilter, type ListAnswer, type ListTuple } from '../../../kit/list-screen.tsx';
-import { KEYS_FILTER, KEYS_PER_PAGE_COOKIE, keyHeld, keyPath, keysPerPage, keysQuery } from '../api/object-keys.ts';
+import { ListScreen, type HeldFilter, type ListTuple } from '../../../kit/list-screen.tsx';
+import { KEYS, KEYS_FILTER, KEYS_PER_PAGE_COOKIE, keyHeld, keyPath, keysPerPage, type TKeysFilter } from '../api/object-keys.ts';
 
-type TKeysFilter = { referenceNumber: string; holder: string };
 const NO_KEYS_FILTER: TKeysFilter = { referenceNumber: '', holder: '' };
 
 /** "Had it: <name>, 04/05/2026 – 06/05/2026", or "Has it: <name>, since …" while that loan is out. */
@@ -96,12 +95,10 @@ export function ObjectKeysPage() {
   const { t } = useTranslation();
   const state = useKeysState();
   return (
-    <ListScreen<TObjectKey, TKeysFilter, ListAnswer<TObjectKey>>
-      list={OBJECT_KEY.list}
+    <ListScreen
+      {...KEYS}
       saved={{ filter: state.filter }}
       listState={state.list}
-      debounced={['referenceNumber', 'holder']}
-      query={keysQuery}
       // Each box has its own clear button, which has always had this test id.
       clearTestId="keys-filter-clear-all"
       fields={() => [

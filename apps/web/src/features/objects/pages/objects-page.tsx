@@ -1,14 +1,12 @@
-import { Anchor, Button } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
-import type { TObjectRow } from '@crm/contract';
-import { OBJECT_PAGE_SIZES } from '@crm/contract/object-fields';
 import { IconSearch } from '../../../components/icons.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCookieState, type ListState } from '../../../lib/list-state.ts';
-import { OBJECT_LIST_COOKIES, OBJECT_LIST_DEFAULTS, objectListQuery, objectListState, type TObjectListAnswer } from '../api/objects.ts';
+import { OBJECT_LIST_COOKIES, OBJECT_LIST_DEFAULTS, OBJECTS, objectListState } from '../api/objects.ts';
 import { ACCOUNT, OBJECT, href } from '@crm/contract/resources';
 
 const wideScreens = '(min-width: 48em)';
@@ -36,17 +34,10 @@ export function ObjectsPage() {
   const { t } = useTranslation();
   const list = useObjectListState();
   return (
-    <ListScreen<TObjectRow, Record<string, never>, TObjectListAnswer>
-      list={OBJECT.list}
-      saved={{ list: { list: 'ObjectList' } }}
+    <ListScreen
+      {...OBJECTS}
       listState={list}
-      query={(_f, page) => objectListQuery(page)}
-      pageSizes={OBJECT_PAGE_SIZES}
-      actions={
-        <Button component={Link} to="/Objects/Search" variant="default" leftSection={<IconSearch size={16} />} data-testid="objects-search">
-          {t('objects.list.search')}
-        </Button>
-      }
+      views={[{ to: '/Objects/Search', icon: IconSearch, label: t('objects.list.search'), testId: 'objects-search' }]}
       columns={() => [
         // On a phone the reference number, type, location and owner stay; the stamps give way.
         { accessor: 'createdOn', title: t('objects.col.createdOn'), sortable: true, noWrap: true, visibleMediaQuery: wideScreens, render: (r) => formatDateTime(r.createdOn) },

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TExpenseForm, TIncomeForm, TTransactionType } from '@crm/contract';
-import { STATEMENT_DEFAULT_PAGE_SIZE, STATEMENT_PAGE_SIZES, TRANSACTION_TYPES } from '@crm/contract/payment-constants';
+import { PAYMENT_LIST_PAGE_SIZES, STATEMENT_DEFAULT_PAGE_SIZE, STATEMENT_PAGE_SIZES, TRANSACTION_TYPES } from '@crm/contract/payment-constants';
 import { PAYMENT, PAYMENT_CLIENT, pathOf, sortKey } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';
 import { fileAnchor, saveBlob } from '../../../lib/download.ts';
 import { readSavedFilter, readSavedList, type ListState, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
+import { listSource } from '../../../kit/list-source.ts';
 
 /** The statement's filter, kept per account in the cookie "Statement.{accountId}" (spec 2.11). */
 export type TStatementFilterState = { type: '' | TTransactionType; paymentMethod: '' | '1' | '2'; categoryId: string; unpaidOnly: boolean; objectId: string };
@@ -91,10 +92,17 @@ export const opensInBrowser = (name: string) => /\.(jpe?g|png|gif|webp|pdf)$/i.t
 /** The attributes of an attachment's link: a new tab for what the browser shows, a download under its name for the rest. */
 export const attachmentLink = (a: { id: number; name: string }) => fileAnchor(attachmentUrl(a.id, a.name), a.name, opensInBrowser(a.name));
 
-/** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
 export const PAYMENT_LIST: SavedList = { list: 'PaymentList', defaults: { sortBy: 'transactionModifiedOn', sortDir: 'desc' } };
 export const PAYMENT_SEARCH: SavedFilter<string> = { cookie: 'PaymentList.search', initial: '' };
-export const paymentsFirstPage = () => paymentAccountsQuery(readSavedFilter(PAYMENT_SEARCH), readSavedList(PAYMENT_LIST));
+/** The payments list: its page's cookie, its search box and its call (the search kept as its text alone, held by the screen), for its screen and its route's loader. */
+export const PAYMENTS = listSource({
+  list: PAYMENT.list,
+  saved: { list: PAYMENT_LIST },
+  debounced: ['searchStr'],
+  pageSizes: PAYMENT_LIST_PAGE_SIZES,
+  query: (f: { searchStr: string }, page) => paymentAccountsQuery(f.searchStr, page),
+  first: () => paymentAccountsQuery(readSavedFilter(PAYMENT_SEARCH), readSavedList(PAYMENT_LIST)),
+});
 
 /** The statement's filter and page size, kept per account: read by its screen and by its route's loader (the first page). */
 export type TStatementSaved = TStatementFilterState & { perPage: number };

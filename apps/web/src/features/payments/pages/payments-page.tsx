@@ -1,6 +1,5 @@
 import { useTranslation } from '../../../lib/use-translation.tsx';
-import type { TPaymentAccountsAnswer, TPaymentListRow } from '@crm/contract';
-import { PAYMENT_LIST_PAGE_SIZES } from '@crm/contract/payment-constants';
+import type { TPaymentListRow } from '@crm/contract';
 import { href, PAYMENT } from '@crm/contract/resources';
 import { formatDateTime } from '../../../lib/format.ts';
 import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
@@ -9,7 +8,7 @@ import { useSavedFilter } from '../../../lib/list-state.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { linkColumn } from '../../../kit/link-column.tsx';
 import { BalanceWords } from '../components/balance-words.tsx';
-import { PAYMENT_LIST, PAYMENT_SEARCH, paymentAccountsQuery } from '../api/payments.ts';
+import { PAYMENT_SEARCH, PAYMENTS } from '../api/payments.ts';
 
 type TSearch = { searchStr: string };
 
@@ -24,12 +23,9 @@ export function PaymentsPage() {
   // New payments account is the CRM's account form: not where only the payments app is served (decision 019).
   const canAdd = isOfficeAdmin(session) && variant !== 'payments';
   return (
-    <ListScreen<TPaymentListRow, TSearch, TPaymentAccountsAnswer>
-      list={PAYMENT.list}
-      saved={{ list: PAYMENT_LIST, filter: { held, initial: { searchStr: '' } } }}
-      debounced={['searchStr']}
-      query={(f, page) => paymentAccountsQuery(f.searchStr, page)}
-      pageSizes={PAYMENT_LIST_PAGE_SIZES}
+    <ListScreen
+      {...PAYMENTS}
+      saved={{ ...PAYMENTS.saved, filter: { held, initial: { searchStr: '' } } }}
       addTo={canAdd ? undefined : false}
       fields={() => [
         { kind: 'text', name: 'searchStr', label: t('payments.ui.search'), placeholder: t('payments.ui.searchHint'), search: true, testId: 'payments-search', span: { base: 12, sm: 8, md: 6 } },
@@ -43,7 +39,7 @@ export function PaymentsPage() {
           width: 170,
           render: (r) => formatDateTime(r.transactionModifiedOn),
         },
-        linkColumn('name', t('payments.ui.col.name'), (r) => href(PAYMENT.screens.statement, { id: r.id }), (r) => r.name, 'payment-account-link'),
+        linkColumn<TPaymentListRow>('name', t('payments.ui.col.name'), (r) => href(PAYMENT.screens.statement, { id: r.id }), (r) => r.name, 'payment-account-link'),
         {
           // Who owes whom, by what was paid; unpaid expenses apart (issue 45).
           accessor: 'balance',

@@ -260,10 +260,8 @@ function useTransactionActions(type: TTransactionType, mode: 'create' | 'edit', 
     confirmDelete({
       title: t(expense ? 'payments.ui.deleteExpense' : 'payments.ui.deleteIncome'),
       text: t('payments.ui.deleteHint'),
-      run: async () => {
-        await deleteTransaction(u.id!);
-        void client.invalidateQueries({ queryKey: paymentKeys.all });
-      },
+      run: () => deleteTransaction(u.id!),
+      refresh: [paymentKeys.all],
       done: { banner: ['success', t(expense ? 'payments.ui.expenseDeleted' : 'payments.ui.incomeDeleted')], to: statement },
       onError: rf.setError,
       release: rf.leaveGuard.release,

@@ -4,8 +4,9 @@ import { OBJECT, RESERVATION, sortKey, type AnswerOf } from '@crm/contract/resou
 import { call } from '../../../lib/api.ts';
 import { saveBlob } from '../../../lib/download.ts';
 import { agencyTodayDate } from '../../../lib/agency-clock.ts';
-import { readCookieState, readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
-import { AVAILABILITY_PAGE_SIZES } from '@crm/contract/reservation-fields';
+import { readCookieState, readSavedFilter, type SavedFilter } from '../../../lib/list-state.ts';
+import { listSource } from '../../../kit/list-source.ts';
+import { AVAILABILITY_PAGE_SIZES, RESERVATION_PAGE_SIZES } from '@crm/contract/reservation-fields';
 import { AVAILABILITY_VIEW, AVAILABILITY_VIEW_COOKIE, availabilityWindow, keptView, parseDay, type AvailabilityView } from '../availability.ts';
 
 /** The list's answer (POST /api/Reservation/search): a page, the sums, the date range applied, the options. */
@@ -109,10 +110,14 @@ export const searchShortLetObjects = async (searchStr: string, signal: AbortSign
     text: i.description.includes(i.referenceNumber) ? i.description : `#${i.referenceNumber} ${i.description}`,
   }));
 
-/** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
-export const RESERVATION_LIST: SavedList = { list: 'ReservationList', defaults: { sortBy: 'checkIn', sortDir: 'desc' } };
-export const RESERVATION_FILTER: SavedFilter<TReservationFilter> = { cookie: 'ReservationList.filter', initial: NO_RESERVATION_FILTER };
-export const reservationsFirstPage = () => reservationsQuery(readSavedFilter(RESERVATION_FILTER), readSavedList(RESERVATION_LIST));
+/** The reservations list: its cookies, its typed boxes and its call, for its screen and its route's loader. */
+export const RESERVATIONS = listSource({
+  list: RESERVATION.list,
+  saved: { list: { list: 'ReservationList', defaults: { sortBy: 'checkIn', sortDir: 'desc' } }, filter: { cookie: 'ReservationList.filter', initial: NO_RESERVATION_FILTER } },
+  debounced: ['objectWebsiteCode', 'reservationNumber', 'reservationNumberExternal', 'clientName'],
+  pageSizes: RESERVATION_PAGE_SIZES,
+  query: reservationsQuery,
+});
 
 /** The availability grid's filters (cookie "ReservationAvailability.filter"): a property (with its picked text) or a website code's start. */
 export type TAvailabilityFilter = { objectId: number | null; objectText: string; objectWebsiteCode: string };

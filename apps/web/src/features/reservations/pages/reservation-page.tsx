@@ -102,10 +102,8 @@ function ReservationForm(props: RecordFormProps<TReservationAnswer>) {
     confirmDelete({
       title: t('reservations.ui.deleteTitle'),
       text: t('reservations.ui.deleteConfirm', { number: r.reservationNumber }),
-      run: async () => {
-        await deleteReservation(r.id!);
-        void client.invalidateQueries({ queryKey: reservationKeys.all });
-      },
+      run: () => deleteReservation(r.id!),
+      refresh: [reservationKeys.all],
       done: { banner: ['success', t('reservations.ui.deleted')], to: href(RESERVATION.screens.list) },
       onError: rf.setError,
       release: rf.leaveGuard.release,

@@ -1,14 +1,12 @@
 import { Button, Group } from '@mantine/core';
 import { useTranslation } from '../../../lib/use-translation.tsx';
-import { Link } from 'react-router';
-import { RESERVATION_PAGE_SIZES, RESERVATION_SUMS } from '@crm/contract/reservation-fields';
-import type { TReservationRow } from '@crm/contract';
+import { RESERVATION_SUMS } from '@crm/contract/reservation-fields';
 import { RESERVATION, href } from '@crm/contract/resources';
 import { TotalsCard } from '../../../components/totals-card.tsx';
 import { agencyTodayDate } from '../../../lib/agency-clock.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { IconCalendarMonth } from '../icons.ts';
-import { RESERVATION_FILTER, RESERVATION_LIST, downloadReservations, reservationsQuery, searchShortLetObjects, type TReservationFilter, type TReservationSearchAnswer } from '../api/reservations.ts';
+import { RESERVATIONS, downloadReservations, searchShortLetObjects } from '../api/reservations.ts';
 import { QUICK_RANGES, quickRange } from '../quick-ranges.ts';
 import { reservationColumns } from '../components/reservation-columns.tsx';
 import './reservations.css';
@@ -17,18 +15,10 @@ import './reservations.css';
 export function ReservationsPage() {
   const { t } = useTranslation();
   return (
-    <ListScreen<TReservationRow, TReservationFilter, TReservationSearchAnswer>
-      list={RESERVATION.list}
-      saved={{ list: RESERVATION_LIST, filter: RESERVATION_FILTER }}
-      debounced={['objectWebsiteCode', 'reservationNumber', 'reservationNumberExternal', 'clientName']}
-      query={reservationsQuery}
-      pageSizes={RESERVATION_PAGE_SIZES}
-      actions={
-        // The same bookings night by night, property by property: which nights are still free.
-        <Button component={Link} to={href(RESERVATION.screens.availability)} variant="default" leftSection={<IconCalendarMonth size={16} />} data-testid="reservations-availability">
-          {t('reservations.ui.availability')}
-        </Button>
-      }
+    <ListScreen
+      {...RESERVATIONS}
+      // The same bookings night by night, property by property: which nights are still free.
+      views={[{ to: href(RESERVATION.screens.availability), icon: IconCalendarMonth, label: t('reservations.ui.availability'), testId: 'reservations-availability' }]}
       download={{ label: t('reservations.ui.download'), testId: 'reservations-download', run: (filter, page) => downloadReservations(filter, { sortBy: page.sortBy, sortDir: page.sortDir }) }}
       rowClassName={(r) => `reservation-row ${r.rowClass}`}
       fields={({ answer, filter, change }) => {

@@ -5,7 +5,7 @@ import { SETTINGS, SHELL, urlOf, type AnswerOf } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';
 import { saveBlob } from '../../../lib/download.ts';
 import { currentCulture, forgetStoredTexts, i18n } from '../../../lib/i18n.ts';
-import type { SavedFilter, SavedList } from '../../../lib/list-state.ts';
+import { listSource } from '../../../kit/list-source.ts';
 
 /** Saves an export under its file name (the name the server's Content-Disposition gives it too). */
 const saveAs = async (file: Promise<Blob>, fileName: string) => saveBlob(await file, fileName);
@@ -23,15 +23,7 @@ export function importLocalization(file: File) {
 /** Filters of the action log (cookie "ActionLog.filter"), with the picked employee's name and the name or e-mail typed. */
 export type TActionLogFilter = Omit<TActionLogSearch, 'perPage' | 'currentPage' | 'entity' | 'actionByText'> & { entity: 0 | 1 | 2; actionByName: string; actionByText: string };
 export const NO_ACTION_LOG_FILTER: TActionLogFilter = { actionBy: null, actionByName: '', actionByText: '', entity: 0, entityId: null, startDate: null, endDate: null };
-/** The action log's cookies: its page (20 a page, newest first) and its filter (a text kept before as null is none). */
-export const ACTION_LOG_LIST: SavedList = { list: 'ActionLog', defaults: { perPage: ACTION_LOG_PAGE_SIZE, sortBy: 'date', sortDir: 'desc' } };
-export const ACTION_LOG_FILTER: SavedFilter<TActionLogFilter> = {
-  cookie: 'ActionLog.filter',
-  initial: NO_ACTION_LOG_FILTER,
-  read: (kept) => ({ ...kept, actionByText: typeof kept.actionByText === 'string' ? kept.actionByText : '' }),
-};
-
-export const actionLogQuery = (f: TActionLogFilter, page: { perPage: number; currentPage: number }) =>
+const actionLogQuery = (f: TActionLogFilter, page: { perPage: number; currentPage: number }) =>
   queryOptions({
     queryKey: ['actionLog', f, page],
     queryFn: ({ signal }) => {
@@ -40,6 +32,17 @@ export const actionLogQuery = (f: TActionLogFilter, page: { perPage: number; cur
     },
     placeholderData: keepPreviousData,
   });
+/** The action log: its page (20 a page, newest first), its filter (a text kept before as null is none) and its call, for its screen. */
+export const ACTION_LOG = listSource({
+  list: SETTINGS.lists.actionLog,
+  saved: {
+    list: { list: 'ActionLog', defaults: { perPage: ACTION_LOG_PAGE_SIZE, sortBy: 'date', sortDir: 'desc' } },
+    filter: { cookie: 'ActionLog.filter', initial: NO_ACTION_LOG_FILTER, read: (kept) => ({ ...kept, actionByText: typeof kept.actionByText === 'string' ? kept.actionByText : '' }) },
+  },
+  debounced: ['actionByText'],
+  pageSizes: [ACTION_LOG_PAGE_SIZE, 100],
+  query: actionLogQuery,
+});
 
 /**
  * After an import: the reader's texts again from the server (its ETag changed), shown at once; the

@@ -3,8 +3,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
-import type { TActionLogAnswer, TActionLogRow } from '@crm/contract';
-import { ACTION_LOG_PAGE_SIZE } from '@crm/contract/office-constants';
+import type { TActionLogRow } from '@crm/contract';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { logDataRows, logDataText, logRefs, type LogRefs } from '../../../lib/log-data.ts';
 import { logActionText, logEntityText, logMessageText, logRecordPath } from '../../../lib/log-texts.ts';
@@ -12,14 +11,12 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { formatTypedNumber } from '../../../lib/typed-number.ts';
 import { searchEmployees } from '../../../lib/pickers.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
-import { ACTION_LOG_FILTER, ACTION_LOG_LIST, actionLogQuery, type TActionLogFilter } from '../api/settings.ts';
-import { SETTINGS } from '@crm/contract/resources';
+import { ACTION_LOG } from '../api/settings.ts';
 
 /** The largest record number (a PostgreSQL integer). */
 const MAX_RECORD_ID = 2147483647;
 
 /** The page size of the action log (spec 001, 9): 20; a longer page for reading through a day. */
-const PAGE_SIZES = [ACTION_LOG_PAGE_SIZE, 100] as const;
 /** The filter's boxes share the card's row on a wide screen. */
 const WIDE = { base: 12, sm: 6, lg: 'auto' } as const;
 const NARROW = { base: 6, sm: 3, lg: 'auto' } as const;
@@ -76,12 +73,8 @@ export function ActionLogPage() {
   // the cookie and refused by the server on every later visit).
   const [idTooBig, setIdTooBig] = useState(false);
   return (
-    <ListScreen<TActionLogRow, TActionLogFilter, TActionLogAnswer>
-      list={SETTINGS.lists.actionLog}
-      saved={{ list: ACTION_LOG_LIST, filter: ACTION_LOG_FILTER }}
-      debounced={['actionByText']}
-      query={actionLogQuery}
-      pageSizes={PAGE_SIZES}
+    <ListScreen
+      {...ACTION_LOG}
       actions={({ answer }) =>
         answer?.totalCapped && (
           <Text size="sm" c="dimmed" data-testid="action-log-capped">

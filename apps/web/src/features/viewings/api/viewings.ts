@@ -4,7 +4,7 @@ import type { TCalendarEvent, TCulture, TViewingUpdate } from '@crm/contract';
 import { LEAD_VIEWINGS_PAGE } from '@crm/contract/constants';
 import { ACTIVITY, VIEWING, type AnswerOf } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';
-import { readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
+import { listSource } from '../../../kit/list-source.ts';
 
 /** A viewing as its form reads it (GET /api/Viewing/edit/{id}, a blank one from /api/Viewing/add) and its saves answer it. */
 export type TViewingAnswer = AnswerOf<typeof VIEWING.calls.edit>;
@@ -115,10 +115,11 @@ export const calendarQuery = (from: string, till: string, assigned: number | nul
     placeholderData: keepPreviousData,
   });
 
-/** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
-export const VIEWING_LIST: SavedList = { list: 'ViewingList' };
-export const VIEWING_FILTER: SavedFilter<TViewingFilter> = { cookie: 'ViewingList.filter', initial: NO_VIEWING_FILTER };
-export const viewingsFirstPage = () => {
-  const { perPage, currentPage } = readSavedList(VIEWING_LIST);
-  return viewingsQuery(readSavedFilter(VIEWING_FILTER), { perPage, currentPage });
-};
+/** The viewings list (its typed words asked for once the typing pauses), for its screen and its route's loader. */
+export const VIEWINGS = listSource({
+  list: VIEWING.list,
+  saved: { list: { list: 'ViewingList' }, filter: { cookie: 'ViewingList.filter', initial: NO_VIEWING_FILTER } },
+  debounced: ['comment'],
+  pageSizes: [5, 20, 100],
+  query: (f: TViewingFilter, page) => viewingsQuery(f, { perPage: page.perPage, currentPage: page.currentPage }),
+});

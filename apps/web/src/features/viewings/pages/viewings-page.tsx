@@ -1,4 +1,4 @@
-import { Anchor, Button, Group } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../../lib/use-translation.tsx';
 import { Link } from 'react-router';
@@ -9,14 +9,13 @@ import { IconCalendar } from '../icons.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { excerptParts } from '../../../lib/text-match.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
-import { VIEWING_FILTER, VIEWING_LIST, viewingsQuery, type TViewingFilter, type TViewingSearchAnswer } from '../api/viewings.ts';
+import { VIEWINGS } from '../api/viewings.ts';
 import './viewings.css';
 import { searchEmployees, searchLeadsQuick, searchObjectsByRef } from '../../../lib/pickers.ts';
 import { LEAD, OBJECT, VIEWING, href } from '@crm/contract/resources';
 import { editColumn } from '../../../kit/edit-column.tsx';
 
 /** Page sizes of the viewing list (spec: 5, 20, 100; default 20). */
-const PAGE_SIZES = [5, 20, 100] as const;
 
 /** A comment as a search sees it: from near the first word found, the words found marked. */
 function Marked({ text, search }: { text: string; search: string }) {
@@ -27,19 +26,9 @@ function Marked({ text, search }: { text: string; search: string }) {
 export function ViewingsPage() {
   const { t } = useTranslation();
   return (
-    <ListScreen<TViewingRow, TViewingFilter, TViewingSearchAnswer>
-      list={VIEWING.list}
-      saved={{ list: VIEWING_LIST, filter: VIEWING_FILTER }}
-      // Typed words are asked for once the typing pauses; the first render asks for what the cookie
-      // holds, as the route's loader did (the same query key).
-      debounced={['comment']}
-      query={(f, page) => viewingsQuery(f, { perPage: page.perPage, currentPage: page.currentPage })}
-      pageSizes={PAGE_SIZES}
-      actions={
-        <Button component={Link} to={href(VIEWING.screens.calendar)} variant="default" leftSection={<IconCalendar size={16} />}>
-          {t('viewings.ui.calendar')}
-        </Button>
-      }
+    <ListScreen
+      {...VIEWINGS}
+      views={[{ to: href(VIEWING.screens.calendar), icon: IconCalendar, label: t('viewings.ui.calendar') }]}
       rowClassName={(r) => (r.rowClass ? `viewing-row ${r.rowClass}` : undefined)}
       fields={({ answer }) => [
         { kind: 'multi', name: 'results', label: t('viewings.ui.filter.results'), options: answer?.options.results, allLabel: t('leads.ui.filter.all'), span: { base: 12, sm: 6, lg: 4 } },
