@@ -373,7 +373,7 @@ async function oneWordMatches(app: FastifyInstance, text: string, withIds: boole
   const leadsWalked = withIds ? walked.leadsWalked === true : undefined;
   // Walked whole: the next search of this text walks without counting first; a walk that gave way
   // (the fragment in fewer accounts now, or named late) is counted again next time.
-  rememberWalk(app.db, text, walked.accountsWalked && leadsWalked !== false);
+  rememberWalk(app.db, text, walked.accountsWalked && leadsWalked !== false, !remembered);
   const seen = remembered ? { remembered } : {};
   if (walked.accountsWalked && leadsWalked !== false) return { ids: null, n: walked.leads?.length ?? 0, top: walked.top, leads: walked.leads ?? [], accountsWalked: true, leadsWalked, counted, ...seen };
   // The words for what the walk left: the accounts (then the leads too when those were not walked),
@@ -401,13 +401,19 @@ function walkedLately(db: Db, text: string): boolean {
   const at = walkedTexts.get(db)?.get(text);
   return at !== undefined && Date.now() - at < WALKED_FOR;
 }
-function rememberWalk(db: Db, text: string, whole: boolean): void {
+/**
+ * After a walk: a text walked whole is kept from the time its words were last counted (a remembered
+ * walk keeps that time, so every text is counted again at least once each WALKED_FOR: one that has
+ * become rare meanwhile goes back to its words); a walk that gave way forgets it.
+ */
+function rememberWalk(db: Db, text: string, whole: boolean, counted: boolean): void {
   let texts = walkedTexts.get(db);
   if (!texts) walkedTexts.set(db, (texts = new Map()));
+  const since = texts.get(text);
   texts.delete(text);
-  if (!whole) return;
+  if (!whole || (!counted && since === undefined)) return;
   if (texts.size >= WALKED_MAX) texts.delete(texts.keys().next().value as string);
-  texts.set(text, Date.now());
+  texts.set(text, counted ? Date.now() : since!);
 }
 /** Forgets every text walked (the tests: the count asked again). */
 export function forgetWalkedTexts(db: Db): void {

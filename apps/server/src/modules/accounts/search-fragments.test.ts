@@ -4,7 +4,7 @@
 // first, against the statement they replaced (every matched account grouped, sorted, and its leads looked
 // up), on random data after random changes to the accounts and their leads; and the kept words of
 // the open leads against the same words made from the rows. The seed is in every failure message.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { createTestApp } from '../../../test/harness.ts';
@@ -290,6 +290,9 @@ describe(`a fragment walked whole, then in few accounts (SEARCH_FRAGMENTS_SEED=$
         if (now.openLeads!.length < 20) expect(ids.sort((a, b) => a - b), `ids, ${where}`).toEqual(was.ids.map(Number));
       }
     };
+    // Remembered from an earlier search: forgotten, the next one counts.
+    await searchAccountMatches(t.app, 'qzw', 'en');
+    expect((await searchAccountMatches(t.app, 'qzw', 'en')).walked?.remembered).toBe(true);
     forgetWalkedTexts(db);
     await compare('walked whole', { counted: 'walk', accounts: true, leads: true });
     // 20 of the 25 clients lose the fragment: the remembered walk finds 5 and gives way to the words (which answer), and is forgotten.
@@ -304,6 +307,30 @@ describe(`a fragment walked whole, then in few accounts (SEARCH_FRAGMENTS_SEED=$
     const again = await searchAccountMatches(t.app, 'qzw', 'el');
     expect(again.walked).toEqual({ counted: 'few accounts', accounts: false, leads: false });
     expect(again.top.map((a) => a.id)).toEqual(was.top.map(Number));
+  }, 60_000);
+});
+
+describe(`a fragment walked whole, searched again and again (SEARCH_FRAGMENTS_SEED=${SEED})`, () => {
+  afterEach(() => vi.useRealTimers());
+  it('is counted again ten minutes after its words were last counted, however often it is walked meanwhile', async () => {
+    await db.execute(sql`insert into accounts (first_name, last_name, is_client, emails)
+      select 'Πελάτης', 'Kclient ' || g, true, array(select 'x' || i || 'qkv' || g || '@k.example' from generate_series(1, ${Math.ceil((WALK_WORDS_MIN + 100) / 25)}) i)
+      from generate_series(1, 25) g`);
+    await db.execute(sql`insert into leads (account_id, created_on, draft, for_purchase) select id, now(), false, true from accounts where last_name like 'Kclient %'`);
+    forgetWalkedTexts(db);
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    const search = async (minutes: number) => {
+      vi.setSystemTime(start + minutes * 60_000);
+      return (await searchAccountMatches(t.app, 'qkv', 'el')).walked;
+    };
+    expect(await search(0)).toEqual({ counted: 'walk', accounts: true, leads: true });
+    // Walked without the count every few minutes: still from the count at 0.
+    expect((await search(4))?.remembered).toBe(true);
+    expect((await search(8))?.remembered).toBe(true);
+    // Ten minutes after that count (not after the last walk): counted again.
+    expect(await search(11)).toEqual({ counted: 'walk', accounts: true, leads: true });
+    expect((await search(15))?.remembered).toBe(true);
   }, 60_000);
 });
 
