@@ -29,4 +29,10 @@ describe("a list's first page, as its route's loader asks for it while the scree
     expect(filter).toEqual({ ...NO_LEAD_FILTER, agentId: 7, agentText: 'Eleni', startDate: '2026-01-01', endDate: '2026-01-31' });
     expect(page).toEqual({ perPage: 10, currentPage: 1, sortBy: 'createdOn', sortDir: 'asc' });
   });
+
+  it('is not opened with a filter where its screen keeps the filter in cookies of its own shape (it would open as it was)', async () => {
+    const { openListWith } = await import('../kit/list-source.ts');
+    const { KEYS } = await import('../features/objects/api/object-keys.ts');
+    expect(() => openListWith(KEYS, {} as never)).toThrow('keeps its filter in cookies of its own');
+  });
 });

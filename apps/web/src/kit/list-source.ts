@@ -49,6 +49,9 @@ export function firstPage<F, A>(s: ListSource<F, A>) {
  * its cookies are written before the list opens, so the list and its loader read them.
  */
 export function openListWith<F, A>(s: ListSource<F, A>, filter: F) {
-  if (s.saved?.filter) setJsonCookie(s.saved.filter.cookie, filter);
-  if (s.saved?.list) setJsonCookie(`${s.saved.list.list}.list`, { ...readSavedList(s.saved.list), currentPage: 1 });
+  // A list whose screen keeps its filter or paging in cookies of its own shape (the properties, the
+  // keys, the payments) would open as it was: refused, not silently ignored.
+  if (!s.saved?.filter || !s.saved.list) throw new Error(`The list ${s.list.testId} keeps its filter in cookies of its own: it cannot be opened with one`);
+  setJsonCookie(s.saved.filter.cookie, filter);
+  setJsonCookie(`${s.saved.list.list}.list`, { ...readSavedList(s.saved.list), currentPage: 1 });
 }

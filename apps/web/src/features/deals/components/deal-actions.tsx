@@ -80,6 +80,7 @@ export function useDealActions(rf: RecordForm<DealFormValues>, p: DealFormParts,
         // A rental's tenant taken off its property changes the property's contacts.
         if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
       },
+      drop: [dealKeys.one(deal.id!)],
       refresh: [dealKeys.all],
       done: {
         get banner() {

@@ -13,7 +13,7 @@ import { linkColumn } from '../../../kit/link-column.tsx';
 import { LEADS, downloadLeads } from '../api/leads.ts';
 import { LEAD, href } from '@crm/contract/resources';
 
-/** Page sizes of the leads list (spec: 5, 20, 100; default 20). */
+/** The stages of a closed lead (won, lost): their badge is grey. */
 const CLOSED = new Set([6, 7]);
 
 /** /Leads: the client demands, filtered as the spec lists; filters and page kept in cookies. */

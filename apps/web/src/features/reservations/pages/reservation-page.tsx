@@ -103,6 +103,7 @@ function ReservationForm(props: RecordFormProps<TReservationAnswer>) {
       title: t('reservations.ui.deleteTitle'),
       text: t('reservations.ui.deleteConfirm', { number: r.reservationNumber }),
       run: () => deleteReservation(r.id!),
+      drop: [reservationKeys.one(r.id!)],
       refresh: [reservationKeys.all],
       done: { banner: ['success', t('reservations.ui.deleted')], to: href(RESERVATION.screens.list) },
       onError: rf.setError,

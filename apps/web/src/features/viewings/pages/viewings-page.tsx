@@ -15,8 +15,6 @@ import { searchEmployees, searchLeadsQuick, searchObjectsByRef } from '../../../
 import { LEAD, OBJECT, VIEWING, href } from '@crm/contract/resources';
 import { editColumn } from '../../../kit/edit-column.tsx';
 
-/** Page sizes of the viewing list (spec: 5, 20, 100; default 20). */
-
 /** A comment as a search sees it: from near the first word found, the words found marked. */
 function Marked({ text, search }: { text: string; search: string }) {
   return excerptParts(text, search).map((p, i) => (p.found ? <mark key={i}>{p.text}</mark> : p.text));
