@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type Client } from '../../../test/harness.ts';
 import { accounts, actionLog, leads } from '../../db/schema/index.ts';
 import { workbookOf } from '../../../test/xlsx.ts';
@@ -18,7 +18,7 @@ const preview = async (up: { token: string; mapping: string[] }, lang = 'en') =>
 const run = (up: { token: string; mapping: string[] }, skipErrors = false) => admin.post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors });
 const countOf = async (table: typeof leads | typeof accounts) => (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 const tag = () => Math.random().toString(36).slice(2, 8);
-const leadsOf = (accountId: number) => db.select().from(leads).where(eq(leads.accountId, accountId)).orderBy(leads.id);
+const leadsOf = async (accountId: number) => (await db.select().from(leads).where(eq(leads.accountId, accountId)).orderBy(leads.id)) as Record<string, unknown>[];
 
 const EL_HEADERS = [
   'Ονοματεπώνυμο', 'Κινητό', 'Email', 'Αγορά', 'Ενοικίαση', 'Προϋπολογισμός αγοράς από', 'Προϋπολογισμός αγοράς έως', 'Επιθυμητή περιοχή',
