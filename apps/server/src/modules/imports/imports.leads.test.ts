@@ -80,6 +80,13 @@ describe('import of leads', () => {
     const [entry] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Import'), eq(actionLog.entityId, done.json().id)));
     expect(entry!.data).toMatchObject({ newLeads: 2, newClients: 1, accountIds: [made!.id], linkedAccountIds: [known.id] });
     expect(((entry!.data as { leadIds: number[] }).leadIds).sort()).toEqual([ofKnown!.id, ofMade!.id].sort());
+    // Each lead is in the log as one added for a client is, naming the import; so is the account that became a client.
+    const leadLog = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Lead'), eq(actionLog.action, 'Create'), sql`${actionLog.entityId} = any(${sql.param([ofKnown!.id, ofMade!.id])}::int[])`));
+    expect(leadLog.map((e) => e.data).sort((x, y) => (x as { accountId: number }).accountId - (y as { accountId: number }).accountId)).toEqual(
+      [{ accountId: known.id, importId: done.json().id }, { accountId: made!.id, importId: done.json().id }].sort((x, y) => x.accountId - y.accountId),
+    );
+    const [marked] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Account'), eq(actionLog.entityId, known.id)));
+    expect(marked).toMatchObject({ action: 'Update', data: { isClient: true, importId: done.json().id } });
   });
 
   it('rows with errors are refused at their cells with the reason, and nothing of the file is stored', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { LEAD_PRIORITIES, LEAD_RANGES, LEAD_STAGE_NEW, OBJECT_FEATURES, OBJECT_SUBTYPES } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { logAction, type Actor } from '../../lib/audit.ts';
 import { leads } from '../../db/schema/index.ts';
 import type { ImportField } from './imports.fields.ts';
 import type { ReadRow, Row } from './imports.cells.ts';
@@ -83,8 +84,12 @@ function inListOrder(v: unknown): unknown {
   return list.filter((x) => v.includes(x));
 }
 
-/** Inserts the leads of the rows taken, each for its client's account: never a draft, new and of normal priority unless the file says, from today unless it says. */
-export async function insertLeads(tx: Tx, userId: number, taken: ReadRow[], accountOfRow: Map<number, number>, today: string, batch: number): Promise<number[]> {
+/**
+ * Inserts the leads of the rows taken, each for its client's account: never a draft, new and of
+ * normal priority unless the file says, from today unless it says. Each is in the action log as
+ * a lead added for a client is (and so an event for the webhooks), naming the import.
+ */
+export async function insertLeads(tx: Tx, actor: Actor, userId: number, importId: number, taken: ReadRow[], accountOfRow: Map<number, number>, today: string, batch: number): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < taken.length; i += batch) {
     const part = taken.slice(i, i + batch);
@@ -106,7 +111,10 @@ export async function insertLeads(tx: Tx, userId: number, taken: ReadRow[], acco
         ),
       )
       .returning({ id: leads.id });
-    ids.push(...made.map((m) => m.id));
+    for (const [j, m] of made.entries()) {
+      ids.push(m.id);
+      await logAction(tx, actor, { action: 'Create', entity: 'Lead', entityId: m.id, data: { accountId: accountOfRow.get(part[j]!.row)!, importId } });
+    }
   }
   return ids;
 }

@@ -408,10 +408,13 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
     // Accounts already in the CRM become owners (once, as a link does); a lead's, clients.
     const linkedIds = [...new Set(c.taken.filter((r) => r.existing).map((r) => r.existing!.id))];
     if (linkedIds.length && kind === 'leads') {
-      await tx
+      const marked = await tx
         .update(accounts)
         .set({ isClient: true, isClientDate: sql`coalesce(${accounts.isClientDate}, now())`, version: sql`${accounts.version} + 1`, modifiedOn: now, modifiedBy: caller.user.id })
-        .where(and(sql`${accounts.id} = any(${sql.param(linkedIds)}::int[])`, eq(accounts.isClient, false)));
+        .where(and(sql`${accounts.id} = any(${sql.param(linkedIds)}::int[])`, eq(accounts.isClient, false)))
+        .returning({ id: accounts.id });
+      // As a lead added for an account logs it: the account became a client.
+      for (const a of marked) await logAction(tx, caller.actor, { action: 'Update', entity: 'Account', entityId: a.id, data: { isClient: true, importId: upload.id } });
     } else if (linkedIds.length) {
       await tx
         .update(accounts)
@@ -440,7 +443,7 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
       }
     }
     const mandateIds = kind === 'mandates' ? await insertMandates(tx, caller.actor, caller.user.id, upload.id, c.taken) : [];
-    const leadIds = kind === 'leads' ? await insertLeads(tx, caller.user.id, c.taken, accountOfRow, todayIn(app.config.timeZone), BATCH) : [];
+    const leadIds = kind === 'leads' ? await insertLeads(tx, caller.actor, caller.user.id, upload.id, c.taken, accountOfRow, todayIn(app.config.timeZone), BATCH) : [];
     const createdAccounts = [...new Set(newPeople.map((r) => accountOfRow.get(r.row)!))];
     const { taken: _taken, ...result } = c;
     await tx
