@@ -129,3 +129,44 @@ test('the import screen on a phone: the steps one under the other, the preview s
   await expectAccessible(page, 'import on a phone (el)');
   await ctx.close();
 });
+
+/** Leads: the texts of each language. */
+const LD = {
+  'en-UK': { leads: 'New leads: 2', clients: 'New clients: 1', linked: 'Linked to existing accounts: 1', stage: 'Contacted', budget: '250' },
+  el: { leads: 'Νέα ενδιαφέροντα: 2', clients: 'Νέοι πελάτες: 1', linked: 'Συνδέθηκαν με υπάρχουσες επαφές: 1', stage: 'Σε επικοινωνία', budget: '250' },
+} as const;
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`leads from a CSV: an existing client found by phone, a new one made, the lead's fields by name, the leads in the list (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const phone = `69${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const known = await request.post('/api/account/add', { data: { lastName: `Γνωστός${tag}`, firstName: 'Νίκος', phone, isOwner: true }, headers: auth(token) });
+    expect(known.ok(), await known.text()).toBeTruthy();
+    const csv = [
+      'Ονοματεπώνυμο;Κινητό;Αγορά;Προϋπολογισμός αγοράς έως;Επιθυμητή περιοχή;Στάδιο;Περιγραφή',
+      `Γνωστός${tag} Νίκος;${phone};Ναι;250.000;Πευκοχώρι;Σε επικοινωνία;Με θέα θάλασσα`,
+      `Νέα${tag} Μαρία;2310${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')};Ναι;180.000;Kalamaria;;`,
+    ].join('\r\n');
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    const l = LD[language];
+    await page.goto('/Import');
+    await page.getByTestId('import-kind-leads').check();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page.getByTestId('import-read').click();
+    await expect(page.getByTestId('import-leads-hint')).toBeVisible();
+    await expectAccessible(page, `import leads mapping (${language})`);
+    const preview = await previewOf(page, 2, { leads: l.leads, clients: l.clients, linked: l.linked }, l.stage);
+    await expect(preview.getByTestId('import-cell-error')).toHaveCount(0);
+    await expectAccessible(page, `import leads preview (${language})`);
+
+    await page.getByTestId('import-run').click();
+    await expect(page.getByTestId('import-done')).toContainText(l.leads);
+    await page.getByTestId('import-open-leads').click();
+    await expect(page).toHaveURL(/\/Leads$/);
+    await expect(page.getByTestId('leads-table-row').filter({ hasText: `Γνωστός${tag}` })).toContainText(l.budget);
+    await expect(page.getByTestId('leads-table-row').filter({ hasText: `Νέα${tag}` })).toHaveCount(1);
+    await ctx.close();
+  });
+}

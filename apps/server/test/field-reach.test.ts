@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { DEAL_FIELDS, DEAL_LIST_PARTIES, DEAL_RELATION, LEAD_FIELDS, OBJECT_FIELDS, type TDealFieldDescription, type TFieldDescription, type TLeadFieldDescription } from '@crm/contract';
 import { objectColumnsOf } from '../src/modules/objects/objects.columns.ts';
-import { objectImportFields } from '../src/modules/imports/imports.fields.ts';
+import { leadImportFields, objectImportFields } from '../src/modules/imports/imports.fields.ts';
+import { CellError, judge, readCell } from '../src/modules/imports/imports.cells.ts';
+import type { FieldContext } from '../src/modules/fields/field-registry.ts';
 import { dealColumnsOf } from '../src/modules/deals/deals.xlsx.ts';
 import { leadColumnsOf } from '../src/modules/leads/leads.xlsx.ts';
 
 /**
  * A field added to the description of properties, deals or leads reaches their spreadsheets with no
- * line of its own: Properties.xlsx and the property import, Deals.xlsx, Leads.xlsx. Here each
+ * line of its own: Properties.xlsx and the property import, Deals.xlsx, Leads.xlsx and the lead import. Here each
  * description gets one field more (the real ones stay as they are); the web's test
  * (apps/web/src/app/field-reach.test.ts) follows it into the forms, the views and the column
- * choosers. Deals and leads are not imported.
+ * choosers. Deals are not imported.
  */
 const t = (key: string) => key;
 
@@ -81,6 +83,18 @@ describe('a field added to the description of leads', () => {
     const column = leadColumnsOf(t, 'Europe/Athens', [...LEAD_FIELDS, added]).find((c) => c.head === 'fields.lead.parkingSpacesMin');
     expect(column!.cell(row({ parkingSpacesMin: 2 }))).toBe(2);
     expect(column!.cell(row({ parkingSpacesMin: null }))).toBeNull();
+  });
+
+  it('is a column a lead import accepts, by its label, read as its kind and judged by its limits', async () => {
+    const field = leadImportFields([...LEAD_FIELDS, added]).find((f) => f.key === 'parkingSpacesMin');
+    expect(field).toMatchObject({ target: 'lead', name: 'parkingSpacesMin', labelKey: 'fields.lead.parkingSpacesMin', required: false });
+    expect(field!.def).toMatchObject({ type: 'number', integer: true, min: 0, max: 10 });
+    const lookups = { places: new Map(), choices: new Map() };
+    const ctx = { t } as unknown as FieldContext;
+    expect(await judge(ctx, field!.key, field!, readCell(field!, '2', lookups), {})).toBe(2);
+    await expect(judge(ctx, field!.key, field!, readCell(field!, '11', lookups), {})).rejects.toMatchObject({ code: 'validation.tooBig', params: { max: 10 } });
+    expect(() => readCell(field!, 'two', lookups)).toThrow(CellError);
+    expect(leadImportFields(LEAD_FIELDS).map((f) => f.key)).not.toContain('parkingSpacesMin');
   });
 
   it('is written as an amount in euro, a day or yes/no by its kind', () => {

@@ -3,10 +3,10 @@ import { ZXlsxWorkbook } from './common.ts';
 import type { CallSchemas } from './call.ts';
 
 /**
- * Bringing owners, properties and mandates in from a spreadsheet (decisions 052, 094): upload a
+ * Bringing owners, properties, mandates and leads (clients' requests) in from a spreadsheet (decisions 052, 094): upload a
  * file, map its columns to fields, preview (nothing stored), import (one transaction, once per upload).
  */
-export const IMPORT_KINDS = ['owners', 'objects', 'mandates'] as const;
+export const IMPORT_KINDS = ['owners', 'objects', 'mandates', 'leads'] as const;
 export type TImportKind = (typeof IMPORT_KINDS)[number];
 /** What to do with a row whose person is already in the CRM (same phone or e-mail). */
 export const IMPORT_DUPLICATE_CHOICES = ['link', 'skip'] as const;
@@ -67,9 +67,12 @@ export const ZImportCounts = z.object({
   objects: z.number().int(),
   /** Mandates that would be / were created (decision 094). */
   mandates: z.number().int(),
+  /** Leads that would be / were created, and the new client accounts made for them. */
+  leads: z.number().int(),
+  clients: z.number().int(),
   /** Rows whose person is already in the CRM and was linked (owners: marked owner; properties: the existing owner). */
   linked: z.number().int(),
-  /** Rows left out: duplicates skipped (a mandate already stored always), rows with errors skipped. */
+  /** Rows left out: duplicates skipped (a mandate or a lead already stored always), rows with errors skipped. */
   skipped: z.number().int(),
   /** Rows with at least one error. */
   withErrors: z.number().int(),

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_EMAILS, MAX_PHONES, isEmailList, isPhoneList, parseTypedDate, type TCulture } from '@crm/contract';
+import { CULTURES, LEAD_PRIORITIES, LEAD_STAGES, MAX_EMAILS, MAX_PHONES, OBJECT_FEATURES, isEmailList, isPhoneList, parseTypedDate, type TCulture } from '@crm/contract';
 import { readTypedDecimal } from '@crm/contract/typed-number';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { locations } from '../../db/schema/index.ts';
+import { accounts, locations } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FieldContext } from '../fields/field-registry.ts';
 import { normalizeValue } from '../fields/field-values.ts';
@@ -37,7 +38,8 @@ type Place = { id: number; text: string; path: number[] };
 export type Lookups = {
   /** Places by a normalized name (several places may share one: then the name alone is refused). */
   places: Map<string, Place[]>;
-  choices: Map<string, Map<string, number>>;
+  /** A list's values by their names in any language (and by their ids): object lists by name, a lead's by ImportField.choices. */
+  choices: Map<string, Map<string, number | string>>;
 };
 
 export async function loadLookups(app: FastifyInstance, db: Db | Tx, culture: TCulture, fields: ImportField[]): Promise<Lookups> {
@@ -57,8 +59,31 @@ export async function loadLookups(app: FastifyInstance, db: Db | Tx, culture: TC
       }
     }
   }
-  const choices = new Map<string, Map<string, number>>();
+  const choices = new Map<string, Map<string, number | string>>();
   for (const f of fields) if (f.list && !choices.has(f.list)) choices.set(f.list, listChoices(t, f.list));
+  const named = (values: readonly (number | string)[], key: (v: number | string) => string) => {
+    const m = new Map<string, number | string>();
+    for (const v of values) {
+      m.set(String(v), v);
+      for (const c of CULTURES) m.set(normalizeHeader(t(c, key(v))), v);
+    }
+    return m;
+  };
+  for (const f of fields) {
+    if (!f.choices || choices.has(f.choices)) continue;
+    if (f.choices === 'lead.stage') choices.set(f.choices, named(LEAD_STAGES, (v) => `leads.stage.${v}`));
+    if (f.choices === 'lead.priority') choices.set(f.choices, named(LEAD_PRIORITIES, (v) => `leads.priority.${v}`));
+    if (f.choices === 'lead.features') choices.set(f.choices, named(OBJECT_FEATURES, (v) => `fields.object.${v}`));
+    if (f.choices === 'lead.source') {
+      // The sources are accounts marked as one (as the lead form offers them): by their names.
+      const m = new Map<string, number | string>();
+      for (const a of await db.select({ id: accounts.id, name: accounts.displayName }).from(accounts).where(eq(accounts.isSource, true))) {
+        const k = normalizeHeader(a.name ?? '');
+        if (k && !m.has(k)) m.set(k, a.id);
+      }
+      choices.set(f.choices, m);
+    }
+  }
   return { places, choices };
 }
 
@@ -121,14 +146,15 @@ export function readCell(f: ImportField, raw: string, lookups: Lookups): unknown
       throw new CellError('imports.badYesNo', { value: raw });
     }
     case 'select': {
-      const v = lookups.choices.get(f.list!)?.get(normalizeHeader(raw));
+      const v = lookups.choices.get(f.choices ?? f.list!)?.get(normalizeHeader(raw));
       if (v === undefined) throw new CellError('imports.unknownChoice', { value: raw });
       return v;
     }
-    case 'multi-select': {
-      const out: number[] = [];
+    case 'multi-select':
+    case 'flag-enum': {
+      const out: (number | string)[] = [];
       for (const part of raw.split(/[,;/]/).map((s) => s.trim()).filter(Boolean)) {
-        const v = lookups.choices.get(f.list!)?.get(normalizeHeader(part));
+        const v = lookups.choices.get(f.choices ?? f.list!)?.get(normalizeHeader(part));
         if (v === undefined) throw new CellError('imports.unknownChoice', { value: part });
         if (!out.includes(v)) out.push(v);
       }
@@ -179,6 +205,8 @@ export type ReadRow = {
   sameAs: number | null;
   /** A mandate's row (decision 094): the mandate as it would be stored, its owners' accounts. */
   mandate: MandateDraft | null;
+  /** A lead's row whose lead is stored already (imports.leads.ts): it is left out. */
+  leadId?: number;
   /** What the preview shows of a column when it is not the stored value as it is (a mandate's property, kind, owners). */
   shown?: Record<string, string>;
 };

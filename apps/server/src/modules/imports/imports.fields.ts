@@ -1,11 +1,13 @@
 import {
   ACCOUNT_FIELD_DESCRIPTIONS,
   CULTURES,
+  LEAD_FIELDS,
   MANDATE_FIELDS,
   OBJECT_EDITABLE_FIELDS,
   type TCulture,
   type TFieldDescription,
   type TImportKind,
+  type TLeadFieldDescription,
   type TObjectListName,
 } from '@crm/contract';
 import type { PatchableField } from '../fields/field-registry.ts';
@@ -22,7 +24,7 @@ export type ImportField = {
   /** The mapping's key: the field's name; an owner's field on a property row is "owner.<name>". */
   key: string;
   /** Which record it fills (a mandate's owner columns find accounts: they fill the mandate). */
-  target: 'account' | 'object' | 'mandate';
+  target: 'account' | 'object' | 'mandate' | 'lead';
   /** The field (the record's table property). */
   name: string;
   def: PatchableField;
@@ -31,6 +33,8 @@ export type ImportField = {
   required: boolean;
   /** Object select lists: the list the value is chosen from. */
   list?: TObjectListName;
+  /** A lead's choice read by its name (the stage, the priority, the source, the features): the list of names in imports.cells.ts. */
+  choices?: 'lead.stage' | 'lead.priority' | 'lead.source' | 'lead.features';
   /** Header texts that also name it (normalized, see normalizeHeader), besides its label in en, el and ru. */
   hints: readonly string[];
   /**
@@ -207,8 +211,49 @@ const MANDATE_IMPORT_FIELDS: readonly ImportField[] = [
   { key: 'owner.taxOffice', target: 'mandate', name: 'taxOffice', def: { type: 'text', max: 1000, required: false }, labelKey: 'mandates.owner.taxOffice', required: false, hints: [] },
 ];
 
+/** Header texts people write for a lead's field (normalized, see normalizeHeader), besides its label. */
+const LEAD_HINTS: Record<string, readonly string[]> = {
+  source: ['source', 'lead source', 'πηγη', 'προελευση', 'источник'],
+  stage: ['stage', 'status', 'σταδιο', 'κατασταση', 'этап', 'статус'],
+  priority: ['priority', 'προτεραιοτητα', 'приоритет'],
+  locationId: HINTS.locationId!,
+  objectSubTypes: ['property type', 'property types', 'type', 'ειδος', 'ειδος ακινητου', 'τυπος ακινητου', 'тип', 'тип объекта'],
+  features: ['features', 'χαρακτηριστικα', 'παροχες', 'особенности', 'удобства'],
+  description: ['description', 'request', 'notes', 'περιγραφη', 'ζητουμενο', 'σημειωσεις', 'описание', 'запрос', 'примечания'],
+};
+/** The lead's choices read by their names (see ImportField.choices). */
+const LEAD_CHOICES: Record<string, ImportField['choices']> = { stage: 'lead.stage', priority: 'lead.priority', source: 'lead.source', features: 'lead.features' };
+
+/**
+ * A lead's row: the client (the whole name or the two names, phones, e-mails: an account found by
+ * its phone or e-mail as an owner's is, else a new client) and every described field of a lead
+ * (LEAD_FIELDS): a field added there is importable without a line here.
+ */
+export const leadImportFields = (fields: readonly TLeadFieldDescription[]): ImportField[] => [
+  ...(['lastName', 'firstName', 'phone', 'email'] as const).map((name) => {
+    const f = accountField(name);
+    // Required only on a row that names no client by its whole name (judged per row, as a property's owner is).
+    return { ...f, required: false, def: { ...f.def, required: false } };
+  }),
+  fullNameField('fullName'),
+  ...fields.map(
+    (d): ImportField => ({
+      key: d.name,
+      target: 'lead',
+      name: d.name,
+      def: { type: d.type, max: d.max, min: d.min, integer: d.integer },
+      labelKey: `fields.lead.${d.name}`,
+      required: false,
+      list: d.list === 'objectSubTypes' ? 'objectSubTypes' : undefined,
+      choices: LEAD_CHOICES[d.name],
+      hints: (LEAD_HINTS[d.name] ?? []).map(normalizeHeader),
+    }),
+  ),
+];
+const LEAD_IMPORT_FIELDS: readonly ImportField[] = leadImportFields(LEAD_FIELDS);
+
 export const importFields = (kind: TImportKind): readonly ImportField[] =>
-  kind === 'owners' ? OWNER_IMPORT_FIELDS : kind === 'mandates' ? MANDATE_IMPORT_FIELDS : OBJECT_IMPORT_FIELDS;
+  kind === 'owners' ? OWNER_IMPORT_FIELDS : kind === 'mandates' ? MANDATE_IMPORT_FIELDS : kind === 'leads' ? LEAD_IMPORT_FIELDS : OBJECT_IMPORT_FIELDS;
 
 type Translate = (culture: TCulture, key: string, params?: Record<string, string | number>) => string;
 
@@ -302,4 +347,5 @@ export const TEMPLATE_FIELDS: Record<TImportKind, readonly string[]> = {
     'referenceNumber', 'kind', 'startDate', 'endDate', 'extendedUntil', 'askingPrice', 'commissionPercent', 'commissionAmount', 'owner.taxNumber', 'owner.email', 'owner.phone',
     'owner.taxOffice', 'exceptions', 'notes',
   ],
+  leads: ['lastName', 'firstName', 'phone', 'email', ...LEAD_FIELDS.map((d) => d.name)],
 };

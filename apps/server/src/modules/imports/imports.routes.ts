@@ -8,7 +8,7 @@ import { importTemplate, previewImport, runImport, uploadImport } from './import
 import { formBodyLimit } from '../../lib/upload-form.ts';
 
 /**
- * Bringing owners, properties and mandates in from a spreadsheet (decisions 052, 094): upload, preview, import,
+ * Bringing owners, properties, mandates and leads in from a spreadsheet (decisions 052, 094): upload, preview, import,
  * and the template. Office administrators only, as the other settings' imports.
  */
 export const importsRoutes = async (app: FastifyInstance) => {
@@ -32,7 +32,7 @@ export const importsRoutes = async (app: FastifyInstance) => {
       template: {
         access: OFFICE_ADMIN,
         handler: async (req, reply) => {
-          const name = { owners: 'Owners-template.xlsx', objects: 'Properties-template.xlsx', mandates: 'Mandates-template.xlsx' }[req.query.kind];
+          const name = { owners: 'Owners-template.xlsx', objects: 'Properties-template.xlsx', mandates: 'Mandates-template.xlsx', leads: 'Leads-template.xlsx' }[req.query.kind];
           return reply
             .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
             .header('Content-Disposition', `attachment; filename="${name}"`)

@@ -30,6 +30,7 @@ import { checkObjectRules } from '../objects/objects.rules.ts';
 import { parentTypeOf } from '../objects/objects.options.ts';
 import { fieldLabel, guessMapping, importFields, normalizeHeader, TEMPLATE_FIELDS, type ImportField } from './imports.fields.ts';
 import { insertMandates, readMandateRows } from './imports.mandates.ts';
+import { checkLeadRanges, findSameLeads, insertLeads } from './imports.leads.ts';
 import { CellError, emailKey, judge, loadLookups, phoneKey, readCell, readContacts, type ReadRow } from './imports.cells.ts';
 import { CELL_LENGTH_MAX, type SheetText } from '../../lib/sheet-read.ts';
 import { readSheet } from '../../lib/sheet-reader.ts';
@@ -40,6 +41,9 @@ import { dropScratch, readUploadForm, type ReceivedFile } from '../../lib/upload
 const UPLOAD_KEPT_HOURS = 24;
 /** Rows written per insert statement. */
 const BATCH = 500;
+
+/** Today's date in the agency's time zone (an imported lead starts on it unless its row says). */
+const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -144,7 +148,7 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
     columns.push({ index, field });
   });
   // The whole name in one column stands for the two names (and goes with neither of them).
-  const prefix = kind === 'owners' ? '' : 'owner.';
+  const prefix = kind === 'owners' || kind === 'leads' ? '' : 'owner.';
   const fullNameKey = `${prefix}fullName`;
   const hasFullName = seen.has(fullNameKey);
   if (hasFullName && (seen.has(`${prefix}lastName`) || seen.has(`${prefix}firstName`))) throw badRequest('imports.fullNameAndNames');
@@ -158,7 +162,7 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
   const rows: ReadRow[] = [];
   for (let i = 0; i < cells.length; i++) {
     const cellsOfRow = cells[i]!;
-    const r: ReadRow = { row: i + 2, account: {}, object: {}, errors: new Map(), keys: [], nameKey: null, hasPerson: false, existing: null, sameAs: null, mandate: null };
+    const r: ReadRow = { row: i + 2, account: {}, object: {}, errors: new Map(), keys: [], nameKey: null, hasPerson: false, existing: null, sameAs: null, mandate: null, shown: {} };
     for (const { index, field } of columns) {
       const raw = (cellsOfRow[index] ?? '').trim();
       const target = field.target === 'account' ? r.account : r.object;
@@ -179,10 +183,12 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
           }
         } else {
           const value = readCell(field, raw, lookups);
-          target[field.name] = field.def.type === 'location' || field.def.type === 'select' || field.def.type === 'multi-select' || field.def.type === 'boolean' || field.def.type === 'boolNullable'
+          target[field.name] = ['location', 'select', 'multi-select', 'flag-enum', 'boolean', 'boolNullable'].includes(field.def.type)
             ? value
             : await judge(ctx, field.key, field, value, target);
-          if (field.def.type === 'multi-select' && value === null) target[field.name] = [];
+          if ((field.def.type === 'multi-select' || field.def.type === 'flag-enum') && value === null) target[field.name] = [];
+          // A lead's choice read by its name is shown by its name in the reader's language (a source: as the account is named).
+          if (field.choices && value != null) r.shown![field.key] = shownChoice(app, culture, field, value, raw);
           if (field.def.type === 'boolean' && value === null) delete target[field.name];
         }
       } catch (e) {
@@ -190,7 +196,8 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
         r.errors.set(field.key, t(e.code, e.params));
       }
     }
-    const person = kind === 'owners' ? columns.some((c) => c.field.target === 'account' && (cellsOfRow[c.index] ?? '').trim() !== '') : columns.some((c) => c.field.key.startsWith('owner.') && (cellsOfRow[c.index] ?? '').trim() !== '');
+    // A lead's row always names its client.
+    const person = kind === 'leads' ? true : kind === 'owners' ? columns.some((c) => c.field.target === 'account' && (cellsOfRow[c.index] ?? '').trim() !== '') : columns.some((c) => c.field.key.startsWith('owner.') && (cellsOfRow[c.index] ?? '').trim() !== '');
     r.hasPerson = person;
     // A person has both names (as the account's form requires).
     if (person) {
@@ -200,6 +207,7 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
       }
       if (r.account.lastName && r.account.firstName) r.nameKey = `${normalizeHeader(String(r.account.lastName))}|${normalizeHeader(String(r.account.firstName))}`;
     }
+    if (kind === 'leads') checkLeadRanges(t, r);
     if (kind === 'objects') {
       const o = r.object;
       if (o.objectSubTypeId != null && o.subTypeObjectTypeId == null) o.subTypeObjectTypeId = parentTypeOf(o.objectSubTypeId as number) ?? null;
@@ -238,18 +246,28 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
     if (!r.hasPerson) continue;
     r.existing = r.keys.map((k) => found.get(k)).find(Boolean) ?? null;
     if (r.existing) continue;
-    const keys = r.keys.length ? r.keys : r.nameKey && kind === 'objects' ? [`name:${r.nameKey}`] : [];
+    const keys = r.keys.length ? r.keys : r.nameKey && kind !== 'owners' ? [`name:${r.nameKey}`] : [];
     const earlier = keys.map((k) => firstRowOf.get(k)).find((n) => n !== undefined);
     if (earlier !== undefined) {
       if (kind === 'owners') r.errors.set(r.keys.some((k) => k.startsWith('phone:')) ? 'phone' : 'email', t('imports.sameAsRow', { row: earlier }));
       else r.sameAs = earlier;
     } else for (const k of keys) firstRowOf.set(k, r.row);
   }
+  if (kind === 'leads') await findSameLeads(db, t, rows, columns);
   return { rows, columns, missing };
 }
 
+/** A lead's choice by its name: the stage, the priority, the features in the reader's language; a source as the cell names it. */
+function shownChoice(app: FastifyInstance, culture: TCulture, f: ImportField, value: unknown, raw: string): string {
+  const t = (k: string) => app.translator.t(culture, k);
+  if (f.choices === 'lead.stage') return t(`leads.stage.${String(value)}`);
+  if (f.choices === 'lead.priority') return t(`leads.priority.${String(value)}`);
+  if (f.choices === 'lead.features') return (value as string[]).map((v) => t(`fields.object.${v}`)).join(', ');
+  return raw;
+}
+
 function counts(rows: ReadRow[], kind: TImportKind, duplicates: 'link' | 'skip', skipErrors: boolean): TImportCounts & { taken: ReadRow[] } {
-  const c = { owners: 0, objects: 0, mandates: 0, linked: 0, skipped: 0, withErrors: 0 };
+  const c = { owners: 0, objects: 0, mandates: 0, leads: 0, clients: 0, linked: 0, skipped: 0, withErrors: 0 };
   const taken: ReadRow[] = [];
   for (const r of rows) {
     if (r.errors.size) {
@@ -258,14 +276,16 @@ function counts(rows: ReadRow[], kind: TImportKind, duplicates: 'link' | 'skip',
       continue;
     }
     // A mandate already in the CRM is left out whatever the choice: there is nothing to link.
-    if (r.existing && (duplicates === 'skip' || kind === 'mandates')) {
+    // So is a lead already stored for the same client (imports.leads.ts).
+    if (r.existing && (duplicates === 'skip' || kind === 'mandates' || r.leadId !== undefined)) {
       c.skipped++;
       continue;
     }
     taken.push(r);
     if (r.existing) c.linked++;
-    else if (r.hasPerson && r.sameAs === null) c.owners++;
+    else if (r.hasPerson && r.sameAs === null) c[kind === 'leads' ? 'clients' : 'owners']++;
     if (kind === 'objects') c.objects++;
+    if (kind === 'leads') c.leads++;
     if (kind === 'mandates') c.mandates++;
   }
   return { ...c, taken };
@@ -375,8 +395,8 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
             ...(r.account as object),
             firstName: r.account.firstName as string,
             lastName: r.account.lastName as string,
-            isOwner: true,
-            isOwnerDate: now,
+            // A lead's person is a client (as a lead added for an account makes it one), an owner's an owner.
+            ...(kind === 'leads' ? { isClient: true, isClientDate: now } : { isOwner: true, isOwnerDate: now }),
             createdBy: caller.user.id,
             modifiedBy: caller.user.id,
           })),
@@ -385,9 +405,17 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
       part.forEach((r, j) => accountOfRow.set(r.row, made[j]!.id));
     }
     for (const r of c.taken) if (r.sameAs !== null) accountOfRow.set(r.row, accountOfRow.get(r.sameAs)!);
-    // Accounts already in the CRM become owners (once, as a link does).
+    // Accounts already in the CRM become owners (once, as a link does); a lead's, clients.
     const linkedIds = [...new Set(c.taken.filter((r) => r.existing).map((r) => r.existing!.id))];
-    if (linkedIds.length) {
+    if (linkedIds.length && kind === 'leads') {
+      const marked = await tx
+        .update(accounts)
+        .set({ isClient: true, isClientDate: sql`coalesce(${accounts.isClientDate}, now())`, version: sql`${accounts.version} + 1`, modifiedOn: now, modifiedBy: caller.user.id })
+        .where(and(sql`${accounts.id} = any(${sql.param(linkedIds)}::int[])`, eq(accounts.isClient, false)))
+        .returning({ id: accounts.id });
+      // As a lead added for an account logs it: the account became a client.
+      for (const a of marked) await logAction(tx, caller.actor, { action: 'Update', entity: 'Account', entityId: a.id, data: { isClient: true, importId: upload.id } });
+    } else if (linkedIds.length) {
       await tx
         .update(accounts)
         .set({ isOwner: true, isOwnerDate: sql`coalesce(${accounts.isOwnerDate}, now())`, version: sql`${accounts.version} + 1`, modifiedOn: now, modifiedBy: caller.user.id })
@@ -415,6 +443,7 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
       }
     }
     const mandateIds = kind === 'mandates' ? await insertMandates(tx, caller.actor, caller.user.id, upload.id, c.taken) : [];
+    const leadIds = kind === 'leads' ? await insertLeads(tx, caller.actor, caller.user.id, upload.id, c.taken, accountOfRow, todayIn(app.config.timeZone), BATCH) : [];
     const createdAccounts = [...new Set(newPeople.map((r) => accountOfRow.get(r.row)!))];
     const { taken: _taken, ...result } = c;
     await tx
@@ -423,7 +452,7 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
         importedOn: now,
         importedByName: caller.actor.name,
         cells: [],
-        result: { counts: result, accountIds: createdAccounts, linkedAccountIds: linkedIds, objectIds, mandateIds },
+        result: { counts: result, accountIds: createdAccounts, linkedAccountIds: linkedIds, objectIds, mandateIds, leadIds },
       })
       .where(eq(imports.id, upload.id));
     await logAction(tx, caller.actor, {
@@ -437,12 +466,15 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
         newOwners: result.owners,
         newObjects: result.objects,
         newMandates: result.mandates,
+        newLeads: result.leads,
+        newClients: result.clients,
         linked: result.linked,
         skipped: result.skipped,
         accountIds: createdAccounts,
         linkedAccountIds: linkedIds,
         objectIds,
         mandateIds,
+        leadIds,
       },
     });
     return { id: upload.id, counts: result };

@@ -14,6 +14,7 @@ const COUNT_KEYS: Record<TImportKind, readonly (keyof TImportPreviewAnswer['coun
   owners: ['owners', 'linked', 'skipped', 'withErrors'],
   objects: ['owners', 'objects', 'linked', 'skipped', 'withErrors'],
   mandates: ['mandates', 'skipped', 'withErrors'],
+  leads: ['leads', 'clients', 'linked', 'skipped', 'withErrors'],
 };
 
 /** The counts of a preview or an import, as badges (those that apply to the kind). */
@@ -49,6 +50,11 @@ export function ImportDone({ done, kind, onAgain }: { done: TImportRunAnswer; ki
               {t('imports.ui.openObjects')}
             </Anchor>
           )}
+          {done.counts.leads > 0 && (
+            <Anchor component={Link} to="/Leads" data-testid="import-open-leads">
+              {t('imports.ui.openLeads')}
+            </Anchor>
+          )}
           <Anchor component="button" type="button" onClick={onAgain} data-testid="import-again">
             {t('imports.ui.again')}
           </Anchor>
@@ -69,6 +75,7 @@ export function FileCard({ flow }: { flow: ImportFlow }) {
             <Radio value="owners" label={t('imports.kind.owners')} data-testid="import-kind-owners" />
             <Radio value="objects" label={t('imports.kind.objects')} data-testid="import-kind-objects" />
             <Radio value="mandates" label={t('imports.kind.mandates')} data-testid="import-kind-mandates" />
+            <Radio value="leads" label={t('imports.kind.leads')} data-testid="import-kind-leads" />
           </Group>
         </Radio.Group>
         <FileInput
@@ -125,12 +132,20 @@ export function MappingCard({ flow, upload }: { flow: ImportFlow; upload: TImpor
           {t('imports.ui.mandateDuplicates')}
         </Text>
       ) : (
-        <Radio.Group label={t('imports.ui.duplicates')} value={flow.duplicates} onChange={(v) => flow.setDuplicates(v as TImportDuplicateChoice)}>
-          <Group gap="lg" mt={4}>
-            <Radio value="link" label={t('imports.ui.duplicates.link')} data-testid="import-duplicates-link" />
-            <Radio value="skip" label={t('imports.ui.duplicates.skip')} data-testid="import-duplicates-skip" />
-          </Group>
-        </Radio.Group>
+        <>
+          {upload.kind === 'leads' && (
+            // How a lead's client is found or made, how its choices are written, and that a stored lead is not made twice.
+            <Text size="sm" data-testid="import-leads-hint">
+              {t('imports.ui.leadsHint')}
+            </Text>
+          )}
+          <Radio.Group label={t('imports.ui.duplicates')} value={flow.duplicates} onChange={(v) => flow.setDuplicates(v as TImportDuplicateChoice)}>
+            <Group gap="lg" mt={4}>
+              <Radio value="link" label={t('imports.ui.duplicates.link')} data-testid="import-duplicates-link" />
+              <Radio value="skip" label={t('imports.ui.duplicates.skip')} data-testid="import-duplicates-skip" />
+            </Group>
+          </Radio.Group>
+        </>
       )}
       <Group>
         <Button leftSection={<IconEye size={16} />} onClick={() => void flow.showPreview()} loading={flow.busy === 'preview'} data-testid="import-preview">

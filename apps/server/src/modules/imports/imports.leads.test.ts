@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { and, eq, sql } from 'drizzle-orm';
+import { createTestApp, type Client } from '../../../test/harness.ts';
+import { accounts, actionLog, leads } from '../../db/schema/index.ts';
+import { workbookOf } from '../../../test/xlsx.ts';
+
+/** Leads (clients' requests) from a spreadsheet: the client found by phone or e-mail or made, the lead with every described field. */
+const t = await createTestApp();
+const { db } = t;
+const admin = await t.user({ roles: ['admin'] });
+const agent = await t.user({ roles: ['employee'] });
+
+const send = (name: string, data: Buffer, as: Client = admin, lang = 'en') =>
+  as.upload('/api/import/upload', [{ field: 'kind', value: 'leads' }, { field: 'file', name, data }], { lang });
+const csv = (rows: string[][]) => Buffer.from(rows.map((r) => r.join(';')).join('\r\n'), 'utf8');
+const preview = async (up: { token: string; mapping: string[] }, lang = 'en') => (await admin.post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' }, { lang })).json();
+const run = (up: { token: string; mapping: string[] }, skipErrors = false) => admin.post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors });
+const countOf = async (table: typeof leads | typeof accounts) => (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+const tag = () => Math.random().toString(36).slice(2, 8);
+const leadsOf = async (accountId: number) => (await db.select().from(leads).where(eq(leads.accountId, accountId)).orderBy(leads.id)) as Record<string, unknown>[];
+
+const EL_HEADERS = [
+  'Ονοματεπώνυμο', 'Κινητό', 'Email', 'Αγορά', 'Ενοικίαση', 'Προϋπολογισμός αγοράς από', 'Προϋπολογισμός αγοράς έως', 'Επιθυμητή περιοχή',
+  'Επιθυμητά είδη ακινήτου', 'Επιθυμητά χαρακτηριστικά', 'Υπνοδωμάτια τουλάχιστον', 'Στάδιο', 'Προτεραιότητα', 'Πηγή', 'Από', 'Έως', 'Περιγραφή',
+];
+
+describe('import of leads', () => {
+  it('is for office administrators only', async () => {
+    expect((await send('l.csv', csv([EL_HEADERS]), agent)).statusCode).toBe(403);
+    expect((await agent.get('/api/import/template?kind=leads')).statusCode).toBe(403);
+  });
+
+  it('a good file with Greek headers: an existing client found by phone and marked a client, a new one made; every field stored; the action log names them', async () => {
+    const known = (await db.insert(accounts).values({ firstName: 'Νίκος', lastName: `Γεωργίου${tag()}`, phones: ['+30 694 555 1234'], isOwner: true }).returning())[0]!;
+    const source = (await db.insert(accounts).values({ firstName: 'Spitogatos', lastName: `Portal${tag()}`, isSource: true }).returning())[0]!;
+    const email = `maria.${tag()}@example.gr`;
+    const rows = [
+      EL_HEADERS,
+      ['Γεωργίου Νίκος', '6945551234', '', 'Ναι', 'Όχι', '150.000', '250.000', 'Πευκοχώρι', 'Μεζονέτα, Διαμέρισμα', 'Πάρκινγκ, Ανελκυστήρας', '2', 'Σε επικοινωνία', 'Υψηλή', source.displayName!, '01/03/2026', '31/12/2026', 'Κοντά στη θάλασσα'],
+      ['Παπαδοπούλου Μαρία', '', email, '', 'Ναι', '', '', 'Kalamaria', '', '', '', '', '', '', '', '', ''],
+    ];
+    const res = await send('ζητήσεις.csv', csv(rows), admin, 'el');
+    expect(res.statusCode, res.body).toBe(200);
+    const up = res.json();
+    expect(up.mapping).toEqual([
+      'fullName', 'phone', 'email', 'forPurchase', 'forRent', 'purchaseBudgetRangeMin', 'purchaseBudgetRangeMax', 'locationId',
+      'objectSubTypes', 'features', 'bedroomsMin', 'stage', 'priority', 'source', 'startDate', 'endDate', 'description',
+    ]);
+    const p = await preview(up, 'el');
+    expect(p.rows.map((r: { errors: object }) => r.errors)).toEqual([{}, {}]);
+    expect(p.rows[0].existing).toEqual({ id: known.id, name: known.displayName });
+    expect(p.rows[0].values).toMatchObject({ forPurchase: 'Ναι', purchaseBudgetRangeMax: '250\u00a0000\u00a0€', stage: 'Σε επικοινωνία', priority: 'Υψηλή', features: 'Πάρκινγκ, Ανελκυστήρας', source: source.displayName });
+    expect(p.rows[0].values.locationId).toContain('Πευκοχώρι');
+    expect(p.counts).toMatchObject({ leads: 2, clients: 1, linked: 1, withErrors: 0, skipped: 0 });
+
+    const before = { leads: await countOf(leads), accounts: await countOf(accounts) };
+    const done = await run(up);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().counts).toMatchObject({ leads: 2, clients: 1, linked: 1, owners: 0 });
+    expect(await countOf(leads)).toBe(before.leads + 2);
+    expect(await countOf(accounts)).toBe(before.accounts + 1);
+
+    const [ofKnown] = await leadsOf(known.id);
+    expect(ofKnown).toMatchObject({
+      forPurchase: true, forRent: false, purchaseBudgetRangeMin: 150000, purchaseBudgetRangeMax: 250000, objectSubTypes: [1, 3], bedroomsMin: 2,
+      stage: 2, priority: 3, source: source.id, startDate: '2026-03-01', endDate: '2026-12-31', description: 'Κοντά στη θάλασσα', draft: false,
+    });
+    // Kept in the lists' order, as the lead form keeps them.
+    expect(ofKnown!.features).toEqual(['elevator', 'parking']);
+    expect((await db.select().from(accounts).where(eq(accounts.id, known.id)))[0]).toMatchObject({ isClient: true, isOwner: true, version: known.version + 1 });
+    // The new client: named as the file says, a client, with the e-mail; the lead new and normal as Add makes one.
+    const [made] = await db.select().from(accounts).where(sql`${email} = any(${accounts.emails})`);
+    expect(made).toMatchObject({ lastName: 'Παπαδοπούλου', firstName: 'Μαρία', isClient: true, isOwner: false });
+    const [ofMade] = await leadsOf(made!.id);
+    expect(ofMade).toMatchObject({ forRent: true, forPurchase: false, stage: 1, priority: 2, draft: false });
+    // The leads list and the lead's page show them.
+    const view = await agent.get(`/api/lead/view/${ofMade!.id}`);
+    expect(view.statusCode, view.body).toBe(200);
+    const [entry] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Import'), eq(actionLog.entityId, done.json().id)));
+    expect(entry!.data).toMatchObject({ newLeads: 2, newClients: 1, accountIds: [made!.id], linkedAccountIds: [known.id] });
+    expect(((entry!.data as { leadIds: number[] }).leadIds).sort()).toEqual([ofKnown!.id, ofMade!.id].sort());
+    // Each lead is in the log as one added for a client is, naming the import; so is the account that became a client.
+    const leadLog = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Lead'), eq(actionLog.action, 'Create'), sql`${actionLog.entityId} = any(${sql.param([ofKnown!.id, ofMade!.id])}::int[])`));
+    expect(leadLog.map((e) => e.data).sort((x, y) => (x as { accountId: number }).accountId - (y as { accountId: number }).accountId)).toEqual(
+      [{ accountId: known.id, importId: done.json().id }, { accountId: made!.id, importId: done.json().id }].sort((x, y) => x.accountId - y.accountId),
+    );
+    const [marked] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Account'), eq(actionLog.entityId, known.id)));
+    expect(marked).toMatchObject({ action: 'Update', data: { isClient: true, importId: done.json().id } });
+  });
+
+  it('rows with errors are refused at their cells with the reason, and nothing of the file is stored', async () => {
+    const rows = [
+      ['Full name', 'Phone', 'Purchase', 'Purchase budget from', 'Purchase budget up to', 'Stage', 'Area wanted', 'Features wanted', 'From', 'Until', 'Source'],
+      ['Smith John', '6971112233', 'maybe', '300000', '200000', 'Sleeping', 'Atlantis', 'Lift, Helipad', '31/02/2026', '', 'Nobody'],
+      ['Smith', '6971112234', '', '', '', '', '', '', '10/05/2026', '01/05/2026', ''],
+    ];
+    const up = (await send('bad.csv', csv(rows))).json();
+    const p = await preview(up);
+    expect(p.rows[0].errors).toEqual({
+      forPurchase: '“maybe”: write Yes or No.',
+      purchaseBudgetRangeMax: expect.any(String),
+      stage: '“Sleeping” is not one of the values of this list.',
+      locationId: '“Atlantis” is not in the list of areas.',
+      features: '“Helipad” is not one of the values of this list.',
+      startDate: '“31/02/2026” is not a date (write it as 31/12/2026).',
+      source: '“Nobody” is not one of the values of this list.',
+    });
+    expect(p.rows[1].errors).toEqual({ fullName: '“Smith”: write the surname, then the first name.', endDate: expect.any(String) });
+    expect(p.counts).toMatchObject({ withErrors: 2, leads: 0 });
+    const before = { leads: await countOf(leads), accounts: await countOf(accounts) };
+    const refused = await run(up);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().title).toBe('Rows with errors: 2. Correct the file, or tick “Skip rows with errors”.');
+    expect(await countOf(leads)).toBe(before.leads);
+    expect(await countOf(accounts)).toBe(before.accounts);
+  });
+
+  it('a re-import makes no second lead: the same file is refused, and a row whose client has the same lead is shown and left out', async () => {
+    const phone = `69${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const first = [['Surname', 'First name', 'Phone', 'Rent', 'Monthly rent up to'], ['Ivanova', 'Olga', phone, 'Yes', '900']];
+    const up = (await send('rent.csv', csv(first))).json();
+    expect((await run(up)).statusCode).toBe(200);
+    // The same file again: refused whole.
+    const again = (await send('rent.csv', csv(first))).json();
+    expect((await run(again)).statusCode).toBe(409);
+    // A file with the same row and a new one: the stored lead is shown and left out, the new one made for the same client.
+    const more = (await send('rent-2.csv', csv([...first, ['Ivanova', 'Olga', phone, 'Yes', '1200']]))).json();
+    const p = await preview(more);
+    const [client] = await db.select().from(accounts).where(sql`${phone} = any(${accounts.phones})`);
+    const [stored] = await leadsOf(client!.id);
+    expect(p.rows[0].existing).toEqual({ id: stored!.id, name: `Lead #${stored!.id} – ${client!.displayName}, with the same values` });
+    expect(p.counts).toMatchObject({ leads: 1, skipped: 1, clients: 0, linked: 1 });
+    // Two equal rows in one file: the second is an error.
+    const twice = (await send('twice.csv', csv([...first.slice(0, 1), ['Petrova', 'Anna', '2310999888', 'Yes', '700'], ['Petrova', 'Anna', '2310999888', 'Yes', '700']]))).json();
+    expect((await preview(twice)).rows[1].errors).toEqual({ '': 'The same lead as in row 2.' });
+    const done = await run(more);
+    expect(done.statusCode, done.body).toBe(200);
+    const all = await leadsOf(client!.id);
+    expect(all.map((l) => l.rentBudgetRangeMax)).toEqual([900, 1200]);
+  });
+
+  it('reads Russian headers and values; an imported lead is no draft and takes the version guard', async () => {
+    const rows = [['ФИО', 'Телефон', 'Покупка', 'Бюджет покупки до', 'Этап', 'Приоритет', 'Желаемые особенности'], ['Смирнов Алексей', '+7 916 123 45 67', 'Да', '400 000', 'Переговоры', 'Срочный', 'Лифт']];
+    const up = (await send('заявки.csv', csv(rows), admin, 'ru')).json();
+    expect(up.mapping).toEqual(['fullName', 'phone', 'forPurchase', 'purchaseBudgetRangeMax', 'stage', 'priority', 'features']);
+    const p = await preview(up, 'ru');
+    expect(p.rows[0].errors).toEqual({});
+    expect(p.rows[0].values).toMatchObject({ forPurchase: 'Да', stage: 'Переговоры', priority: 'Срочный', features: 'Лифт' });
+    expect((await run(up)).statusCode).toBe(200);
+    const [client] = await db.select().from(accounts).where(sql`'+7 916 123 45 67' = any(${accounts.phones})`);
+    const [lead] = await leadsOf(client!.id);
+    expect(lead).toMatchObject({ purchaseBudgetRangeMax: 400000, stage: 5, priority: 4, features: ['elevator'], draft: false, version: 1 });
+    const stale = await admin.post('/api/lead/update', { id: lead!.id, version: 0, description: 'x' });
+    expect(stale.statusCode).toBe(409);
+    expect((await admin.post('/api/lead/update', { id: lead!.id, version: 1, description: 'Ζητά θέα' })).statusCode).toBe(200);
+  });
+
+  it('the template has the lead’s headers in the reader’s language, and they map back to their fields', async () => {
+    const res = await admin.get('/api/import/template?kind=leads', { lang: 'el' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('Leads-template.xlsx');
+    const wb = await workbookOf(res);
+    const headers = (wb.worksheets[0]!.getRow(1).values as string[]).slice(1);
+    expect(headers.slice(0, 4)).toEqual(['Επώνυμο', 'Όνομα', 'Τηλέφωνα', 'E-mail']);
+    expect(headers).toContain('Προϋπολογισμός αγοράς έως');
+    const wb2 = new ExcelJS.Workbook();
+    wb2.addWorksheet('x').addRow(headers);
+    wb2.worksheets[0]!.addRow(['Α', 'Β']);
+    const up = (await send('template.xlsx', Buffer.from(await wb2.xlsx.writeBuffer()))).json();
+    expect(up.mapping).toEqual(['lastName', 'firstName', 'phone', 'email', ...(await import('@crm/contract')).LEAD_FIELDS.map((d) => d.name)]);
+  });
+});
