@@ -9,10 +9,10 @@ import type { ReadRow, Row } from './imports.cells.ts';
 /**
  * A lead's rows of an imported spreadsheet: the client is read as an owner's row reads its person
  * (imports.service.ts); here the lead's own rules and its key against a second import. A lead is
- * the same as one already stored when its client is the same account and every lead column of the
- * file holds the same value (an empty cell as an empty field): that row is left out, so a file
- * imported again (or one that repeats earlier rows) makes no second lead. Two such rows in one file
- * are an error at the second.
+ * the same as one already stored when its client is the same account and every lead cell the row
+ * fills holds the same value (an empty cell is not compared: the stored lead may have taken its
+ * default there): that row is left out, so a file imported again (or one that repeats earlier
+ * rows) makes no second lead. Two rows with the same values in one file are an error at the second.
  */
 
 type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -29,6 +29,9 @@ function comparable(f: ImportField, v: unknown): unknown {
   if (typeof v === 'string' && ['currency', 'area', 'number'].includes(f.def.type)) return Number(v);
   return v;
 }
+
+/** A cell left empty (a list with nothing chosen is empty too). */
+const isEmpty = (v: unknown) => v == null || v === '' || (Array.isArray(v) && v.length === 0);
 
 /** The lead columns' values as one text (the key of a lead for one client). */
 const leadKey = (columns: Column[], v: Row) => JSON.stringify(columns.map(({ field }) => comparable(field, v[field.name])));
@@ -50,20 +53,22 @@ export function checkLeadRanges(t: Translate, r: ReadRow) {
 export async function findSameLeads(db: Db | Tx, t: Translate, rows: ReadRow[], allColumns: Column[]) {
   const columns = allColumns.filter((c) => c.field.target === 'lead');
   const accountIds = [...new Set(rows.map((r) => r.existing?.id).filter((n): n is number => n !== undefined))];
-  const stored = new Map<string, number>();
+  // Each client's stored leads, oldest first.
+  const storedOf = new Map<number, Row[]>();
   if (accountIds.length) {
     const found = await db.select().from(leads).where(and(inArray(leads.accountId, accountIds), eq(leads.draft, false))).orderBy(leads.id);
-    for (const l of found as Row[]) {
-      const k = `${l.accountId as number}|${leadKey(columns, l)}`;
-      if (!stored.has(k)) stored.set(k, l.id as number);
-    }
+    for (const l of found as Row[]) storedOf.set(l.accountId as number, [...(storedOf.get(l.accountId as number) ?? []), l]);
   }
   const inFile = new Map<string, number>();
   for (const r of rows) {
     if (r.errors.size) continue;
     const lead = leadKey(columns, r.object);
     if (r.existing) {
-      const id = stored.get(`${r.existing.id}|${lead}`);
+      // Compared by the cells the row fills: an empty cell says nothing (the stored lead may have
+      // taken a default there, a stage or a start day, or been moved on since).
+      const given = columns.filter(({ field }) => !isEmpty(r.object[field.name]));
+      const rowKey = leadKey(given, r.object);
+      const id = storedOf.get(r.existing.id)?.find((l) => leadKey(given, l) === rowKey)?.id as number | undefined;
       if (id !== undefined) {
         r.leadId = id;
         r.existing = { id, name: t('imports.leadStored', { id, name: r.existing.name }) };
@@ -90,6 +95,12 @@ function inListOrder(v: unknown): unknown {
  * a lead added for a client is (and so an event for the webhooks), naming the import.
  */
 export async function insertLeads(tx: Tx, actor: Actor, userId: number, importId: number, taken: ReadRow[], accountOfRow: Map<number, number>, today: string, batch: number): Promise<number[]> {
+  // Every lead has its client: a row whose client was to come from a row left out is a fault here, not a lead without one.
+  const clientOf = (r: ReadRow) => {
+    const id = accountOfRow.get(r.row);
+    if (id === undefined) throw new Error(`import ${importId}: row ${r.row} has no client`);
+    return id;
+  };
   const ids: number[] = [];
   for (let i = 0; i < taken.length; i += batch) {
     const part = taken.slice(i, i + batch);
@@ -103,7 +114,7 @@ export async function insertLeads(tx: Tx, actor: Actor, userId: number, importId
               priority: PRIORITY_NORMAL,
               startDate: today,
               ...Object.fromEntries(Object.entries(r.object).filter(([, v]) => v != null).map(([k, v]) => [k, inListOrder(v)])),
-              accountId: accountOfRow.get(r.row)!,
+              accountId: clientOf(r),
               draft: false,
               createdBy: userId,
               modifiedBy: userId,
@@ -113,7 +124,7 @@ export async function insertLeads(tx: Tx, actor: Actor, userId: number, importId
       .returning({ id: leads.id });
     for (const [j, m] of made.entries()) {
       ids.push(m.id);
-      await logAction(tx, actor, { action: 'Create', entity: 'Lead', entityId: m.id, data: { accountId: accountOfRow.get(part[j]!.row)!, importId } });
+      await logAction(tx, actor, { action: 'Create', entity: 'Lead', entityId: m.id, data: { accountId: clientOf(part[j]!), importId } });
     }
   }
   return ids;

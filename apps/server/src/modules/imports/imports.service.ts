@@ -245,7 +245,8 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
   for (const r of rows) {
     if (!r.hasPerson) continue;
     r.existing = r.keys.map((k) => found.get(k)).find(Boolean) ?? null;
-    if (r.existing) continue;
+    // A row with errors is left out (or refuses the file): later rows of its person are not its.
+    if (r.existing || (r.errors.size && kind !== 'owners')) continue;
     const keys = r.keys.length ? r.keys : r.nameKey && kind !== 'owners' ? [`name:${r.nameKey}`] : [];
     const earlier = keys.map((k) => firstRowOf.get(k)).find((n) => n !== undefined);
     if (earlier !== undefined) {
