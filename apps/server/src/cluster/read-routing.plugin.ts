@@ -15,7 +15,7 @@ const READ_ROUTES: RegExp[] = [
   /^\/api\/object\/searchByRefNumOrTitle$/i,
   /^\/api\/alert\/list$/i,
   /^\/api\/report\/results(\/download)?$/i,
-  /^\/api\/(object|deal|reservation)\/download$/i,
+  /^\/api\/(object|deal|reservation|lead)\/download$/i,
   /^\/api\/transactions\/download\/:accountId$/i,
   /^\/api\/invoice\/download$/i,
   /^\/api\/account\/personal-data\/:id$/i,
