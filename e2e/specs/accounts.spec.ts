@@ -603,14 +603,23 @@ for (const L of LANGUAGES) {
       await expect(page.getByTestId('view-role')).toContainText(L.admin);
       expect((await (await viewAccount(request, token, id)).json()).role).toBe('admin');
       // Back to employee, through the same page. While the role is asked again (held back here), no
-      // copy from the first visit is offered as the current role.
+      // copy from the first visit is offered as the current role; the answer goes on once that is seen.
+      let answer!: () => void;
+      let asked!: () => void;
+      const heldBack = new Promise<void>((resolve) => (answer = resolve));
+      const askedAgain = new Promise<void>((resolve) => (asked = resolve));
       await page.route(`**/api/UserRole/${id}`, async (r) => {
-        if (r.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 1500));
+        if (r.request().method() === 'GET') {
+          asked();
+          await heldBack;
+        }
         await r.continue();
       });
       await page.getByTestId('change-role').click();
       await expect(page).toHaveURL(new RegExp(`/ChangeEmployeRole/${id}$`));
+      await askedAgain;
       await expect(page.getByTestId('role-current')).toHaveCount(0);
+      answer();
       await expect(page.getByTestId('role-current')).toContainText(L.admin);
       await page.unroute(`**/api/UserRole/${id}`);
       await page.getByTestId('role-select').click();
