@@ -198,10 +198,17 @@ describe('import of deals', () => {
     const headers = (wb.worksheets[0]!.getRow(1).values as string[]).slice(1);
     expect(headers.slice(0, 5)).toEqual(['Κωδικός ακινήτου', 'Επώνυμο', 'Όνομα', 'Τηλέφωνα', 'E-mail']);
     expect(headers).toContain('Είδος συμφωνίας');
+    // Filled as Deals.xlsx writes its cells: amounts and months as numbers, days as dates, the type and stage by name.
+    const a = await property();
+    const cell: Record<string, unknown> = { dealType: 'Πώληση', dealStage: 'Διαπραγμάτευση', askingPrice: 200000.5, price: 195000, startDate: new Date(Date.UTC(2026, 0, 15)), contractDurationMonths: 6 };
     const wb2 = new ExcelJS.Workbook();
     wb2.addWorksheet('x').addRow(headers);
-    wb2.worksheets[0]!.addRow(['1']);
+    wb2.worksheets[0]!.addRow([Number(a.ref), `Template${tag()}`, 'Άννα', '', '', ...DEAL_FIELDS.map((d) => cell[d.name] ?? null)]);
     const up = (await send('template.xlsx', Buffer.from(await wb2.xlsx.writeBuffer()))).json();
     expect(up.mapping).toEqual(['referenceNumber', 'lastName', 'firstName', 'phone', 'email', ...DEAL_FIELDS.map((d) => d.name)]);
+    const p = await preview(up, 'el');
+    expect(p.rows[0].errors).toEqual({});
+    expect((await run(up)).statusCode).toBe(200);
+    expect((await dealsOf(a.id))[0]).toMatchObject({ dealType: 2, dealStage: 1, askingPrice: 200000.5, price: 195000, startDate: '2026-01-15', contractDurationMonths: 6 });
   });
 });
