@@ -170,3 +170,49 @@ for (const language of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+/** Deals: the texts of each language. */
+const DL = {
+  'en-UK': { deals: 'New deals: 2', clients: 'New clients: 1', linked: 'Linked to existing accounts: 1', type: 'Sale', stage: 'Contract signing' },
+  el: { deals: 'Νέες συμφωνίες: 2', clients: 'Νέοι πελάτες: 1', linked: 'Συνδέθηκαν με υπάρχουσες επαφές: 1', type: 'Πώληση', stage: 'Υπογραφή συμβολαίου' },
+} as const;
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`deals from a CSV: the property by its reference number, a client found by phone and one made, type and stage by name, the deals in the list (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const phone = `69${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const known = await request.post('/api/account/add', { data: { lastName: `Αγοραστής${tag}`, firstName: 'Νίκος', phone }, headers: auth(token) });
+    expect(known.ok(), await known.text()).toBeTruthy();
+    const [sold, let_] = [await createObject(request, token, { title: `Διαμέρισμα ${tag}` }), await createObject(request, token, { title: `Στούντιο ${tag}` })];
+    const csv = [
+      'Κωδικός ακινήτου;Ονοματεπώνυμο;Κινητό;Είδος συμφωνίας;Στάδιο;Τελική τιμή;Ημερομηνία υπογραφής συμβολαίου',
+      `${sold.referenceNumber};Αγοραστής${tag} Νίκος;${phone};Πώληση;Υπογραφή συμβολαίου;185.000;20/03/2026`,
+      `${let_.referenceNumber};Μισθωτής${tag} Γιάννης;2310${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')};Μίσθωση;Διαπραγμάτευση;750;`,
+    ].join('\r\n');
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    const l = DL[language];
+    await page.goto('/Import');
+    await page.getByTestId('import-kind-deals').check();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'deals.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page.getByTestId('import-read').click();
+    await expect(page.getByTestId('import-deals-hint')).toBeVisible();
+    await expectAccessible(page, `import deals mapping (${language})`);
+    const preview = await previewOf(page, 2, { deals: l.deals, clients: l.clients, linked: l.linked }, l.stage);
+    await expect(preview.getByTestId('import-cell-error')).toHaveCount(0);
+    await expect(preview.getByTestId('import-row').first()).toContainText(`Διαμέρισμα ${tag}`);
+    await expectAccessible(page, `import deals preview (${language})`);
+
+    await page.getByTestId('import-run').click();
+    await expect(page.getByTestId('import-done')).toContainText(l.deals);
+    await expectAccessible(page, `import deals done (${language})`);
+    await page.getByTestId('import-open-deals').click();
+    await expect(page).toHaveURL(/\/Deals$/);
+    const row = page.getByTestId('deals-table-row').filter({ hasText: `Αγοραστής${tag}` });
+    await expect(row).toContainText(l.type);
+    await expect(row).toContainText(l.stage);
+    await expect(page.getByTestId('deals-table-row').filter({ hasText: `Μισθωτής${tag}` })).toHaveCount(1);
+    await ctx.close();
+  });
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEAL_FIELDS, DEAL_LIST_PARTIES, DEAL_RELATION, LEAD_FIELDS, OBJECT_FIELDS, type TDealFieldDescription, type TFieldDescription, type TLeadFieldDescription } from '@crm/contract';
 import { objectColumnsOf } from '../src/modules/objects/objects.columns.ts';
-import { leadImportFields, objectImportFields } from '../src/modules/imports/imports.fields.ts';
+import { dealImportFields, leadImportFields, objectImportFields } from '../src/modules/imports/imports.fields.ts';
 import { CellError, judge, readCell } from '../src/modules/imports/imports.cells.ts';
 import type { FieldContext } from '../src/modules/fields/field-registry.ts';
 import { dealColumnsOf } from '../src/modules/deals/deals.xlsx.ts';
@@ -9,10 +9,10 @@ import { leadColumnsOf } from '../src/modules/leads/leads.xlsx.ts';
 
 /**
  * A field added to the description of properties, deals or leads reaches their spreadsheets with no
- * line of its own: Properties.xlsx and the property import, Deals.xlsx, Leads.xlsx and the lead import. Here each
- * description gets one field more (the real ones stay as they are); the web's test
- * (apps/web/src/app/field-reach.test.ts) follows it into the forms, the views and the column
- * choosers. Deals are not imported.
+ * line of its own: Properties.xlsx and the property import, Deals.xlsx and the deal import, Leads.xlsx
+ * and the lead import. Here each description gets one field more (the real ones stay as they are);
+ * the web's test (apps/web/src/app/field-reach.test.ts) follows it into the forms, the views and the
+ * column choosers.
  */
 const t = (key: string) => key;
 
@@ -44,6 +44,25 @@ describe('a field added to the description of deals', () => {
     const column = dealColumnsOf(t, 'Europe/Athens', fields).find((c) => c.head === 'fields.deal.notaryFee');
     expect(column?.style?.numFmt).toContain('€');
     expect(column!.cell(row)).toBe(120.5);
+  });
+
+  it('is a column a deal import accepts, by its label, read the Greek way and judged by its limits', async () => {
+    const field = dealImportFields(fields).find((f) => f.key === 'notaryFee');
+    expect(field).toMatchObject({ target: 'deal', name: 'notaryFee', labelKey: 'fields.deal.notaryFee', required: false });
+    expect(field!.def).toMatchObject({ type: 'currency', min: 0, max: 999999999999.99 });
+    const lookups = { places: new Map(), choices: new Map() };
+    const ctx = { t } as unknown as FieldContext;
+    expect(await judge(ctx, field!.key, field!, readCell(field!, '1.250,50', lookups), {})).toBe(1250.5);
+    expect(() => readCell(field!, '12,3456', lookups)).toThrow(CellError);
+    expect(() => readCell(field!, '-5', lookups)).toThrow(CellError);
+    expect(dealImportFields(DEAL_FIELDS).map((f) => f.key)).not.toContain('notaryFee');
+    // A day and a yes/no by their kinds, as Deals.xlsx writes them.
+    const [day, yes] = dealImportFields([
+      { name: 'keysHandedOver', type: 'date', group: 'dates' },
+      { name: 'furnished', type: 'boolean', group: 'rent' },
+    ]).filter((f) => f.labelKey.startsWith('fields.deal.'));
+    expect(await judge(ctx, day!.key, day!, readCell(day!, '15/01/2027', lookups), {})).toBe('2027-01-15');
+    expect(readCell(yes!, 'Ναι', lookups)).toBe(true);
   });
 
   it('is refused as a column of Deals.xlsx while the file has no way to write its kind (a choice would read as its number)', () => {

@@ -3,10 +3,10 @@ import { ZXlsxWorkbook } from './common.ts';
 import type { CallSchemas } from './call.ts';
 
 /**
- * Bringing owners, properties, mandates and leads (clients' requests) in from a spreadsheet (decisions 052, 094): upload a
+ * Bringing owners, properties, mandates, leads (clients' requests) and deals in from a spreadsheet (decisions 052, 094): upload a
  * file, map its columns to fields, preview (nothing stored), import (one transaction, once per upload).
  */
-export const IMPORT_KINDS = ['owners', 'objects', 'mandates', 'leads'] as const;
+export const IMPORT_KINDS = ['owners', 'objects', 'mandates', 'leads', 'deals'] as const;
 export type TImportKind = (typeof IMPORT_KINDS)[number];
 /** What to do with a row whose person is already in the CRM (same phone or e-mail). */
 export const IMPORT_DUPLICATE_CHOICES = ['link', 'skip'] as const;
@@ -56,7 +56,7 @@ export const ZImportPreviewRow = z.object({
   row: z.number().int(),
   values: z.record(z.string(), z.string()),
   errors: z.record(z.string(), z.string()),
-  /** The account already in the CRM with the same phone or e-mail (owners; for properties, the owner's); for mandates, the same mandate already stored. */
+  /** The account already in the CRM with the same phone or e-mail (owners; for properties, the owner's); for mandates, the same mandate already stored; for leads and deals, the same one stored. */
   existing: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type TImportPreviewRow = z.infer<typeof ZImportPreviewRow>;
@@ -69,6 +69,8 @@ export const ZImportCounts = z.object({
   mandates: z.number().int(),
   /** Leads that would be / were created, and the new client accounts made for them. */
   leads: z.number().int(),
+  /** Deals that would be / were created (their new clients counted in `clients`). */
+  deals: z.number().int(),
   clients: z.number().int(),
   /** Rows whose person is already in the CRM and was linked (owners: marked owner; properties: the existing owner). */
   linked: z.number().int(),

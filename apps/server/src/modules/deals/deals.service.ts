@@ -603,54 +603,65 @@ function sameStored(stored: unknown, sent: unknown): boolean {
 /** POST /api/Deal/update: creates (no id) or updates with the version guard; the parties are replaced when sent. */
 export async function saveDeal(app: FastifyInstance, caller: Caller, body: TDealUpdate, t: T, culture: TCulture) {
   return app.db.transaction(async (tx) => {
-    const parties = body.accounts !== undefined ? cleanParties(body.accounts) : undefined;
-    await checkRefs(tx, body, parties);
-    let id = body.id ?? null;
-    let before: ClosingState | null = null;
-    if (id == null) {
-      const set = fieldsToStore(body, null);
-      const [row] = await tx
-        .insert(deals)
-        .values({ ...set, objectId: body.objectId ?? null, demandId: body.demandId ?? null, createdBy: caller.user.id, modifiedBy: caller.user.id } as never)
-        .returning({ id: deals.id });
-      id = row!.id;
-      await logAction(tx, caller.actor, { action: 'Create', entity: DEAL_LOG_ENTITY, entityId: id, data: body });
-    } else {
-      const [current] = await tx.select().from(deals).where(eq(deals.id, id)).for('update');
-      if (!current) throw notFound('deals.notFound');
-      if (requireVersion(body.version) !== current.version) throw conflict(await getDeal(app, tx, id, t, culture));
-      before = await closingState(tx, id);
-      const set = fieldsToStore(body, current as unknown as Row);
-      if (body.objectId !== undefined) set.objectId = body.objectId;
-      if (body.demandId !== undefined) set.demandId = body.demandId;
-      await tx
-        .update(deals)
-        .set({ ...set, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id } as never)
-        .where(eq(deals.id, id));
-      // The log holds what changed, not every field the form sent back as it was.
-      const was = current as unknown as Row;
-      const changes: Row = Object.fromEntries(Object.entries(set).filter(([k, v]) => !sameStored(was[k], v)));
-      if (parties) {
-        const old = await tx.select({ accountId: dealParties.accountId, relation: dealParties.relation }).from(dealParties).where(eq(dealParties.dealId, id)).orderBy(dealParties.position);
-        const next = parties.map((p) => ({ accountId: p.accountId, relation: p.relation }));
-        if (JSON.stringify(old) !== JSON.stringify(next)) changes.accounts = next;
-      }
-      await logAction(tx, caller.actor, { action: 'Update', entity: DEAL_LOG_ENTITY, entityId: id, data: changes });
-    }
-    if (parties) {
-      await tx.delete(dealParties).where(eq(dealParties.dealId, id));
-      if (parties.length) await tx.insert(dealParties).values(parties.map((p, position) => ({ dealId: id!, accountId: p.accountId, relation: p.relation, position })));
-    }
-    const after = await closingState(tx, id);
-    // A deal is about a property or between people: an empty one is refused (and rolled back).
-    if (after && after.objectId == null && after.parties.length === 0) throw fieldError('objectId', 'deals.objectOrPartyRequired');
-    // Made from a lead (or given one now): a lead still New, or at Viewings, is negotiating now (a
-    // deal made closed then wins it, below); one entered as cancelled, a sale that fell through, is not.
-    if (after?.demandId != null && after.demandId !== before?.demandId && after.dealStage !== DEAL_STAGE_CANCELLED) await advanceLeadStage(tx, { userId: caller.user.id, actor: caller.actor }, after.demandId, 'deal', id);
-    await applyClosing(app, tx, caller.actor, agencyToday(app.config.timeZone), before, after, { caller, dealId: id });
-    const notices = await settleTenants(app, tx, caller, id, before, after, t, culture);
+    const { id, notices } = await storeDeal(app, tx, caller, body, t, culture);
     return { ...(await getDeal(app, tx, id, t, culture)), notices };
   });
+}
+
+/**
+ * A deal saved in the caller's transaction, as POST /api/Deal/update saves it (the import of deals
+ * makes its deals here too, so they are what the form makes): its fields checked, its parties, the
+ * log (with `logMore` added to a new deal's entry), a lead moved on, closing's effects on the
+ * property and the specialists, a closed rental's tenants.
+ */
+export async function storeDeal(app: FastifyInstance, tx: Tx, caller: Caller, body: TDealUpdate, t: T, culture: TCulture, logMore: Row = {}): Promise<{ id: number; notices: Notice[] }> {
+  const parties = body.accounts !== undefined ? cleanParties(body.accounts) : undefined;
+  await checkRefs(tx, body, parties);
+  let id = body.id ?? null;
+  let before: ClosingState | null = null;
+  if (id == null) {
+    const set = fieldsToStore(body, null);
+    const [row] = await tx
+      .insert(deals)
+      .values({ ...set, objectId: body.objectId ?? null, demandId: body.demandId ?? null, createdBy: caller.user.id, modifiedBy: caller.user.id } as never)
+      .returning({ id: deals.id });
+    id = row!.id;
+    await logAction(tx, caller.actor, { action: 'Create', entity: DEAL_LOG_ENTITY, entityId: id, data: { ...body, ...logMore } });
+  } else {
+    const [current] = await tx.select().from(deals).where(eq(deals.id, id)).for('update');
+    if (!current) throw notFound('deals.notFound');
+    if (requireVersion(body.version) !== current.version) throw conflict(await getDeal(app, tx, id, t, culture));
+    before = await closingState(tx, id);
+    const set = fieldsToStore(body, current as unknown as Row);
+    if (body.objectId !== undefined) set.objectId = body.objectId;
+    if (body.demandId !== undefined) set.demandId = body.demandId;
+    await tx
+      .update(deals)
+      .set({ ...set, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id } as never)
+      .where(eq(deals.id, id));
+    // The log holds what changed, not every field the form sent back as it was.
+    const was = current as unknown as Row;
+    const changes: Row = Object.fromEntries(Object.entries(set).filter(([k, v]) => !sameStored(was[k], v)));
+    if (parties) {
+      const old = await tx.select({ accountId: dealParties.accountId, relation: dealParties.relation }).from(dealParties).where(eq(dealParties.dealId, id)).orderBy(dealParties.position);
+      const next = parties.map((p) => ({ accountId: p.accountId, relation: p.relation }));
+      if (JSON.stringify(old) !== JSON.stringify(next)) changes.accounts = next;
+    }
+    await logAction(tx, caller.actor, { action: 'Update', entity: DEAL_LOG_ENTITY, entityId: id, data: changes });
+  }
+  if (parties) {
+    await tx.delete(dealParties).where(eq(dealParties.dealId, id));
+    if (parties.length) await tx.insert(dealParties).values(parties.map((p, position) => ({ dealId: id!, accountId: p.accountId, relation: p.relation, position })));
+  }
+  const after = await closingState(tx, id);
+  // A deal is about a property or between people: an empty one is refused (and rolled back).
+  if (after && after.objectId == null && after.parties.length === 0) throw fieldError('objectId', 'deals.objectOrPartyRequired');
+  // Made from a lead (or given one now): a lead still New, or at Viewings, is negotiating now (a
+  // deal made closed then wins it, below); one entered as cancelled, a sale that fell through, is not.
+  if (after?.demandId != null && after.demandId !== before?.demandId && after.dealStage !== DEAL_STAGE_CANCELLED) await advanceLeadStage(tx, { userId: caller.user.id, actor: caller.actor }, after.demandId, 'deal', id);
+  await applyClosing(app, tx, caller.actor, agencyToday(app.config.timeZone), before, after, { caller, dealId: id });
+  const notices = await settleTenants(app, tx, caller, id, before, after, t, culture);
+  return { id, notices };
 }
 
 /**

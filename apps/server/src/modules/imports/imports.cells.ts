@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CULTURES, LEAD_PRIORITIES, LEAD_STAGES, MAX_EMAILS, MAX_PHONES, OBJECT_FEATURES, isEmailList, isPhoneList, parseTypedDate, type TCulture } from '@crm/contract';
+import { CULTURES, DEAL_STAGES, DEAL_TYPES, LEAD_PRIORITIES, LEAD_STAGES, MAX_EMAILS, MAX_PHONES, OBJECT_FEATURES, isEmailList, isPhoneList, parseTypedDate, type TCulture } from '@crm/contract';
 import { readTypedDecimal } from '@crm/contract/typed-number';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -74,6 +74,17 @@ export async function loadLookups(app: FastifyInstance, db: Db | Tx, culture: TC
     if (f.choices === 'lead.stage') choices.set(f.choices, named(LEAD_STAGES, (v) => `leads.stage.${v}`));
     if (f.choices === 'lead.priority') choices.set(f.choices, named(LEAD_PRIORITIES, (v) => `leads.priority.${v}`));
     if (f.choices === 'lead.features') choices.set(f.choices, named(OBJECT_FEATURES, (v) => `fields.object.${v}`));
+    if (f.choices === 'deal.type') choices.set(f.choices, named(DEAL_TYPES, (v) => `deals.type.${v}`));
+    if (f.choices === 'deal.stage') {
+      // A stage by its name, and by the name a sale or a rental gives it (Deals.xlsx writes those).
+      const m = named(DEAL_STAGES, (v) => `deals.stage.${v}`);
+      for (const kind of ['sale', 'rental']) for (const v of DEAL_STAGES) for (const c of CULTURES) {
+        const k = `deals.stage.${kind}.${v}`;
+        const text = t(c, k);
+        if (text !== k && !m.has(normalizeHeader(text))) m.set(normalizeHeader(text), v);
+      }
+      choices.set(f.choices, m);
+    }
     if (f.choices === 'lead.source') {
       // The sources are accounts marked as one (as the lead form offers them): by their names.
       const m = new Map<string, number | string>();
@@ -207,6 +218,10 @@ export type ReadRow = {
   mandate: MandateDraft | null;
   /** A lead's row whose lead is stored already (imports.leads.ts): it is left out. */
   leadId?: number;
+  /** A deal's row (imports.deals.ts): its property and that property's owners (the deal's sellers or landlords). */
+  deal?: { objectId: number; ownerIds: number[] };
+  /** A deal's row whose deal is stored already (imports.deals.ts): it is left out. */
+  dealId?: number;
   /** What the preview shows of a column when it is not the stored value as it is (a mandate's property, kind, owners). */
   shown?: Record<string, string>;
 };

@@ -1,10 +1,12 @@
 import {
   ACCOUNT_FIELD_DESCRIPTIONS,
   CULTURES,
+  DEAL_FIELDS,
   LEAD_FIELDS,
   MANDATE_FIELDS,
   OBJECT_EDITABLE_FIELDS,
   type TCulture,
+  type TDealFieldDescription,
   type TFieldDescription,
   type TImportKind,
   type TLeadFieldDescription,
@@ -24,7 +26,7 @@ export type ImportField = {
   /** The mapping's key: the field's name; an owner's field on a property row is "owner.<name>". */
   key: string;
   /** Which record it fills (a mandate's owner columns find accounts: they fill the mandate). */
-  target: 'account' | 'object' | 'mandate' | 'lead';
+  target: 'account' | 'object' | 'mandate' | 'lead' | 'deal';
   /** The field (the record's table property). */
   name: string;
   def: PatchableField;
@@ -34,7 +36,7 @@ export type ImportField = {
   /** Object select lists: the list the value is chosen from. */
   list?: TObjectListName;
   /** A lead's choice read by its name (the stage, the priority, the source, the features): the list of names in imports.cells.ts. */
-  choices?: 'lead.stage' | 'lead.priority' | 'lead.source' | 'lead.features';
+  choices?: 'lead.stage' | 'lead.priority' | 'lead.source' | 'lead.features' | 'deal.type' | 'deal.stage';
   /** Header texts that also name it (normalized, see normalizeHeader), besides its label in en, el and ru. */
   hints: readonly string[];
   /**
@@ -252,8 +254,61 @@ export const leadImportFields = (fields: readonly TLeadFieldDescription[]): Impo
 ];
 const LEAD_IMPORT_FIELDS: readonly ImportField[] = leadImportFields(LEAD_FIELDS);
 
+/** Header texts people write for a deal's field (normalized, see normalizeHeader), besides its label and Deals.xlsx's heads. */
+const DEAL_HINTS: Record<string, readonly string[]> = {
+  referenceNumber: MANDATE_HINTS.referenceNumber!,
+  dealType: ['type', 'deal type', 'kind', 'ειδος', 'τυπος', 'ειδος συναλλαγης', 'συναλλαγη', 'тип', 'тип сделки', 'вид сделки'],
+  dealStage: ['stage', 'status', 'σταδιο', 'κατασταση', 'этап', 'статус', 'стадия'],
+  price: ['price', 'final price', 'sale price', 'τιμη', 'τελικη τιμη', 'τιμημα', 'цена', 'итоговая цена'],
+  commission: ['commission', 'fee', 'αμοιβη', 'προμηθεια', 'αμοιβη γραφειου', 'комиссия'],
+  deposit: ['deposit', 'προκαταβολη', 'αρραβωνας', 'εγγυηση', 'задаток', 'залог'],
+  endDate: ['closing date', 'contract date', 'signed on', 'ημερομηνια συμβολαιου', 'συμβολαιο', 'дата договора', 'дата сделки'],
+  notes: ['notes', 'comments', 'σημειωσεις', 'σχολια', 'παρατηρησεις', 'примечания', 'комментарий', 'заметки'],
+};
+/** A deal's choices read by their names in any language (see ImportField.choices). */
+const DEAL_CHOICES: Record<string, ImportField['choices']> = { dealType: 'deal.type', dealStage: 'deal.stage' };
+
+/**
+ * A deal's row: the property by its reference number (required), the client, buyer or tenant (the
+ * whole name or the two names, phones, e-mails: an account found by its phone or e-mail as a lead's
+ * client is, else a new client), and every described field of a deal (DEAL_FIELDS): a field added
+ * there is importable without a line here. The type and the stage are read by their names.
+ */
+export const dealImportFields = (fields: readonly TDealFieldDescription[]): ImportField[] => [
+  { key: 'referenceNumber', target: 'deal', name: 'referenceNumber', def: { type: 'text', max: 20, required: true }, labelKey: 'imports.field.referenceNumber', required: true, hints: DEAL_HINTS.referenceNumber!.map(normalizeHeader) },
+  ...(['lastName', 'firstName', 'phone', 'email'] as const).map((name) => {
+    const f = accountField(name);
+    // Required only on a row that names a client and not by the whole name (judged per row).
+    return { ...f, required: false, def: { ...f.def, required: false } };
+  }),
+  fullNameField('fullName'),
+  ...fields.map(
+    (d): ImportField => ({
+      key: d.name,
+      target: 'deal',
+      name: d.name,
+      def: { type: d.type, max: d.max, min: d.min, integer: d.integer },
+      labelKey: `fields.deal.${d.name}`,
+      required: d.required === true,
+      choices: DEAL_CHOICES[d.name],
+      hints: (DEAL_HINTS[d.name] ?? []).map(normalizeHeader),
+    }),
+  ),
+];
+const DEAL_IMPORT_FIELDS: readonly ImportField[] = dealImportFields(DEAL_FIELDS);
+/** Deals.xlsx's heads that name an import's field (a list's file read back): its property, type, stage and buyer. */
+const DEAL_FILE_HEADS: Record<string, string> = { 'deals.ui.col.object': 'referenceNumber', 'deals.ui.col.type': 'dealType', 'deals.ui.col.stage': 'dealStage', 'deals.relation.2': 'fullName' };
+
 export const importFields = (kind: TImportKind): readonly ImportField[] =>
-  kind === 'owners' ? OWNER_IMPORT_FIELDS : kind === 'mandates' ? MANDATE_IMPORT_FIELDS : kind === 'leads' ? LEAD_IMPORT_FIELDS : OBJECT_IMPORT_FIELDS;
+  kind === 'owners'
+    ? OWNER_IMPORT_FIELDS
+    : kind === 'mandates'
+      ? MANDATE_IMPORT_FIELDS
+      : kind === 'leads'
+        ? LEAD_IMPORT_FIELDS
+        : kind === 'deals'
+          ? DEAL_IMPORT_FIELDS
+          : OBJECT_IMPORT_FIELDS;
 
 type Translate = (culture: TCulture, key: string, params?: Record<string, string | number>) => string;
 
@@ -285,6 +340,7 @@ export function guessMapping(t: Translate, kind: TImportKind, headers: readonly 
     if (n && !signed.has(n)) signed.set(n, f);
   }
   for (const culture of CULTURES) for (const f of fields) add(fieldLabel(t, culture, f), f);
+  if (kind === 'deals') for (const culture of CULTURES) for (const [head, key] of Object.entries(DEAL_FILE_HEADS)) add(t(culture, head), fields.find((f) => f.key === key)!);
   for (const f of fields) for (const h of f.hints) add(h, f);
   if (kind === 'mandates') {
     // "ΑΦΜ εντολέα", "Owner e-mail"; and a mandate file's plain "ΑΦΜ", "Email" are its owner's.
@@ -348,4 +404,5 @@ export const TEMPLATE_FIELDS: Record<TImportKind, readonly string[]> = {
     'owner.taxOffice', 'exceptions', 'notes',
   ],
   leads: ['lastName', 'firstName', 'phone', 'email', ...LEAD_FIELDS.map((d) => d.name)],
+  deals: ['referenceNumber', 'lastName', 'firstName', 'phone', 'email', ...DEAL_FIELDS.map((d) => d.name)],
 };

@@ -32,7 +32,7 @@ export const importsRoutes = async (app: FastifyInstance) => {
       template: {
         access: OFFICE_ADMIN,
         handler: async (req, reply) => {
-          const name = { owners: 'Owners-template.xlsx', objects: 'Properties-template.xlsx', mandates: 'Mandates-template.xlsx', leads: 'Leads-template.xlsx' }[req.query.kind];
+          const name = { owners: 'Owners-template.xlsx', objects: 'Properties-template.xlsx', mandates: 'Mandates-template.xlsx', leads: 'Leads-template.xlsx', deals: 'Deals-template.xlsx' }[req.query.kind];
           return reply
             .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
             .header('Content-Disposition', `attachment; filename="${name}"`)

@@ -31,6 +31,7 @@ import { parentTypeOf } from '../objects/objects.options.ts';
 import { fieldLabel, guessMapping, importFields, normalizeHeader, TEMPLATE_FIELDS, type ImportField } from './imports.fields.ts';
 import { insertMandates, readMandateRows } from './imports.mandates.ts';
 import { checkLeadRanges, findSameLeads, insertLeads } from './imports.leads.ts';
+import { findDeals, insertDeals } from './imports.deals.ts';
 import { CellError, emailKey, judge, loadLookups, phoneKey, readCell, readContacts, type ReadRow } from './imports.cells.ts';
 import { CELL_LENGTH_MAX, type SheetText } from '../../lib/sheet-read.ts';
 import { readSheet } from '../../lib/sheet-reader.ts';
@@ -148,7 +149,7 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
     columns.push({ index, field });
   });
   // The whole name in one column stands for the two names (and goes with neither of them).
-  const prefix = kind === 'owners' || kind === 'leads' ? '' : 'owner.';
+  const prefix = kind === 'owners' || kind === 'leads' || kind === 'deals' ? '' : 'owner.';
   const fullNameKey = `${prefix}fullName`;
   const hasFullName = seen.has(fullNameKey);
   if (hasFullName && (seen.has(`${prefix}lastName`) || seen.has(`${prefix}firstName`))) throw badRequest('imports.fullNameAndNames');
@@ -167,7 +168,12 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
       const raw = (cellsOfRow[index] ?? '').trim();
       const target = field.target === 'account' ? r.account : r.object;
       try {
-        if (field.fullName) {
+        if (field.target === 'deal' && field.name === 'referenceNumber') {
+          // The property, found with the others' after the rows are read (imports.deals.ts).
+          if (!raw) throw new CellError('validation.required');
+          if (!/^#?\s*\d{1,9}$/.test(raw)) throw new CellError('imports.unknownProperty', { value: raw });
+          r.object.referenceNumber = raw;
+        } else if (field.fullName) {
           if (raw) {
             const [last = '', ...rest] = raw.split(/\s+/);
             if (!rest.length) throw new CellError('imports.fullNameOneWord', { value: raw });
@@ -196,8 +202,8 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
         r.errors.set(field.key, t(e.code, e.params));
       }
     }
-    // A lead's row always names its client.
-    const person = kind === 'leads' ? true : kind === 'owners' ? columns.some((c) => c.field.target === 'account' && (cellsOfRow[c.index] ?? '').trim() !== '') : columns.some((c) => c.field.key.startsWith('owner.') && (cellsOfRow[c.index] ?? '').trim() !== '');
+    // A lead's row always names its client; a deal's may (its buyer or tenant).
+    const person = kind === 'leads' ? true : kind === 'owners' || kind === 'deals' ? columns.some((c) => c.field.target === 'account' && (cellsOfRow[c.index] ?? '').trim() !== '') : columns.some((c) => c.field.key.startsWith('owner.') && (cellsOfRow[c.index] ?? '').trim() !== '');
     r.hasPerson = person;
     // A person has both names (as the account's form requires).
     if (person) {
@@ -255,6 +261,7 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
     } else for (const k of keys) firstRowOf.set(k, r.row);
   }
   if (kind === 'leads') await findSameLeads(db, t, rows, columns);
+  if (kind === 'deals') await findDeals(db, culture, t, rows, columns);
   return { rows, columns, missing };
 }
 
@@ -264,11 +271,13 @@ function shownChoice(app: FastifyInstance, culture: TCulture, f: ImportField, va
   if (f.choices === 'lead.stage') return t(`leads.stage.${String(value)}`);
   if (f.choices === 'lead.priority') return t(`leads.priority.${String(value)}`);
   if (f.choices === 'lead.features') return (value as string[]).map((v) => t(`fields.object.${v}`)).join(', ');
+  if (f.choices === 'deal.type') return t(`deals.type.${String(value)}`);
+  if (f.choices === 'deal.stage') return t(`deals.stage.${String(value)}`);
   return raw;
 }
 
 function counts(rows: ReadRow[], kind: TImportKind, duplicates: 'link' | 'skip', skipErrors: boolean): TImportCounts & { taken: ReadRow[] } {
-  const c = { owners: 0, objects: 0, mandates: 0, leads: 0, clients: 0, linked: 0, skipped: 0, withErrors: 0 };
+  const c = { owners: 0, objects: 0, mandates: 0, leads: 0, deals: 0, clients: 0, linked: 0, skipped: 0, withErrors: 0 };
   const taken: ReadRow[] = [];
   for (const r of rows) {
     if (r.errors.size) {
@@ -277,17 +286,18 @@ function counts(rows: ReadRow[], kind: TImportKind, duplicates: 'link' | 'skip',
       continue;
     }
     // A mandate already in the CRM is left out whatever the choice: there is nothing to link.
-    // So is a lead already stored for the same client (imports.leads.ts).
-    if (r.existing && (duplicates === 'skip' || kind === 'mandates' || r.leadId !== undefined)) {
+    // So is a lead already stored for the same client (imports.leads.ts), and a deal already stored (imports.deals.ts).
+    if (r.existing && (duplicates === 'skip' || kind === 'mandates' || r.leadId !== undefined || r.dealId !== undefined)) {
       c.skipped++;
       continue;
     }
     taken.push(r);
     if (r.existing) c.linked++;
-    else if (r.hasPerson && r.sameAs === null) c[kind === 'leads' ? 'clients' : 'owners']++;
+    else if (r.hasPerson && r.sameAs === null) c[kind === 'leads' || kind === 'deals' ? 'clients' : 'owners']++;
     if (kind === 'objects') c.objects++;
     if (kind === 'leads') c.leads++;
     if (kind === 'mandates') c.mandates++;
+    if (kind === 'deals') c.deals++;
   }
   return { ...c, taken };
 }
@@ -396,8 +406,8 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
             ...(r.account as object),
             firstName: r.account.firstName as string,
             lastName: r.account.lastName as string,
-            // A lead's person is a client (as a lead added for an account makes it one), an owner's an owner.
-            ...(kind === 'leads' ? { isClient: true, isClientDate: now } : { isOwner: true, isOwnerDate: now }),
+            // A lead's person is a client (as a lead added for an account makes it one), so is a deal's buyer or tenant; an owner's an owner.
+            ...(kind === 'leads' || kind === 'deals' ? { isClient: true, isClientDate: now } : { isOwner: true, isOwnerDate: now }),
             createdBy: caller.user.id,
             modifiedBy: caller.user.id,
           })),
@@ -416,7 +426,8 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
         .returning({ id: accounts.id });
       // As a lead added for an account logs it: the account became a client.
       for (const a of marked) await logAction(tx, caller.actor, { action: 'Update', entity: 'Account', entityId: a.id, data: { isClient: true, importId: upload.id } });
-    } else if (linkedIds.length) {
+    } else if (linkedIds.length && kind !== 'deals') {
+      // (A deal's client already in the CRM is only named in the deal, as the deal form does.)
       await tx
         .update(accounts)
         .set({ isOwner: true, isOwnerDate: sql`coalesce(${accounts.isOwnerDate}, now())`, version: sql`${accounts.version} + 1`, modifiedOn: now, modifiedBy: caller.user.id })
@@ -444,6 +455,7 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
       }
     }
     const mandateIds = kind === 'mandates' ? await insertMandates(tx, caller.actor, caller.user.id, upload.id, c.taken) : [];
+    const dealIds = kind === 'deals' ? await insertDeals(app, tx, caller, culture, upload.id, c.taken, accountOfRow) : [];
     const leadIds = kind === 'leads' ? await insertLeads(tx, caller.actor, caller.user.id, upload.id, c.taken, accountOfRow, todayIn(app.config.timeZone), BATCH) : [];
     const createdAccounts = [...new Set(newPeople.map((r) => accountOfRow.get(r.row)!))];
     const { taken: _taken, ...result } = c;
@@ -453,7 +465,7 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
         importedOn: now,
         importedByName: caller.actor.name,
         cells: [],
-        result: { counts: result, accountIds: createdAccounts, linkedAccountIds: linkedIds, objectIds, mandateIds, leadIds },
+        result: { counts: result, accountIds: createdAccounts, linkedAccountIds: linkedIds, objectIds, mandateIds, leadIds, dealIds },
       })
       .where(eq(imports.id, upload.id));
     await logAction(tx, caller.actor, {
@@ -468,6 +480,7 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
         newObjects: result.objects,
         newMandates: result.mandates,
         newLeads: result.leads,
+        newDeals: result.deals,
         newClients: result.clients,
         linked: result.linked,
         skipped: result.skipped,
@@ -476,6 +489,7 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
         objectIds,
         mandateIds,
         leadIds,
+        dealIds,
       },
     });
     return { id: upload.id, counts: result };

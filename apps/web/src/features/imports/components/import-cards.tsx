@@ -15,6 +15,7 @@ const COUNT_KEYS: Record<TImportKind, readonly (keyof TImportPreviewAnswer['coun
   objects: ['owners', 'objects', 'linked', 'skipped', 'withErrors'],
   mandates: ['mandates', 'skipped', 'withErrors'],
   leads: ['leads', 'clients', 'linked', 'skipped', 'withErrors'],
+  deals: ['deals', 'clients', 'linked', 'skipped', 'withErrors'],
 };
 
 /** The counts of a preview or an import, as badges (those that apply to the kind). */
@@ -55,6 +56,11 @@ export function ImportDone({ done, kind, onAgain }: { done: TImportRunAnswer; ki
               {t('imports.ui.openLeads')}
             </Anchor>
           )}
+          {done.counts.deals > 0 && (
+            <Anchor component={Link} to="/Deals" data-testid="import-open-deals">
+              {t('imports.ui.openDeals')}
+            </Anchor>
+          )}
           <Anchor component="button" type="button" onClick={onAgain} data-testid="import-again">
             {t('imports.ui.again')}
           </Anchor>
@@ -76,6 +82,7 @@ export function FileCard({ flow }: { flow: ImportFlow }) {
             <Radio value="objects" label={t('imports.kind.objects')} data-testid="import-kind-objects" />
             <Radio value="mandates" label={t('imports.kind.mandates')} data-testid="import-kind-mandates" />
             <Radio value="leads" label={t('imports.kind.leads')} data-testid="import-kind-leads" />
+            <Radio value="deals" label={t('imports.kind.deals')} data-testid="import-kind-deals" />
           </Group>
         </Radio.Group>
         <FileInput
@@ -137,6 +144,12 @@ export function MappingCard({ flow, upload }: { flow: ImportFlow; upload: TImpor
             // How a lead's client is found or made, how its choices are written, and that a stored lead is not made twice.
             <Text size="sm" data-testid="import-leads-hint">
               {t('imports.ui.leadsHint')}
+            </Text>
+          )}
+          {upload.kind === 'deals' && (
+            // How a deal's property and client are found, how its choices and amounts are written, and that a stored deal is not made twice.
+            <Text size="sm" data-testid="import-deals-hint">
+              {t('imports.ui.dealsHint')}
             </Text>
           )}
           <Radio.Group label={t('imports.ui.duplicates')} value={flow.duplicates} onChange={(v) => flow.setDuplicates(v as TImportDuplicateChoice)}>

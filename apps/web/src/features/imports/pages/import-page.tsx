@@ -4,7 +4,7 @@ import { FileCard, ImportDone, MappingCard, PreviewCard } from '../components/im
 import { useImport } from '../use-import.ts';
 
 /**
- * /Import (office administrators): owners, properties with their owners, mandates, or leads (clients’ requests), from an .xlsx or .csv.
+ * /Import (office administrators): owners, properties with their owners, mandates, leads (clients’ requests) or deals, from an .xlsx or .csv.
  * The file is read on the server; each column is mapped to a field (proposed from its header);
  * the preview shows the rows as they will be stored with an error under each cell that does not
  * fit; the import stores them in one go, once.

@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DEAL_FIELDS, OWNER_RELATION } from '@crm/contract';
+import { createTestApp, type Client } from '../../../test/harness.ts';
+import { accounts, actionLog, dealParties, deals, objectAccounts, objects } from '../../db/schema/index.ts';
+import { workbookOf } from '../../../test/xlsx.ts';
+import { dealTotals, keptDealTotals } from '../deals/deals.service.ts';
+
+/** Deals from a spreadsheet: the property by its reference number, its owners as sellers, the client found or made, every described field. */
+const t = await createTestApp();
+const { db } = t;
+const admin = await t.user({ roles: ['admin'] });
+const agent = await t.user({ roles: ['employee'] });
+
+const send = (name: string, data: Buffer, as: Client = admin, lang = 'en') =>
+  as.upload('/api/import/upload', [{ field: 'kind', value: 'deals' }, { field: 'file', name, data }], { lang });
+const csv = (rows: string[][]) => Buffer.from(rows.map((r) => r.join(';')).join('\r\n'), 'utf8');
+const preview = async (up: { token: string; mapping: string[] }, lang = 'en') => (await admin.post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' }, { lang })).json();
+const run = (up: { token: string; mapping: string[] }, skipErrors = false) => admin.post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors });
+const countOf = async (table: typeof deals | typeof accounts) => (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+const tag = () => Math.random().toString(36).slice(2, 8);
+const dealsOf = async (objectId: number) => (await db.select().from(deals).where(eq(deals.objectId, objectId)).orderBy(deals.id)) as Record<string, unknown>[];
+const partiesOf = async (dealId: number) =>
+  (await db.select({ accountId: dealParties.accountId, relation: dealParties.relation }).from(dealParties).where(eq(dealParties.dealId, dealId)).orderBy(dealParties.position));
+
+async function person(extra: Partial<typeof accounts.$inferInsert> = {}) {
+  const [a] = await db.insert(accounts).values({ firstName: 'Γιώργος', lastName: `Παπαδόπουλος${tag()}`, ...extra }).returning();
+  return a!;
+}
+/** A property with an owner, and its reference number as a cell writes it. */
+async function property(ownerId?: number) {
+  const [o] = await db.insert(objects).values({ title: 'Διαμέρισμα Καλαμαριά' } as never).returning({ id: objects.id, ref: objects.referenceNumber });
+  if (ownerId) await db.insert(objectAccounts).values({ objectId: o!.id, accountId: ownerId, relation: OWNER_RELATION });
+  return { id: o!.id, ref: String(o!.ref).padStart(4, '0') };
+}
+
+const EL_HEADERS = [
+  'Κωδικός ακινήτου', 'Ονοματεπώνυμο', 'Κινητό', 'Email', 'Είδος συμφωνίας', 'Στάδιο', 'Ζητούμενη τιμή', 'Τελική τιμή', 'Αρραβώνας / εγγύηση', 'Μεσιτική αμοιβή',
+  'Ημερομηνία αρραβώνα / εγγύησης', 'Έναρξη διαπραγμάτευσης', 'Ημερομηνία υπογραφής συμβολαίου', 'Διάρκεια συμβολαίου (μήνες)', 'Έναρξη μίσθωσης', 'Λήξη μίσθωσης', 'Σημειώσεις',
+];
+
+describe('import of deals', () => {
+  it('is for office administrators only', async () => {
+    expect((await send('d.csv', csv([EL_HEADERS]), agent)).statusCode).toBe(403);
+    expect((await agent.get('/api/import/template?kind=deals')).statusCode).toBe(403);
+  });
+
+  it('a good Greek file: the property’s owner as seller, a client found by phone and one made; every field stored; the property sold; the log; the kept totals agree', async () => {
+    const owner = await person();
+    const known = await person({ firstName: 'Νίκος', lastName: `Γεωργίου${tag()}`, phones: ['+30 694 555 7788'] });
+    const [a, b] = [await property(owner.id), await property()];
+    const email = `maria.${tag()}@example.gr`;
+    const rows = [
+      EL_HEADERS,
+      [a.ref, 'Γεωργίου Νίκος', '6945557788', '', 'Πώληση', 'Ολοκληρώθηκε', '200.000', '185.000,50', '18.500', '3.700', '15/01/2026', '10/01/2026', '20/03/2026', '12', '', '', 'Πληρωμή με δάνειο'],
+      [`#${b.ref}`, 'Παπαδοπούλου Μαρία', '', email, 'Μίσθωση', 'Δόθηκε εγγύηση', '', '750', '1.500', '', '01/02/2026', '', '', '', '01/03/2026', '28/02/2027', ''],
+    ];
+    const res = await send('συμφωνίες.csv', csv(rows), admin, 'el');
+    expect(res.statusCode, res.body).toBe(200);
+    const up = res.json();
+    expect(up.mapping).toEqual(['referenceNumber', 'fullName', 'phone', 'email', ...DEAL_FIELDS.map((d) => d.name)]);
+    const p = await preview(up, 'el');
+    expect(p.rows.map((r: { errors: object }) => r.errors)).toEqual([{}, {}]);
+    expect(p.rows[0].existing).toEqual({ id: known.id, name: known.displayName });
+    expect(p.rows[0].values).toMatchObject({ referenceNumber: `${a.ref} · Διαμέρισμα Καλαμαριά`, dealType: 'Πώληση', dealStage: 'Ολοκληρώθηκε', price: '185\u00a0000,50\u00a0€' });
+    expect(p.counts).toMatchObject({ deals: 2, clients: 1, linked: 1, withErrors: 0, skipped: 0 });
+
+    const before = { deals: await countOf(deals), accounts: await countOf(accounts) };
+    const done = await run(up);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().counts).toMatchObject({ deals: 2, clients: 1, linked: 1, owners: 0 });
+    expect(await countOf(deals)).toBe(before.deals + 2);
+    expect(await countOf(accounts)).toBe(before.accounts + 1);
+
+    const [sale] = await dealsOf(a.id);
+    expect(sale).toMatchObject({
+      dealType: 2, dealStage: 5, askingPrice: 200000, price: 185000.5, deposit: 18500, commission: 3700, dateOfDeposit: '2026-01-15', startDate: '2026-01-10',
+      endDate: '2026-03-20', contractDurationMonths: 12, rentStart: null, rentExpiration: null, notes: 'Πληρωμή με δάνειο', version: 1,
+    });
+    expect(await partiesOf(sale!.id as number)).toEqual([{ accountId: owner.id, relation: 1 }, { accountId: known.id, relation: 2 }]);
+    // Closed as a sale: the property is sold, as a deal closed in the form makes it.
+    expect((await db.execute(sql`select sold from objects where id = ${a.id}`)).rows[0]).toEqual({ sold: true });
+    // The new client: named as the file says, a client, with the e-mail; the tenant of the rental (no owner on that property).
+    const [made] = await db.select().from(accounts).where(sql`${email} = any(${accounts.emails})`);
+    expect(made).toMatchObject({ lastName: 'Παπαδοπούλου', firstName: 'Μαρία', isClient: true });
+    const [rental] = await dealsOf(b.id);
+    expect(rental).toMatchObject({ dealType: 1, dealStage: 2, price: 750, deposit: 1500, dateOfDeposit: '2026-02-01', rentStart: '2026-03-01', rentExpiration: '2027-02-28', contractDurationMonths: null });
+    expect(await partiesOf(rental!.id as number)).toEqual([{ accountId: made!.id, relation: 2 }]);
+    // The deal's page shows it.
+    const view = await agent.get(`/api/Deal/edit/${sale!.id}`, { lang: 'el' });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json()).toMatchObject({ objectReferenceNumber: a.ref, accounts: [{ accountId: owner.id, relation: 1 }, { accountId: known.id, relation: 2 }] });
+
+    const [entry] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Import'), eq(actionLog.entityId, done.json().id)));
+    expect(entry!.data).toMatchObject({ newDeals: 2, newClients: 1, accountIds: [made!.id], linkedAccountIds: [known.id] });
+    expect(((entry!.data as { dealIds: number[] }).dealIds).sort()).toEqual([sale!.id, rental!.id].sort());
+    // Each deal is in the log as one made in the form is, naming the import.
+    const dealLog = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Deal'), eq(actionLog.action, 'Create'), inArray(actionLog.entityId, [sale!.id as number, rental!.id as number])));
+    expect(dealLog).toHaveLength(2);
+    for (const e of dealLog) expect(e.data).toMatchObject({ importId: done.json().id });
+    // The kept totals (decision 072) agree with the deals.
+    await db.execute(sql`select crm_deal_totals_fold()`);
+    for (const f of [{}, { dealType: 2 }, { dealType: 1, stages: [2] }]) expect(await keptDealTotals(db, f, true)).toEqual(await dealTotals(db, f.dealType ? sql`deal_type = ${f.dealType}${'stages' in f ? sql` and deal_stage = 2` : sql``}` : undefined, true));
+  });
+
+  it('rows with errors are refused at their cells with the reason, and nothing of the file is stored', async () => {
+    const a = await property();
+    const rows = [
+      ['Property reference no.', 'Full name', 'Phone', 'Deal type', 'Stage', 'Final price', 'Closing date', 'Contract duration (months)', 'Rent start', 'Rent expiration', 'Start of negotiations'],
+      ['999999999', 'Smith John', '6971112233', 'Swap', 'Sleeping', '12,3456', '31/02/2026', '', '', '', ''],
+      [a.ref, 'Smith', '', 'Rental', 'Closed', '', '', '12', '10/05/2026', '01/05/2026', ''],
+      ['', 'Brown Anna', '', 'Sale', '', '', '01/01/2026', '', '01/01/2026', '', '05/01/2026'],
+    ];
+    const up = (await send('bad.csv', csv(rows))).json();
+    const p = await preview(up);
+    expect(p.rows[0].errors).toEqual({
+      referenceNumber: 'No property has the reference number “999999999”.',
+      dealType: '“Swap” is not one of the values of this list.',
+      dealStage: '“Sleeping” is not one of the values of this list.',
+      price: '“12,3456” has too many decimals (at most 2).',
+      endDate: '“31/02/2026” is not a date (write it as 31/12/2026).',
+    });
+    expect(p.rows[1].errors).toEqual({
+      fullName: '“Smith”: write the surname, then the first name.',
+      contractDurationMonths: 'The contract duration is for sales only.',
+      rentExpiration: 'The end cannot be before the start.',
+    });
+    expect(p.rows[2].errors).toEqual({
+      referenceNumber: 'This field is required',
+      dealStage: 'This field is required',
+      rentStart: 'Rent start and expiration are for rentals only.',
+      endDate: 'The end cannot be before the start.',
+    });
+    expect(p.counts).toMatchObject({ withErrors: 3, deals: 0 });
+    const before = { deals: await countOf(deals), accounts: await countOf(accounts) };
+    const refused = await run(up);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().title).toBe('Rows with errors: 3. Correct the file, or tick “Skip rows with errors”.');
+    expect(await countOf(deals)).toBe(before.deals);
+    expect(await countOf(accounts)).toBe(before.accounts);
+  });
+
+  it('a re-import makes no second deal: the same file is refused, and a row whose deal is stored is shown and left out', async () => {
+    const phone = `69${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const a = await property();
+    const head = ['Property reference no.', 'Surname', 'First name', 'Phone', 'Deal type', 'Stage', 'Final price'];
+    const first = [head, [a.ref, 'Ivanova', 'Olga', phone, 'Rental', 'Negotiation', '900']];
+    expect((await run((await send('rent.csv', csv(first))).json())).statusCode).toBe(200);
+    // The same file again: refused whole.
+    expect((await run((await send('rent.csv', csv(first))).json())).statusCode).toBe(409);
+    // The same row with a cell left empty, and a new one: the stored deal is shown and left out, the new one made.
+    const more = (await send('rent-2.csv', csv([head, [a.ref, 'Ivanova', 'Olga', phone, 'Rental', 'Negotiation', ''], [a.ref, 'Ivanova', 'Olga', phone, 'Rental', 'Negotiation', '1200']]))).json();
+    const p = await preview(more);
+    const [stored] = await dealsOf(a.id);
+    expect(p.rows[0].existing).toEqual({ id: stored!.id, name: `Deal #${stored!.id}, already in the CRM with the same values` });
+    expect(p.counts).toMatchObject({ deals: 1, skipped: 1, clients: 0, linked: 1 });
+    // Two equal rows in one file: the second is an error.
+    const twice = (await send('twice.csv', csv([head, [a.ref, 'Petrova', 'Anna', '2310999777', 'Sale', 'Negotiation', '5000'], [a.ref, 'Petrova', 'Anna', '2310999777', 'Sale', 'Negotiation', '5000']]))).json();
+    expect((await preview(twice)).rows[1].errors).toEqual({ '': 'The same deal as in row 2.' });
+    expect((await run(more)).statusCode).toBe(200);
+    expect((await dealsOf(a.id)).map((d) => d.price)).toEqual([900, 1200]);
+  });
+
+  it('a row left out for its error takes no later row of its client with it: that row makes its own client, never a deal without one', async () => {
+    const phone = `2310${Math.floor(100000 + Math.random() * 899999)}`;
+    const who = `Skipped${tag()}`;
+    const a = await property();
+    const head = ['Property reference no.', 'Surname', 'First name', 'Phone', 'Deal type', 'Stage'];
+    const up = (await send('skip.csv', csv([head, [a.ref, who, 'Eleni', phone, 'Sale', 'No such stage'], [a.ref, who, 'Eleni', phone, 'Sale', 'Negotiation']]))).json();
+    expect((await preview(up)).counts).toMatchObject({ deals: 1, clients: 1, withErrors: 1 });
+    expect((await run(up, true)).statusCode).toBe(200);
+    const [client] = await db.select().from(accounts).where(eq(accounts.lastName, who));
+    const [deal] = await dealsOf(a.id);
+    expect(await partiesOf(deal!.id as number)).toEqual([{ accountId: client!.id, relation: 2 }]);
+  });
+
+  it('reads Russian headers and values; an imported deal takes the version guard', async () => {
+    const a = await property();
+    const rows = [['Номер объекта', 'ФИО', 'Телефон', 'Тип сделки', 'Этап', 'Итоговая цена', 'Дата подписания договора'], [a.ref, 'Смирнов Алексей', '+7 916 765 43 21', 'продажа', 'подписание договора', '400 000', '31.05.2026']];
+    const up = (await send('сделки.csv', csv(rows), admin, 'ru')).json();
+    expect(up.mapping).toEqual(['referenceNumber', 'fullName', 'phone', 'dealType', 'dealStage', 'price', 'endDate']);
+    const p = await preview(up, 'ru');
+    expect(p.rows[0].errors).toEqual({});
+    expect(p.rows[0].values).toMatchObject({ dealType: 'Продажа', dealStage: 'Подписание договора' });
+    expect((await run(up)).statusCode).toBe(200);
+    const [deal] = await dealsOf(a.id);
+    expect(deal).toMatchObject({ dealType: 2, dealStage: 4, price: 400000, endDate: '2026-05-31', version: 1 });
+    expect((await admin.post('/api/Deal/update', { id: deal!.id, version: 0, notes: 'x' })).statusCode).toBe(409);
+    expect((await admin.post('/api/Deal/update', { id: deal!.id, version: 1, notes: 'Υπογραφή στον συμβολαιογράφο' })).statusCode).toBe(200);
+  });
+
+  it('the template has the deal’s headers in the reader’s language, and they map back to their fields', async () => {
+    const res = await admin.get('/api/import/template?kind=deals', { lang: 'el' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('Deals-template.xlsx');
+    const wb = await workbookOf(res);
+    const headers = (wb.worksheets[0]!.getRow(1).values as string[]).slice(1);
+    expect(headers.slice(0, 5)).toEqual(['Κωδικός ακινήτου', 'Επώνυμο', 'Όνομα', 'Τηλέφωνα', 'E-mail']);
+    expect(headers).toContain('Είδος συμφωνίας');
+    // Filled as Deals.xlsx writes its cells: amounts and months as numbers, days as dates, the type and stage by name.
+    const a = await property();
+    const cell: Record<string, unknown> = { dealType: 'Πώληση', dealStage: 'Διαπραγμάτευση', askingPrice: 200000.5, price: 195000, startDate: new Date(Date.UTC(2026, 0, 15)), contractDurationMonths: 6 };
+    const wb2 = new ExcelJS.Workbook();
+    wb2.addWorksheet('x').addRow(headers);
+    wb2.worksheets[0]!.addRow([Number(a.ref), `Template${tag()}`, 'Άννα', '', '', ...DEAL_FIELDS.map((d) => cell[d.name] ?? null)]);
+    const up = (await send('template.xlsx', Buffer.from(await wb2.xlsx.writeBuffer()))).json();
+    expect(up.mapping).toEqual(['referenceNumber', 'lastName', 'firstName', 'phone', 'email', ...DEAL_FIELDS.map((d) => d.name)]);
+    const p = await preview(up, 'el');
+    expect(p.rows[0].errors).toEqual({});
+    expect((await run(up)).statusCode).toBe(200);
+    expect((await dealsOf(a.id))[0]).toMatchObject({ dealType: 2, dealStage: 1, askingPrice: 200000.5, price: 195000, startDate: '2026-01-15', contractDurationMonths: 6 });
+  });
+});

@@ -1,0 +1,137 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DEAL_RANGES, DEAL_RELATION, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_TYPE_RENTAL, formatReferenceNumber, type TCulture, type TDealUpdate } from '@crm/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { dealParties, deals } from '../../db/schema/index.ts';
+import { storeDeal } from '../deals/deals.service.ts';
+import { objectTitle } from '../objects/objects.sql.ts';
+import type { ImportField } from './imports.fields.ts';
+import type { ReadRow, Row } from './imports.cells.ts';
+
+/**
+ * A deal's rows of an imported spreadsheet: the client (buyer or tenant) is read as a lead's client
+ * is (imports.service.ts); here the property by its reference number, the rules the deal form's
+ * save keeps (a sale's and a rental's own fields, dates in order), and the deal's key against a
+ * second import. A deal is the same as one stored when it is about the same property, of the same
+ * type, with the same buyer or tenant (or, without a client in the row, any), and every deal cell
+ * the row fills holds the same value (an empty cell is not compared: the stored deal may have been
+ * filled in since): that row is left out, so a file imported again (or one that repeats earlier
+ * rows) makes no second deal. Two rows with the same values in one file are an error at the second.
+ * Three queries in all, whatever the number of rows (the deals are then made one by one).
+ */
+
+type Translate = (key: string, params?: Record<string, string | number>) => string;
+type Column = { index: number; field: ImportField };
+
+/** A deal's value as compared: amounts as numbers, days as 'YYYY-MM-DD', empty as null. */
+function comparable(f: ImportField, v: unknown): unknown {
+  if (v == null || v === '') return null;
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (['currency', 'area', 'number', 'select'].includes(f.def.type)) return Number(v);
+  return v;
+}
+const dealKey = (columns: Column[], v: Row) => JSON.stringify(columns.map(({ field }) => comparable(field, v[field.name])));
+
+/**
+ * The properties of the rows (their owners: the deal's sellers or landlords, as a deal started from
+ * the property has them), the form's rules, and the deals already stored (see the file's comment).
+ */
+export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, rows: ReadRow[], allColumns: Column[]) {
+  const columns = allColumns.filter((c) => c.field.target === 'deal' && c.field.name !== 'referenceNumber');
+  const refOf = (r: ReadRow) => {
+    const raw = String(r.object.referenceNumber ?? '').replace(/^#\s*/, '');
+    return /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  };
+  const refs = [...new Set(rows.map(refOf).filter((n): n is number => n !== null))];
+  const props = new Map<number, { id: number; title: string | null; ownerIds: number[] }>();
+  if (refs.length) {
+    // The owners as GET /api/Deal/add?objectId= takes them (owners and co-owners, at most ten).
+    const res = await db.execute(sql`select o.id, o.reference_number, ${objectTitle(culture, 'o')} as title,
+        coalesce((select array_agg(x.id order by x.id) from (select distinct a.id from object_accounts l join accounts a on a.id = l.account_id
+          where l.object_id = o.id and l.relation in (1, 2) order by a.id limit 10) x), '{}') as owners
+      from objects o where o.reference_number = any(${sql.param(refs)}::int[]) for share of o`);
+    for (const p of res.rows as { id: number; reference_number: number; title: string | null; owners: number[] }[]) {
+      props.set(Number(p.reference_number), { id: Number(p.id), title: p.title, ownerIds: p.owners.map(Number) });
+    }
+  }
+  const required = allColumns.filter((c) => c.field.target === 'deal' && c.field.required);
+  for (const r of rows) {
+    const o = r.object;
+    // The type and the stage, always set on a deal: an empty cell is not taken as a sale in negotiation.
+    for (const { field } of required) if (o[field.name] == null && !r.errors.has(field.key)) r.errors.set(field.key, t('validation.required'));
+    if (!r.errors.has('referenceNumber')) {
+      const ref = refOf(r);
+      const prop = ref === null ? undefined : props.get(ref);
+      if (!prop) r.errors.set('referenceNumber', t('imports.unknownProperty', { value: String(o.referenceNumber ?? '') }));
+      else {
+        r.deal = { objectId: prop.id, ownerIds: prop.ownerIds };
+        r.shown!.referenceNumber = prop.title ? `${formatReferenceNumber(ref!)} · ${prop.title}` : formatReferenceNumber(ref!);
+      }
+    }
+    // As the form's save refuses them: a sale's contract duration on a rental, a rental's rent dates on a sale.
+    if (o.dealType != null) {
+      const foreign: readonly string[] = o.dealType === DEAL_TYPE_RENTAL ? DEAL_SALE_ONLY : DEAL_RENTAL_ONLY;
+      for (const n of foreign) if (o[n] != null && !r.errors.has(n)) r.errors.set(n, t(o.dealType === DEAL_TYPE_RENTAL ? 'deals.saleOnly' : 'deals.rentalOnly'));
+    }
+    for (const [a, z] of DEAL_RANGES) {
+      const from = o[a] as string | null | undefined;
+      const till = o[z] as string | null | undefined;
+      if (from && till && till < from && !r.errors.has(a) && !r.errors.has(z)) r.errors.set(z, t('deals.range'));
+    }
+  }
+
+  // The deals already stored for these properties, with their buyers or tenants.
+  const propIds = [...new Set(rows.map((r) => r.deal?.objectId).filter((n): n is number => n !== undefined))];
+  const stored = new Map<number, (Row & { id: number; buyers: number[] })[]>();
+  if (propIds.length) {
+    const found = (await db.select().from(deals).where(inArray(deals.objectId, propIds)).orderBy(deals.id)) as unknown as (Row & { id: number; objectId: number })[];
+    const buyers = found.length
+      ? await db.select({ dealId: dealParties.dealId, accountId: dealParties.accountId }).from(dealParties).where(and(inArray(dealParties.dealId, found.map((d) => d.id)), eq(dealParties.relation, DEAL_RELATION.buyer)))
+      : [];
+    for (const d of found) stored.set(d.objectId, [...(stored.get(d.objectId) ?? []), { ...d, buyers: buyers.filter((b) => b.dealId === d.id).map((b) => b.accountId) }]);
+  }
+  const inFile = new Map<string, number>();
+  for (const r of rows) {
+    if (r.errors.size || !r.deal) continue;
+    const given = columns.filter(({ field }) => r.object[field.name] != null && r.object[field.name] !== '');
+    const rowKey = dealKey(given, r.object);
+    const same = (stored.get(r.deal.objectId) ?? []).find((d) => (!r.hasPerson || (r.existing != null && d.buyers.includes(r.existing.id))) && dealKey(given, d) === rowKey);
+    if (same) {
+      r.dealId = same.id;
+      r.existing = { id: same.id, name: t('imports.dealStored', { id: same.id }) };
+      continue;
+    }
+    const person = !r.hasPerson ? '-' : r.existing ? `a${r.existing.id}` : `r${r.sameAs ?? r.row}`;
+    const key = `${r.deal.objectId}|${person}|${dealKey(columns, r.object)}`;
+    const earlier = inFile.get(key);
+    if (earlier !== undefined) r.errors.set('', t('imports.sameDealAsRow', { row: earlier }));
+    else inFile.set(key, r.row);
+  }
+}
+
+/**
+ * Makes the deals of the rows taken as the deal form's save makes them (storeDeal): the property,
+ * its owners as sellers or landlords, the client as buyer or tenant, every field the row fills.
+ * Each is in the action log as a deal made by hand is, naming the import; closing one marks the
+ * property sold or rented and counts it for its specialists, as a save does.
+ */
+export async function insertDeals(app: FastifyInstance, tx: Tx, caller: Caller, culture: TCulture, importId: number, taken: ReadRow[], accountOfRow: Map<number, number>): Promise<number[]> {
+  const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
+  const ids: number[] = [];
+  for (const r of taken) {
+    // Every row taken has its property; a client to come from a row left out is a fault here, not a deal without one.
+    if (!r.deal) throw new Error(`import ${importId}: row ${r.row} has no property`);
+    const client = accountOfRow.get(r.row);
+    if (r.hasPerson && client === undefined) throw new Error(`import ${importId}: row ${r.row} has no client`);
+    const fields = Object.fromEntries(Object.entries(r.object).filter(([k, v]) => k !== 'referenceNumber' && v != null));
+    const body = {
+      ...fields,
+      objectId: r.deal.objectId,
+      accounts: [...r.deal.ownerIds.map((accountId) => ({ accountId, relation: DEAL_RELATION.seller })), ...(client === undefined ? [] : [{ accountId: client, relation: DEAL_RELATION.buyer }])],
+    } as TDealUpdate;
+    const { id } = await storeDeal(app, tx, caller, body, t, culture, { importId });
+    ids.push(id);
+  }
+  return ids;
+}
