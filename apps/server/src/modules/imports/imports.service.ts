@@ -251,6 +251,12 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
   for (const r of rows) {
     if (!r.hasPerson) continue;
     r.existing = r.keys.map((k) => found.get(k)).find(Boolean) ?? null;
+    // Found by a phone or an e-mail alone (an office's shared line, a spouse's address): when the row
+    // names someone else, the preview says so beside the account it would use.
+    if (r.existing && r.account.lastName && !namesTheSame(r.existing.name, String(r.account.lastName))) {
+      const given = [r.account.lastName, r.account.firstName].filter(Boolean).join(' ');
+      r.existing = { ...r.existing, name: t('imports.foundUnderOtherName', { name: r.existing.name, given }) };
+    }
     // A row with errors is left out (or refuses the file): later rows of its person are not its.
     if (r.existing || (r.errors.size && kind !== 'owners')) continue;
     const keys = r.keys.length ? r.keys : r.nameKey && kind !== 'owners' ? [`name:${r.nameKey}`] : [];
@@ -263,6 +269,12 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
   if (kind === 'leads') await findSameLeads(db, t, rows, columns);
   if (kind === 'deals') await findDeals(db, culture, t, rows, columns);
   return { rows, columns, missing };
+}
+
+/** Whether an account's name has every word of the last name a row gives, letters compared without accents and case. */
+function namesTheSame(accountName: string, lastName: string): boolean {
+  const have = new Set(normalizeHeader(accountName).split(' '));
+  return normalizeHeader(lastName).split(' ').every((w) => have.has(w));
 }
 
 /** A lead's choice by its name: the stage, the priority, the features in the reader's language; a source as the cell names it. */

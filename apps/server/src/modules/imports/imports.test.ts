@@ -94,7 +94,12 @@ describe('import of owners', () => {
     const rows = [['Surname', 'First name', 'Phone', 'E-mail'], ['Kosta', 'Maria', '6970001122', ''], ['Kostopoulou', 'M.', '', 'maria.kosta@EXAMPLE.gr'], ['New', 'Person', '2310 999888', '']];
     const up = (await send('dups.csv', csv(rows), 'owners')).json();
     const preview = (await admin.post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' })).json();
-    expect(preview.rows.map((r: { existing: unknown }) => r.existing)).toEqual([{ id: known!.id, name: known!.displayName }, { id: known!.id, name: known!.displayName }, null]);
+    // The second row names someone else with Maria's e-mail: the account is used, and the preview says whom the file names.
+    expect(preview.rows.map((r: { existing: unknown }) => r.existing)).toEqual([
+      { id: known!.id, name: known!.displayName },
+      { id: known!.id, name: `${known!.displayName} (same phone or e-mail; the file names Kostopoulou M.)` },
+      null,
+    ]);
     const before = await countOf(accounts);
     const done = (await admin.post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: false })).json();
     expect(done.counts).toMatchObject({ owners: 1, linked: 2, skipped: 0 });
