@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { accounts, users } from '../../db/schema/index.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { refDigitsOfO } from '../../lib/reference-number.ts';
 
 /**
  * SQL pieces shared by the account lists, the record and the search: who created / last changed a
@@ -141,7 +142,7 @@ export const epochMs = (col: SQL | typeof accounts.createdOn) => sql<number>`(ex
  * ("Add property" on the account's page left blank: lib/drafts.ts).
  */
 export const objectRefsOf = (accountId: SQL | typeof accounts.id, relations: readonly number[]) => sql<string>`coalesce((
-  select string_agg(lpad(o.reference_number::text, 4, '0'), ' ' order by o.reference_number)
+  select string_agg(${refDigitsOfO}, ' ' order by o.reference_number)
   from (select distinct l.object_id from object_accounts l
         where l.account_id = ${accountId} and l.relation in (${sql.join(relations.map((r) => sql`${r}`), sql`, `)})
           and (l.end_date is null or l.end_date >= crm_today())) x

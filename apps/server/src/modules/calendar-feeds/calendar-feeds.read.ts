@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ASSIGNMENT_PARENTS, LinkKind, type TCulture } from '@crm/contract';
 import { locationText } from '../locations/locations.service.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
+import { refDigitsOfO } from '../../lib/reference-number.ts';
 
 /** At most this many viewings, and as many activities, in one feed (the window is bounded too). */
 export const FEED_MAX_EACH = 3000;
@@ -31,7 +32,7 @@ async function viewingsOf(app: FastifyInstance, pick: SQL, culture: TCulture): P
       from assignments s join accounts x on x.id = s.account_id
       where s.parent = ${ASSIGNMENT_PARENTS.viewing} and s.parent_id = any(array(select id from v)) group by s.parent_id),
     objs as (
-      select vo.viewing_id as id, json_agg(json_build_object('ref', lpad(o.reference_number::text, 4, '0'), 'title', ${objectTitle(culture, 'o')}, 'address', ${address(culture)}) order by vo.position) as objects
+      select vo.viewing_id as id, json_agg(json_build_object('ref', ${refDigitsOfO}, 'title', ${objectTitle(culture, 'o')}, 'address', ${address(culture)}) order by vo.position) as objects
       from viewing_objects vo join objects o on o.id = vo.object_id
       where vo.viewing_id = any(array(select id from v)) group by vo.viewing_id)
     select v.id, v.date_of_viewing, v.version, v.created_on, v.modified_on, a.display_name as client, ${firstPhone('a')} as phone, who.agents, objs.objects
@@ -93,7 +94,7 @@ export async function readOwnEvents(app: FastifyInstance, accountId: number | nu
         where l.activity_id = ac.id and l.entity in (${LinkKind.Account}, ${LinkKind.Demand})
         order by (l.entity = ${LinkKind.Account}) desc, l.position, l.entity, l.entity_id limit 1) client on true
       left join lateral (
-        select json_build_object('ref', lpad(o.reference_number::text, 4, '0'), 'title', ${objectTitle(culture, 'o')}, 'address', ${address(culture)}) as object
+        select json_build_object('ref', ${refDigitsOfO}, 'title', ${objectTitle(culture, 'o')}, 'address', ${address(culture)}) as object
         from activity_links l join objects o on o.id = l.entity_id
         where l.activity_id = ac.id and l.entity = ${LinkKind.Object} order by l.position, l.entity_id limit 1) obj on true
       order by ac.date, ac.id`),

@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { agencyIdentity, staffFullName } from '../settings/site-settings.service.ts';
 import { locationText } from '../locations/locations.service.ts';
+import { refDigitsOfO } from '../../lib/reference-number.ts';
 
 /** The client's language as the message's: Greek and Russian as they are, any other in English; none, Greek. */
 const messageCulture = (language: string | null): TCulture => (!language || language === 'el' ? 'el' : language === 'ru' ? 'ru' : 'en');
@@ -34,7 +35,7 @@ export async function clientMessage(app: FastifyInstance, userId: number, accoun
   if (viewingId === undefined) return { culture, text: t('icalfeed.message.greeting', sign).trim() };
   const v = await app.db.execute(sql`
     select v.date_of_viewing,
-      (select string_agg(coalesce(nullif(concat_ws(', ', nullif(btrim(o.address), ''), ${locationText(sql`o.location_id`, culture)}), ''), '#' || lpad(o.reference_number::text, 4, '0')), '; ' order by vo.position)
+      (select string_agg(coalesce(nullif(concat_ws(', ', nullif(btrim(o.address), ''), ${locationText(sql`o.location_id`, culture)}), ''), '#' || ${refDigitsOfO}), '; ' order by vo.position)
          from viewing_objects vo join objects o on o.id = vo.object_id where vo.viewing_id = v.id) as place
     from viewings v join leads l on l.id = v.demand_id and l.account_id = ${accountId}
     where v.id = ${viewingId} and v.date_of_viewing is not null and v.date_of_viewing >= now() and v.result is distinct from 6`);

@@ -53,6 +53,7 @@ import { queueRentCheck } from '../alerts/alerts.system.ts';
 import { queuePublishOf } from '../publishing/publishing.service.ts';
 import { getSiteSettings } from '../settings/site-settings.service.ts';
 import type { T } from '../../lib/i18n.ts';
+import { refDigitsOfO } from '../../lib/reference-number.ts';
 
 type Row = Record<string, unknown>;
 type Party = { accountId: number; account: string; relation: number };
@@ -1060,8 +1061,8 @@ export async function moveDealParties(tx: Tx, keptId: number, duplicateId: numbe
  */
 export async function accountDealRefs(db: Db | Tx, accountId: number) {
   const r = await db.execute(sql`
-    select coalesce(string_agg(distinct lpad(o.reference_number::text, 4, '0'), ' ') filter (where d.deal_type = ${DEAL_TYPE_SALE}), '') as bought,
-           coalesce(string_agg(distinct lpad(o.reference_number::text, 4, '0'), ' ') filter (where d.deal_type = ${DEAL_TYPE_RENTAL}
+    select coalesce(string_agg(distinct ${refDigitsOfO}, ' ') filter (where d.deal_type = ${DEAL_TYPE_SALE}), '') as bought,
+           coalesce(string_agg(distinct ${refDigitsOfO}, ' ') filter (where d.deal_type = ${DEAL_TYPE_RENTAL}
              and (d.rent_expiration is null or d.rent_expiration >= crm_today())), '') as rented
     from deal_parties p join deals d on d.id = p.deal_id join objects o on o.id = d.object_id
     where p.account_id = ${accountId} and p.relation = 2 and d.deal_stage = ${DEAL_STAGE_CLOSED}`);

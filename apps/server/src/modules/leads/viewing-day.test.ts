@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, assignments, objects, users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
+import { refDigits } from '../../lib/reference-number.ts';
 
 // The viewing as the agent on the way reads it: the client's phone, each property's address and
 // where its key is; and a new viewing is its maker's unless another agent is chosen.
@@ -101,5 +102,15 @@ describe('a viewing on the way', () => {
     expect((await addresses())[0]).toMatch(/^Vasilissis Olgas 112, ./);
     await db.execute(sql`update locations set text_en = 'Nea Paralia', text_el = 'Νέα Παραλία', text_ru = 'Неа Паралия' where id = ${place!.id}`);
     expect(await addresses()).toEqual(['Vasilissis Olgas 112, Nea Paralia']);
+  });
+
+  it('names a property of five digits whole and a short one with its zeros (lpad alone cut 12345 to 1234)', async () => {
+    const [shown] = (await db.execute<{ long: string; short: string }>(sql`select ${refDigits(sql`12345`)} as long, ${refDigits(sql`7`)} as short`)).rows;
+    expect(shown).toEqual({ long: '12345', short: '0007' });
+    await db.update(objects).set({ referenceNumber: 12345 } as never).where(eq(objects.id, flat!.id));
+    const [house5] = await db.select({ ref: objects.referenceNumber }).from(objects).where(eq(objects.id, house!.id));
+    const day = (await agent.get(`/api/calendar?from=2026-12-03&till=2026-12-03&assigned=${me!.id}`)).json();
+    const v = day.items.find((e: { kind: string }) => e.kind === 'viewing');
+    expect(v.title).toContain(`#12345 #${String(house5!.ref).padStart(4, '0')}`);
   });
 });

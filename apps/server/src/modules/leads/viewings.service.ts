@@ -40,6 +40,7 @@ import { locationText } from '../locations/locations.service.ts';
 import type { T } from '../../lib/i18n.ts';
 import { recordScreenPath } from '../../lib/record-links.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { refDigitsOfO } from '../../lib/reference-number.ts';
 
 type Row = Record<string, unknown>;
 
@@ -490,7 +491,7 @@ export async function calendar(app: FastifyInstance, from: string, till: string,
       from assignments s join accounts x on x.id = s.account_id
       where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = any(array(select id from v)) group by s.parent_id),
     refs as (
-      select vo.viewing_id as id, string_agg('#' || lpad(o.reference_number::text, 4, '0'), ' ' order by vo.position) as refs,
+      select vo.viewing_id as id, string_agg('#' || ${refDigitsOfO}, ' ' order by vo.position) as refs,
         json_agg(nullif(concat_ws(', ', nullif(btrim(o.address), ''), ${locationText(sql`o.location_id`, culture)}), '') order by vo.position) as addresses
       from viewing_objects vo join objects o on o.id = vo.object_id
       where vo.viewing_id = any(array(select id from v)) group by vo.viewing_id)

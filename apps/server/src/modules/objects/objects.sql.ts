@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { OBJECT_SUBTYPES, OBJECT_LISTS, OBJECT_TITLE_ORDER, cultureOf, type TObjectTitleField } from '@crm/contract';
 import { accounts, locations, objectColumns, objects, users } from '../../db/schema/index.ts';
+import { refDigits } from '../../lib/reference-number.ts';
 
 /** SQL pieces of the objects' lists and records: who created / changed them, place, type, owner. */
 export const oCreator = alias(users, 'ocu');
@@ -80,7 +81,7 @@ const titles = new Map<string, string>();
 /** An identifier as PostgreSQL reads it (drizzle's sql.identifier spells it the same way). */
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /** "0042": the reference number as shown. */
-export const refText = sql<string>`lpad(${objects.referenceNumber}::text, 4, '0')`;
+export const refText = refDigits(sql`${objects.referenceNumber}`);
 
 /** The first photo of an object (files of type image in their order). */
 export const firstImageId = sql<number | null>`(select f.id from files f

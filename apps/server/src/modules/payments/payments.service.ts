@@ -36,6 +36,7 @@ import { escapeLike } from '../accounts/accounts.sql.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { noteFilesToRemove, removeNotedFiles } from '../../storage/pending-files.ts';
 import { assertAccountReadable, canEditPayments, isAccountClient, isPaymentsStaff, ownAccountOnly } from './payments.access.ts';
+import { refDigits } from '../../lib/reference-number.ts';
 
 export type T = (key: string, params?: Record<string, string | number>) => string;
 export type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
@@ -126,7 +127,7 @@ export async function touchPaymentAccount(tx: Tx, accountId: number) {
 // ---------- the owner's properties ----------
 
 /** A property as the statement and the forms name it: "0042 Title" (the title in the reader's language). */
-export const objectLabelSql = (culture: string | undefined) => sql<string>`lpad(objects.reference_number::text, 4, '0') || coalesce(' ' || ${objectTitle(culture, 'objects')}, '')`;
+export const objectLabelSql = (culture: string | undefined) => sql<string>`${refDigits(sql.raw('objects.reference_number'))} || coalesce(' ' || ${objectTitle(culture, 'objects')}, '')`;
 
 /**
  * The account's own properties (its owner links; drafts left out), as select options by reference

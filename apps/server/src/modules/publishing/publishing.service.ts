@@ -6,6 +6,7 @@ import { files, objects } from '../../db/schema/index.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import type { ObjectChange } from '../objects/object-change.ts';
 import { encodePublishError, publishProblems } from './publish.rules.ts';
+import { refDigitsOfO } from '../../lib/reference-number.ts';
 
 type Row = Record<string, unknown>;
 
@@ -158,7 +159,7 @@ export async function seedDemoPublishing(tx: Tx): Promise<{ published: number; r
  * before this history was written gets it once, and a property published in the app keeps its own.
  */
 export async function seedDemoPublishingHistory(tx: Tx): Promise<{ published: number; refused: number }> {
-  const ref = sql.raw(`'#' || lpad(o.reference_number::text, 4, '0')`);
+  const ref = sql`'#' || ${refDigitsOfO}`;
   const [counts] = (
     await tx.execute(sql`
     with listed as (
