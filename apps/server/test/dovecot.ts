@@ -5,8 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ImapFlow, type MessageEnvelopeObject } from 'imapflow';
-import { expect } from 'vitest';
-import type { Client } from './harness.ts';
 
 /**
  * A private Dovecot (Debian's dovecot-imapd) for the mail tests: its own configuration, runtime
@@ -203,11 +201,4 @@ export function mailboxSettings(d: Dovecot, over: Record<string, unknown> = {}) 
     active: true,
     ...over,
   };
-}
-
-/** A mailbox on this Dovecot saved by `as` (an office admin), with `over` changed: its id. */
-export async function addMailbox(as: Pick<Client, 'post'>, d: Dovecot, over: Record<string, unknown> = {}): Promise<number> {
-  const saved = await as.post('/api/mailboxes/update', mailboxSettings(d, over));
-  expect(saved.statusCode, saved.body).toBe(200);
-  return saved.json().id as number;
 }

@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { DEAL_RELATION, LinkKind } from '@crm/contract';
 import { accounts, actionLog, dealParties, deals, files, leads } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
-import { addMailbox, appendMail, startDovecot } from '../../../test/dovecot.ts';
+import { appendMail, startDovecot } from '../../../test/dovecot.ts';
+import { addMailbox } from '../../../test/mailboxes.ts';
 import { syncMailbox } from './mail-sync.ts';
 
 /**

@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, alerts, assignments, leadObjects, leads, mailEnquiries, mailMessages } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
-import { addMailbox, appendMail, startDovecot } from '../../../test/dovecot.ts';
+import { appendMail, startDovecot } from '../../../test/dovecot.ts';
+import { addMailbox } from '../../../test/mailboxes.ts';
 import { storeMessage } from './mail-store.ts';
 import { syncMailbox } from './mail-sync.ts';
 

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, poller } from '../../../test/harness.ts';
-import { addMailbox, imapOf, startDovecot } from '../../../test/dovecot.ts';
+import { imapOf, startDovecot } from '../../../test/dovecot.ts';
+import { addMailbox } from '../../../test/mailboxes.ts';
 import { startChild, type AppChild } from '../../../test/app-children.ts';
 
 /**
