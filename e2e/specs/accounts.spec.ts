@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { ADMIN, expectAccessible, unique } from '../fixtures.ts';
 import { ListPage } from '../pages/list.ts';
 import { RecordPage } from '../pages/record.ts';
@@ -346,25 +346,21 @@ for (const L of LANGUAGES) {
       // The record's sections show together once all have loaded: until then the field is there but
       // hidden, and focus() (which does not wait) would leave the keys typed nowhere.
       await expect(country).toBeVisible();
-      // By the keyboard: typed without accents or capitals, the name offered as it is written, chosen with the arrow and Enter.
-      await country.focus();
-      await page.keyboard.type(typed);
-      await expect(page.getByRole('option').first()).toHaveText(offered);
-      await expectAccessible(page, 'a country offered');
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('Enter');
-      await expect(country).toHaveValue(offered);
-      await expect.poll(async () => (await (await viewAccount(request, token, id)).json()).country).toBe(offered);
+      // By the keyboard: typed without accents or capitals, the name offered as it is written, chosen with the arrow and Enter, and stored.
+      const choose = async (name: 'country' | 'nationality', field: Locator, keys: string, shown: string) => {
+        await field.focus();
+        await page.keyboard.type(keys);
+        await expect(page.getByRole('option').first()).toHaveText(shown);
+        await expectAccessible(page, `a ${name} offered`);
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Enter');
+        await expect(field).toHaveValue(shown);
+        await expect.poll(async () => (await (await viewAccount(request, token, id)).json())[name]).toBe(shown);
+      };
+      await choose('country', country, typed, offered);
       // The nationality: the nationalities offered («Ρωσική», not «Ρωσία»).
       const nationality = page.getByTestId('field-nationality');
-      await nationality.focus();
-      await page.keyboard.type(typedNationality);
-      await expect(page.getByRole('option').first()).toHaveText(nationalityOffered);
-      await expectAccessible(page, 'a nationality offered');
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('Enter');
-      await expect(nationality).toHaveValue(nationalityOffered);
-      await expect.poll(async () => (await (await viewAccount(request, token, id)).json()).nationality).toBe(nationalityOffered);
+      await choose('nationality', nationality, typedNationality, nationalityOffered);
       // What is in no list stays as typed.
       await nationality.fill('');
       await page.keyboard.type(free);

@@ -42,6 +42,29 @@ async function createAccount(request: APIRequestContext, token: string): Promise
   return (await res.json()).id as number;
 }
 
+/** The password of the staff members the sign-in tests make. */
+const READER_PASSWORD = 'file-reader-12';
+
+/** A staff member of their own, who signs in through the page (which saves a language to the account): their e-mail. */
+async function newReader(request: APIRequestContext, admin: string, firstName: string, prefix: string): Promise<string> {
+  const email = `${unique(prefix)}@example.com`;
+  const add = await request.post('/api/account/add', { headers: auth(admin), data: { lastName: unique('Reader'), firstName, isEmploye: true, role: 'employee', email } });
+  expect(add.ok(), await add.text()).toBeTruthy();
+  const pw = await request.post('/api/authenticate/setPassword', { headers: auth(admin), data: { email, password: READER_PASSWORD } });
+  expect(pw.ok(), await pw.text()).toBeTruthy();
+  return email;
+}
+
+/** A PNG uploaded and attached to a new account: its address by its own name. */
+async function attachedPng(request: APIRequestContext, admin: string, name: string): Promise<string> {
+  const id = await createAccount(request, admin);
+  const up = await request.post('/api/files', { headers: auth(admin), multipart: { files: { name, mimeType: 'image/png', buffer: PNG } } });
+  expect(up.status(), await up.text()).toBe(200);
+  const [file] = await up.json();
+  expect((await request.post('/api/files/setParent', { headers: auth(admin), data: { entityType: 2, id, fileNames: [file.systemName] } })).ok()).toBeTruthy();
+  return `/api/files/${file.systemName}/${encodeURIComponent(name)}`;
+}
+
 async function storedNames(request: APIRequestContext, token: string, id: number): Promise<string[]> {
   const res = await request.get(`/api/files?parentType=2&parentId=${id}`, { headers: auth(token) });
   expect(res.ok()).toBeTruthy();
@@ -146,19 +169,9 @@ for (const L of LANGUAGES) {
 
 test.describe('a file\'s link opened signed out', () => {
   test('the page leads to the sign-in, and signing in opens the file', async ({ browser, request, baseURL }) => {
-    // A staff member of their own: signing in through the page saves a language to the account.
     const admin = await apiToken(request);
-    const email = `${unique('filereader')}@example.com`;
-    const add = await request.post('/api/account/add', { headers: auth(admin), data: { lastName: unique('Reader'), firstName: 'Eleni', isEmploye: true, role: 'employee', email } });
-    expect(add.ok(), await add.text()).toBeTruthy();
-    const pw = await request.post('/api/authenticate/setPassword', { headers: auth(admin), data: { email, password: 'file-reader-12' } });
-    expect(pw.ok(), await pw.text()).toBeTruthy();
-    const id = await createAccount(request, admin);
-    const up = await request.post('/api/files', { headers: auth(admin), multipart: { files: { name: 'floor plan.png', mimeType: 'image/png', buffer: PNG } } });
-    expect(up.status(), await up.text()).toBe(200);
-    const [file] = await up.json();
-    expect((await request.post('/api/files/setParent', { headers: auth(admin), data: { entityType: 2, id, fileNames: [file.systemName] } })).ok()).toBeTruthy();
-    const link = `/api/files/${file.systemName}/${encodeURIComponent('floor plan.png')}?size=original`;
+    const email = await newReader(request, admin, 'Eleni', 'filereader');
+    const link = `${await attachedPng(request, admin, 'floor plan.png')}?size=original`;
 
     const context = await browser.newContext();
     await context.addCookies([{ name: 'language', value: 'el', url: baseURL! }]);
@@ -170,7 +183,7 @@ test.describe('a file\'s link opened signed out', () => {
     await expect(page).toHaveURL(`${baseURL}/login?returnUrl=${encodeURIComponent(link)}`);
 
     await page.getByTestId('login-email').fill(email);
-    await page.getByTestId('login-password').fill('file-reader-12');
+    await page.getByTestId('login-password').fill(READER_PASSWORD);
     const served = page.waitForResponse((r) => r.request().isNavigationRequest() && new URL(r.url()).pathname.startsWith('/api/files/'));
     await page.getByTestId('login-submit').click();
     const res = await served;
@@ -183,12 +196,7 @@ test.describe('a file\'s link opened signed out', () => {
 
   test('a browser that keeps its session but not the file cookie (restarted, or the link followed from a mail) opens the file from the page without asking for the password', async ({ browser, request, baseURL }) => {
     const admin = await apiToken(request);
-    const id = await createAccount(request, admin);
-    const up = await request.post('/api/files', { headers: auth(admin), multipart: { files: { name: 'plan.png', mimeType: 'image/png', buffer: PNG } } });
-    expect(up.status(), await up.text()).toBe(200);
-    const [file] = await up.json();
-    expect((await request.post('/api/files/setParent', { headers: auth(admin), data: { entityType: 2, id, fileNames: [file.systemName] } })).ok()).toBeTruthy();
-    const link = `/api/files/${file.systemName}/plan.png`;
+    const link = await attachedPng(request, admin, 'plan.png');
 
     // The session is in the browser's storage; the file cookie (a cookie of the browser's session) is not.
     const context = await signedIn(browser, baseURL!, admin, 'en-UK');
@@ -205,16 +213,8 @@ test.describe('a file\'s link opened signed out', () => {
 
   test('a session the browser still keeps but the server has ended: the sign-in asks for the password, keeps the way back, and opens the file', async ({ browser, request, baseURL }) => {
     const admin = await apiToken(request);
-    const email = `${unique('endedreader')}@example.com`;
-    const add = await request.post('/api/account/add', { headers: auth(admin), data: { lastName: unique('Reader'), firstName: 'Maria', isEmploye: true, role: 'employee', email } });
-    expect(add.ok(), await add.text()).toBeTruthy();
-    const pw = await request.post('/api/authenticate/setPassword', { headers: auth(admin), data: { email, password: 'file-reader-12' } });
-    expect(pw.ok(), await pw.text()).toBeTruthy();
-    const id = await createAccount(request, admin);
-    const up = await request.post('/api/files', { headers: auth(admin), multipart: { files: { name: 'plan.png', mimeType: 'image/png', buffer: PNG } } });
-    const [file] = await up.json();
-    expect((await request.post('/api/files/setParent', { headers: auth(admin), data: { entityType: 2, id, fileNames: [file.systemName] } })).ok()).toBeTruthy();
-    const link = `/api/files/${file.systemName}/plan.png`;
+    const email = await newReader(request, admin, 'Maria', 'endedreader');
+    const link = await attachedPng(request, admin, 'plan.png');
 
     // The admin's session that this browser keeps, ended on the server (signed out elsewhere).
     const ended = await apiToken(request);
@@ -228,7 +228,7 @@ test.describe('a file\'s link opened signed out', () => {
     await expect(page.getByTestId('login-return-note')).toBeVisible();
 
     await page.getByTestId('login-email').fill(email);
-    await page.getByTestId('login-password').fill('file-reader-12');
+    await page.getByTestId('login-password').fill(READER_PASSWORD);
     const served = page.waitForResponse((r) => r.request().isNavigationRequest() && new URL(r.url()).pathname === link, { timeout: 20_000 });
     await page.getByTestId('login-submit').click();
     const res = await served;
@@ -240,12 +240,7 @@ test.describe('a file\'s link opened signed out', () => {
 
   for (const returnUrl of ['//evil.example', 'https://evil.example', '/\\evil.example']) {
     test(`a return address to another site (${returnUrl}) is ignored: the sign-in lands on the CRM's home`, async ({ browser, request, baseURL }) => {
-      const admin = await apiToken(request);
-      const email = `${unique('elsewhere')}@example.com`;
-      const add = await request.post('/api/account/add', { headers: auth(admin), data: { lastName: unique('Reader'), firstName: 'Nikos', isEmploye: true, role: 'employee', email } });
-      expect(add.ok(), await add.text()).toBeTruthy();
-      const pw = await request.post('/api/authenticate/setPassword', { headers: auth(admin), data: { email, password: 'file-reader-12' } });
-      expect(pw.ok(), await pw.text()).toBeTruthy();
+      const email = await newReader(request, await apiToken(request), 'Nikos', 'elsewhere');
 
       const context = await browser.newContext();
       await context.addCookies([{ name: 'language', value: 'en-UK', url: baseURL! }]);
@@ -256,7 +251,7 @@ test.describe('a file\'s link opened signed out', () => {
       });
       await page.goto(`/login?returnUrl=${encodeURIComponent(returnUrl)}`);
       await page.getByTestId('login-email').fill(email);
-      await page.getByTestId('login-password').fill('file-reader-12');
+      await page.getByTestId('login-password').fill(READER_PASSWORD);
       await page.getByTestId('login-submit').click();
       await expect(page).toHaveURL(`${baseURL}/CRM`);
       await expect(page.getByTestId('page-title')).toHaveText('Home');

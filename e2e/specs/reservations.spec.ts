@@ -18,6 +18,13 @@ async function createShortLet(request: APIRequestContext, token: string, fields:
   return { id: blank.id, referenceNumber: blank.referenceNumber };
 }
 
+/** A booking of the short let through the API, for three nights unless `more` says otherwise: its id. */
+async function bookStay(request: APIRequestContext, token: string, objectId: number, checkIn: string, client: Record<string, string>, more: Record<string, unknown> = {}) {
+  const res = await request.post('/api/Reservation/update', { data: { objectId, checkIn, duration: 3, ...more, client }, headers: auth(token) });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { id: number }).id;
+}
+
 const money = (s: string) => new RegExp(s.replace(/ /g, '\\s'));
 
 for (const language of ['en-UK', 'el'] as const) {
@@ -191,10 +198,7 @@ test("a property's page shows each booking's stage, strikes a cancelled one, and
   const mark = `STRP${Date.now() % 10000000}`;
   const flat = await createShortLet(request, token, { title: `Stages studio ${mark}`, websiteCode: mark });
   const year = new Date().getFullYear() + 1;
-  const booked = async (lastName: string, reservationStage: number) => {
-    const res = await request.post('/api/Reservation/update', { data: { objectId: flat.id, checkIn: `${year}-05-10`, duration: 3, reservationStage, client: { lastName } }, headers: auth(token) });
-    expect(res.ok(), await res.text()).toBeTruthy();
-  };
+  const booked = (lastName: string, reservationStage: number) => bookStay(request, token, flat.id, `${year}-05-10`, { lastName }, { reservationStage });
   // The same nights twice: once cancelled, then booked again.
   await booked(`Cancelled ${mark}`, 7);
   await booked(`Confirmed ${mark}`, 3);
@@ -228,11 +232,7 @@ test("on a phone the booking form saves from its foot, a refusal is brought into
   const mark = `STRM${Date.now() % 10000000}`;
   const flat = await createShortLet(request, token, { title: `Phone studio ${mark}`, websiteCode: mark });
   const year = new Date().getFullYear() + 1;
-  const book = async (checkIn: string, lastName: string, contacts: Record<string, string> = {}) => {
-    const res = await request.post('/api/Reservation/update', { data: { objectId: flat.id, checkIn, duration: 3, client: { lastName, ...contacts } }, headers: auth(token) });
-    expect(res.ok(), await res.text()).toBeTruthy();
-    return (await res.json()) as { id: number };
-  };
+  const book = async (checkIn: string, lastName: string, contacts: Record<string, string> = {}) => ({ id: await bookStay(request, token, flat.id, checkIn, { lastName, ...contacts }) });
   const first = await book(`${year}-06-01`, `First ${mark}`);
   const second = await book(`${year}-06-10`, `Second ${mark}`, { phone: '+30 697 123 4567; 2310 123456', email: `guest.${mark.toLowerCase()}@example.com` });
   const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'en-UK', `/Reservations/Edit/${second.id}`, { viewport: { width: 412, height: 915 }, isMobile: true });
@@ -276,8 +276,7 @@ test('on a laptop 768 px high the filters fold behind their button, and the list
   // Five one-night stays this year (the list's default period is the year of the check-out).
   const year = new Date().getFullYear();
   for (let i = 1; i <= 5; i++) {
-    const res = await request.post('/api/Reservation/update', { data: { objectId: flat.id, checkIn: `${year}-01-${String(2 * i).padStart(2, '0')}`, duration: 1, client: { lastName: `Fold ${i} ${mark}` } }, headers: auth(token) });
-    expect(res.ok(), await res.text()).toBeTruthy();
+    await bookStay(request, token, flat.id, `${year}-01-${String(2 * i).padStart(2, '0')}`, { lastName: `Fold ${i} ${mark}` }, { duration: 1 });
   }
   const { ctx, page } = await openSignedIn(browser, baseURL!, token, 'en-UK', '/Reservations', { viewport: { width: 1366, height: 768 } });
   const toggle = page.getByTestId('reservations-filter-toggle');
@@ -344,11 +343,7 @@ for (const language of ['en-UK', 'el'] as const) {
     const flat = await createShortLet(request, token, { title: `Grid studio ${mark}`, websiteCode: mark });
     // A March of its own, far ahead: a stay across 1 March, an option in the middle, a cancelled one.
     const year = new Date().getFullYear() + 4 + (language === 'el' ? 1 : 0);
-    const book = async (checkIn: string, duration: number, reservationStage: number, lastName: string) => {
-      const res = await request.post('/api/Reservation/update', { data: { objectId: flat.id, checkIn, duration, reservationStage, client: { lastName } }, headers: auth(token) });
-      expect(res.ok(), await res.text()).toBeTruthy();
-      return ((await res.json()) as { id: number }).id;
-    };
+    const book = (checkIn: string, duration: number, reservationStage: number, lastName: string) => bookStay(request, token, flat.id, checkIn, { lastName }, { duration, reservationStage });
     const across = await book(`${year}-02-27`, 3, 3, `Across ${mark}`);
     const option = await book(`${year}-03-10`, 3, 2, `Option ${mark}`);
     await book(`${year}-03-20`, 2, 7, `Cancelled ${mark}`);
@@ -439,10 +434,7 @@ test("a month's day lists its viewings first and the check-ins and check-outs af
   // hour: all day), and three viewings.
   const year = new Date().getFullYear() + 15;
   const day = `${year}-09-16`;
-  const book = async (checkIn: string, lastName: string) => {
-    const res = await request.post('/api/Reservation/update', { data: { objectId: flat.id, checkIn, duration: 3, reservationStage: 3, client: { lastName } }, headers: auth(token) });
-    expect(res.ok(), await res.text()).toBeTruthy();
-  };
+  const book = (checkIn: string, lastName: string) => bookStay(request, token, flat.id, checkIn, { lastName }, { reservationStage: 3 });
   await book(`${year}-09-13`, `Leaving ${mark}`);
   await book(day, `Arriving ${mark}`);
   for (const hour of ['09', '11', '17']) {
@@ -485,8 +477,7 @@ test("a Russian booking manager's phone: the calendar's and the availability's d
   // A March far ahead that only this test fills: a check-in and a viewing on the 10th.
   const year = new Date().getFullYear() + 16;
   const day = `${year}-03-10`;
-  const booked = await request.post('/api/Reservation/update', { data: { objectId: flat.id, checkIn: day, duration: 3, reservationStage: 3, client: { lastName: `Орлова ${mark}` } }, headers: auth(token) });
-  expect(booked.ok(), await booked.text()).toBeTruthy();
+  await bookStay(request, token, flat.id, day, { lastName: `Орлова ${mark}` }, { reservationStage: 3 });
   const viewing = await request.post('/api/Viewing/update', { data: { dateOfViewing: `${day}T10:00:00`, results: [{ objectId: flat.id, result: 1 }] }, headers: auth(token) });
   expect(viewing.ok(), await viewing.text()).toBeTruthy();
 

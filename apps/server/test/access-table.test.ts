@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Access, RouteAccess } from '../src/plugins/auth.ts';
-import { createTestApp, type Method } from './harness.ts';
+import { createTestApp, type Method, type TestApp } from './harness.ts';
 import { isPaymentsAppRoute } from '../src/lib/variant.ts';
 import { keyAreaOf, keyColumn } from '../src/modules/integrations/key-areas.ts';
 import { agencyToday } from '../src/lib/dates.ts';
@@ -62,6 +62,19 @@ function renderTable(existing: Map<string, { note: string }>): string {
   return `| method | path | ${CALLERS.join(' | ')} | API key | further rules |\n|---|---|${CALLERS.map(() => ':-:').join('|')}|:-:|---|\n${lines.join('\n')}\n`;
 }
 
+/** A route's path as the tests call it: each param given a value that names something (an entity, a file, an id). */
+const tried = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => (name === 'parent' ? 'account' : name === 'entity' ? 'account' : name === 'systemName' ? 'x.pdf' : '1'));
+
+/** A sign-in for each caller of the table that is somebody (the public is nobody). */
+async function tokensOf(app: Pick<TestApp, 'user'>) {
+  const tokens: Partial<Record<Caller, string>> = {};
+  for (const c of CALLERS) {
+    const who = WHO[c];
+    if (who) tokens[c] = (await app.user({ roles: who.roles as never, branchId: who.branchId })).token;
+  }
+  return tokens;
+}
+
 describe('the access table', () => {
   it('has a row for every registered route, saying what its rule does', () => {
     const table = readTable();
@@ -83,15 +96,11 @@ describe('the access table', () => {
   });
 
   it('refuses every caller the table refuses, on every route', async () => {
-    const tokens: Partial<Record<Caller, string>> = {};
-    for (const c of CALLERS) {
-      const who = WHO[c];
-      if (who) tokens[c] = (await t.user({ roles: who.roles as never, branchId: who.branchId })).token;
-    }
+    const tokens = await tokensOf(t);
     const table = readTable();
     const wrong: string[] = [];
     for (const r of routes) {
-      const url = r.url.replace(/:(\w+)/g, (_m, name: string) => (name === 'parent' ? 'account' : name === 'entity' ? 'account' : name === 'systemName' ? 'x.pdf' : '1'));
+      const url = tried(r.url);
       for (const [i, c] of CALLERS.entries()) {
         if (table.get(key(r.method, r.url))?.allowed[i]) continue;
         const res = await t.client(tokens[c]).call(r.method as Method, url, r.method === 'GET' || r.method === 'DELETE' ? undefined : {});
@@ -121,7 +130,7 @@ describe('the access table for API keys', () => {
     const wrong: string[] = [];
     for (const r of routes) {
       if (r.access === 'public' || !r.url.startsWith('/api')) continue;
-      const url = r.url.replace(/:(\w+)/g, (_m, name: string) => (name === 'parent' ? 'account' : name === 'entity' ? 'account' : name === 'systemName' ? 'x.pdf' : '1'));
+      const url = tried(r.url);
       const a = keyAreaOf(r.method, r.url);
       const area = a?.area === 'entity' ? 'accounts' : a?.area;
       const keys = !a ? [every] : [...(a.write ? [reading] : []), allBut[area!]!];
@@ -156,16 +165,12 @@ describe('the payments host', () => {
 
   it('answers 404 to every other route whoever asks, and takes no staff session on its own routes', async () => {
     const pay = await createTestApp({ PAYMENTS_HOST: HOST });
-    const tokens: Partial<Record<Caller, string>> = {};
-    for (const c of CALLERS) {
-      const who = WHO[c];
-      // Sessions made on the CRM's host (the test app's default host).
-      if (who) tokens[c] = (await pay.user({ roles: who.roles as never, branchId: who.branchId })).token;
-    }
+    // Sessions made on the CRM's host (the test app's default host).
+    const tokens = await tokensOf(pay);
     const table = readTable();
     const wrong: string[] = [];
     for (const r of routes) {
-      const url = r.url.replace(/:(\w+)/g, (_m, name: string) => (name === 'parent' ? 'account' : name === 'entity' ? 'account' : name === 'systemName' ? 'x.pdf' : '1'));
+      const url = tried(r.url);
       for (const [i, c] of CALLERS.entries()) {
         // On its own calls: a staff member's session is no session (401 where a sign-in is needed).
         // Only refusals are asked for (a call let through would act: a sign-out ends the session).

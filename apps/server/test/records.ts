@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { expect } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
-import { accounts, files, objects } from '../src/db/schema/index.ts';
+import { accounts, files, leads, objects } from '../src/db/schema/index.ts';
 import { getFileStorage } from '../src/storage/file-storage.ts';
 import type { TestApp } from './harness.ts';
 
@@ -56,6 +56,25 @@ export async function publishableObject(db: TestApp['db'], values: Record<string
     ...values,
   });
   return { id: o.id, n: o.ref, ref: String(o.ref).padStart(4, '0') };
+}
+
+/**
+ * The public site's contact form about a property (its reference as shown), posted as a visitor's
+ * browser posts it: from `address` (each visitor has their own; the form counts tries by it), in `lang`.
+ */
+export const sendEnquiry = (app: TestApp['app'], ref: string, form: Record<string, string>, opts: { address?: string; lang?: string } = {}) =>
+  app.inject({
+    method: 'POST',
+    url: `/listings/${ref}/contact?lang=${opts.lang ?? 'en'}`,
+    ...(opts.address ? { remoteAddress: opts.address } : {}),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
+
+/** The leads of the account that has this e-mail (none without such an account). */
+export async function leadsOfEmail(db: TestApp['db'], email: string) {
+  const [acc] = await db.select().from(accounts).where(sql`${email} = any(${accounts.emails})`);
+  return acc ? db.select().from(leads).where(eq(leads.accountId, acc.id)) : [];
 }
 
 /**

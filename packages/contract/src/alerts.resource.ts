@@ -7,11 +7,11 @@ import type { ALERT_API, BACKUP_API, JOB_API } from './alerts.ts';
  */
 export const ALERT = {
   calls: calls<typeof ALERT_API>({
-    list: ['POST', '/api/alert/list'],
-    view: ['GET', '/api/alert/:id'],
-    markUnread: ['POST', '/api/alert/mark-as-unread/:id'],
-    updateNotes: ['POST', '/api/alert/update-notes/:id'],
-    remove: ['DELETE', '/api/alert/:id'],
+    list: 'POST /api/alert/list',
+    view: 'GET /api/alert/:id',
+    markUnread: 'POST /api/alert/mark-as-unread/:id',
+    updateNotes: 'POST /api/alert/update-notes/:id',
+    remove: 'DELETE /api/alert/:id',
   }),
   screens: {
     list: '/Alerts',
@@ -27,8 +27,8 @@ export const ALERT = {
 /** Background jobs: their state and errors, a failed one retried (decision 057). */
 export const JOB = {
   calls: calls<typeof JOB_API>({
-    list: ['GET', '/api/jobs'],
-    retry: ['POST', '/api/jobs/:id/retry'],
+    list: 'GET /api/jobs',
+    retry: 'POST /api/jobs/:id/retry',
   }),
   screens: {
     list: '/Jobs',
@@ -38,9 +38,9 @@ export const JOB = {
 /** Backups (decisions 043, 062): the backups kept, one now, one downloaded; shown on the jobs' screen (decision 057). */
 export const BACKUP = {
   calls: calls<typeof BACKUP_API>({
-    list: ['GET', '/api/backups'],
-    start: ['POST', '/api/backups'],
-    download: ['GET', '/api/backups/:name'],
+    list: 'GET /api/backups',
+    start: 'POST /api/backups',
+    download: 'GET /api/backups/:name',
   }),
   screens: {},
 } as const;

@@ -7,16 +7,16 @@ import type { SESSION_API } from './auth.ts';
  */
 export const SESSION = {
   calls: calls<typeof SESSION_API>({
-    login: ['POST', '/api/authenticate/login'],
-    logout: ['POST', '/api/authenticate/logout'],
-    me: ['GET', '/api/authenticate/me'],
-    forgotPassword: ['POST', '/api/authenticate/forgotPassword'],
-    resetPassword: ['POST', '/api/authenticate/resetPassword'],
-    setPassword: ['POST', '/api/authenticate/setPassword'],
-    changePassword: ['POST', '/api/authenticate/changePassword'],
-    sendInvitation: ['POST', '/api/authenticate/sendInvitation'],
-    setPasswordPreview: ['GET', '/api/authenticate/setPassword/preview'],
-    language: ['POST', '/api/UserSettings/Language'],
+    login: 'POST /api/authenticate/login',
+    logout: 'POST /api/authenticate/logout',
+    me: 'GET /api/authenticate/me',
+    forgotPassword: 'POST /api/authenticate/forgotPassword',
+    resetPassword: 'POST /api/authenticate/resetPassword',
+    setPassword: 'POST /api/authenticate/setPassword',
+    changePassword: 'POST /api/authenticate/changePassword',
+    sendInvitation: 'POST /api/authenticate/sendInvitation',
+    setPasswordPreview: 'GET /api/authenticate/setPassword/preview',
+    language: 'POST /api/UserSettings/Language',
   }),
   screens: {
     login: '/login',

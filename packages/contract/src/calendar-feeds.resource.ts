@@ -7,12 +7,12 @@ import type { CALENDAR_FEED_API } from './calendar-feeds.ts';
  */
 export const CALENDAR_FEED = {
   calls: calls<typeof CALENDAR_FEED_API>({
-    list: ['GET', '/api/calendarFeeds'],
-    createOwn: ['POST', '/api/calendarFeeds/own'],
-    revokeOwn: ['DELETE', '/api/calendarFeeds/own'],
-    createOffice: ['POST', '/api/calendarFeeds/office'],
-    revokeOffice: ['DELETE', '/api/calendarFeeds/office'],
-    ics: ['GET', '/calendar/:file'],
+    list: 'GET /api/calendarFeeds',
+    createOwn: 'POST /api/calendarFeeds/own',
+    revokeOwn: 'DELETE /api/calendarFeeds/own',
+    createOffice: 'POST /api/calendarFeeds/office',
+    revokeOffice: 'DELETE /api/calendarFeeds/office',
+    ics: 'GET /calendar/:file',
   }),
   screens: {
     page: '/CalendarFeed',

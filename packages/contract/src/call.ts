@@ -18,10 +18,16 @@ export type Call<S extends CallSchemas = CallSchemas> = { readonly method: Metho
 /** A resource's route table: one call per name of its schemas. */
 export type Calls<M extends Record<string, CallSchemas>> = { readonly [K in keyof M]: Call<M[K]> };
 
+/** A call as the spec writes it: its method, a space, its path (`'POST /api/Deal/update'`). */
+export type Route = `${Method} /${string}`;
+
 /** The route table of a resource, its calls named as its schemas are (type-checked both ways). */
-export function calls<M extends Record<string, CallSchemas>>(table: { readonly [K in keyof M]: readonly [Method, string] }): Calls<M> {
+export function calls<M extends Record<string, CallSchemas>>(table: { readonly [K in keyof M]: Route }): Calls<M> {
   const out: Record<string, Call> = {};
-  for (const [name, [method, path]] of Object.entries(table) as [string, readonly [Method, string]][]) out[name] = { method, path };
+  for (const [name, route] of Object.entries(table) as [string, Route][]) {
+    const space = route.indexOf(' ');
+    out[name] = { method: route.slice(0, space) as Method, path: route.slice(space + 1) };
+  }
   return out as Calls<M>;
 }
 

@@ -4,14 +4,14 @@ import type { DEAL_API } from './deals.ts';
 /** Deals (spec: /api/Deal/...): the list, the record, the board of deals by stage (decision 057). */
 export const DEAL = {
   calls: calls<typeof DEAL_API>({
-    search: ['POST', '/api/Deal/search'],
-    download: ['POST', '/api/Deal/download'],
-    add: ['GET', '/api/Deal/add'],
-    edit: ['GET', '/api/Deal/edit/:id'],
-    update: ['POST', '/api/Deal/update'],
-    move: ['POST', '/api/Deal/move'],
-    board: ['POST', '/api/Deal/board'],
-    remove: ['DELETE', '/api/Deal/:id'],
+    search: 'POST /api/Deal/search',
+    download: 'POST /api/Deal/download',
+    add: 'GET /api/Deal/add',
+    edit: 'GET /api/Deal/edit/:id',
+    update: 'POST /api/Deal/update',
+    move: 'POST /api/Deal/move',
+    board: 'POST /api/Deal/board',
+    remove: 'DELETE /api/Deal/:id',
   }),
   screens: {
     list: '/Deals',

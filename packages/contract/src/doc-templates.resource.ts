@@ -8,11 +8,11 @@ import type { DOC_TEMPLATE_API } from './doc-templates.ts';
  */
 export const DOC_TEMPLATE = {
   calls: calls<typeof DOC_TEMPLATE_API>({
-    list: ['GET', '/api/DocTemplate'],
-    update: ['POST', '/api/DocTemplate/update'],
-    reset: ['POST', '/api/DocTemplate/reset'],
-    pdf: ['GET', '/api/DocTemplate/pdf/:source/:id'],
-    save: ['POST', '/api/DocTemplate/save'],
+    list: 'GET /api/DocTemplate',
+    update: 'POST /api/DocTemplate/update',
+    reset: 'POST /api/DocTemplate/reset',
+    pdf: 'GET /api/DocTemplate/pdf/:source/:id',
+    save: 'POST /api/DocTemplate/save',
   }),
   screens: {
     templates: '/Settings/DocumentTemplates',

@@ -4,10 +4,10 @@ import type { DOCUMENT_API } from './documents.ts';
 /** The document forms library (spec: /api/Documents/...): the list, one document, its update (multipart), delete (decision 057). */
 export const DOCUMENT = {
   calls: calls<typeof DOCUMENT_API>({
-    list: ['GET', '/api/Documents'],
-    edit: ['GET', '/api/Documents/edit/:id'],
-    update: ['POST', '/api/Documents/update'],
-    remove: ['DELETE', '/api/Documents/:id'],
+    list: 'GET /api/Documents',
+    edit: 'GET /api/Documents/edit/:id',
+    update: 'POST /api/Documents/update',
+    remove: 'DELETE /api/Documents/:id',
   }),
   screens: {
     list: '/DocumentList',

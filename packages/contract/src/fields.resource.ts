@@ -4,9 +4,9 @@ import type { FIELD_API } from './fields.ts';
 /** The single-field editor's calls of one entity, under its name (`account`) or any name (`:entity`). */
 const fieldCalls = (entity: string) =>
   calls<typeof FIELD_API>({
-    selectList: ['GET', `/api/${entity}/editRequestSelectList`],
-    patch: ['PATCH', `/api/${entity}/patch/:id`],
-    patchByPost: ['POST', `/api/${entity}/patch/:id`],
+    selectList: `GET /api/${entity}/editRequestSelectList`,
+    patch: `PATCH /api/${entity}/patch/:id`,
+    patchByPost: `POST /api/${entity}/patch/:id`,
   });
 
 /**

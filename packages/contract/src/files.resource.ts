@@ -8,13 +8,13 @@ import type { FILE_API } from './files.ts';
  */
 export const FILE = {
   calls: calls<typeof FILE_API>({
-    upload: ['POST', '/api/files'],
-    list: ['GET', '/api/files'],
-    get: ['GET', '/api/files/:systemName'],
-    getNamed: ['GET', '/api/files/:systemName/:name'],
-    remove: ['DELETE', '/api/files/:systemName'],
-    setParent: ['POST', '/api/files/setParent'],
-    reorder: ['POST', '/api/files/reorder'],
+    upload: 'POST /api/files',
+    list: 'GET /api/files',
+    get: 'GET /api/files/:systemName',
+    getNamed: 'GET /api/files/:systemName/:name',
+    remove: 'DELETE /api/files/:systemName',
+    setParent: 'POST /api/files/setParent',
+    reorder: 'POST /api/files/reorder',
   }),
   screens: {},
 } as const;

@@ -8,11 +8,11 @@ import type { MANDATE_API } from './mandates.ts';
  */
 export const MANDATE = {
   calls: calls<typeof MANDATE_API>({
-    list: ['GET', '/api/Mandate'],
-    edit: ['GET', '/api/Mandate/edit/:id'],
-    update: ['POST', '/api/Mandate/update'],
-    remove: ['DELETE', '/api/Mandate/:id'],
-    endingSoon: ['GET', '/api/Mandate/endingSoon'],
+    list: 'GET /api/Mandate',
+    edit: 'GET /api/Mandate/edit/:id',
+    update: 'POST /api/Mandate/update',
+    remove: 'DELETE /api/Mandate/:id',
+    endingSoon: 'GET /api/Mandate/endingSoon',
   }),
   screens: {
     endingSoon: '/Mandates/EndingSoon',

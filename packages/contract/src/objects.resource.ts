@@ -9,17 +9,17 @@ import type { LOCATION_API, OBJECT_ACCOUNT_API, OBJECT_API, OBJECT_KEY_API } fro
  */
 export const OBJECT = {
   calls: calls<typeof OBJECT_API>({
-    list: ['POST', '/api/object'],
-    add: ['GET', '/api/object/add'],
-    discard: ['POST', '/api/object/discard'],
-    edit: ['GET', '/api/object/edit/:id'],
-    update: ['POST', '/api/object/update'],
-    view: ['GET', '/api/object/view/:idOrRef'],
-    sheet: ['GET', '/api/object/sheet/:idOrRef'],
-    remove: ['DELETE', '/api/object/:id'],
-    download: ['POST', '/api/object/download'],
-    search: ['POST', '/api/object/search'],
-    searchByRefNumOrTitle: ['GET', '/api/object/searchByRefNumOrTitle'],
+    list: 'POST /api/object',
+    add: 'GET /api/object/add',
+    discard: 'POST /api/object/discard',
+    edit: 'GET /api/object/edit/:id',
+    update: 'POST /api/object/update',
+    view: 'GET /api/object/view/:idOrRef',
+    sheet: 'GET /api/object/sheet/:idOrRef',
+    remove: 'DELETE /api/object/:id',
+    download: 'POST /api/object/download',
+    search: 'POST /api/object/search',
+    searchByRefNumOrTitle: 'GET /api/object/searchByRefNumOrTitle',
   }),
   screens: {
     list: '/Objects',
@@ -39,9 +39,9 @@ export const OBJECT = {
 /** An object's contacts: owners, tenants and the other people of a property (spec: /api/objectAccount) (decision 057). */
 export const OBJECT_ACCOUNT = {
   calls: calls<typeof OBJECT_ACCOUNT_API>({
-    add: ['POST', '/api/objectAccount/add'],
-    update: ['POST', '/api/objectAccount/update'],
-    remove: ['DELETE', '/api/objectAccount'],
+    add: 'POST /api/objectAccount/add',
+    update: 'POST /api/objectAccount/update',
+    remove: 'DELETE /api/objectAccount',
   }),
   screens: {},
 } as const;
@@ -49,12 +49,12 @@ export const OBJECT_ACCOUNT = {
 /** The keys register (spec: /api/ObjectKeys...): the list, a key, its loans corrected one by one (decision 014), delete (decision 057). */
 export const OBJECT_KEY = {
   calls: calls<typeof OBJECT_KEY_API>({
-    list: ['GET', '/api/ObjectKeys'],
-    edit: ['GET', '/api/ObjectKeys/edit/:id'],
-    update: ['POST', '/api/ObjectKeys/edit'],
-    updateLoan: ['POST', '/api/ObjectKeys/loan'],
-    removeLoan: ['DELETE', '/api/ObjectKeys/loan/:id'],
-    remove: ['DELETE', '/api/ObjectKeys/:id'],
+    list: 'GET /api/ObjectKeys',
+    edit: 'GET /api/ObjectKeys/edit/:id',
+    update: 'POST /api/ObjectKeys/edit',
+    updateLoan: 'POST /api/ObjectKeys/loan',
+    removeLoan: 'DELETE /api/ObjectKeys/loan/:id',
+    remove: 'DELETE /api/ObjectKeys/:id',
   }),
   screens: {
     list: '/ObjectKeys',
@@ -73,8 +73,8 @@ export const OBJECT_KEY = {
 /** Places: the location picker's suggestions and the places with the most objects (decision 057). */
 export const LOCATION = {
   calls: calls<typeof LOCATION_API>({
-    search: ['GET', '/api/location/search'],
-    top: ['GET', '/api/object/getTopLocations'],
+    search: 'GET /api/location/search',
+    top: 'GET /api/object/getTopLocations',
   }),
   screens: {},
 } as const;

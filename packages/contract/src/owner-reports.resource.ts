@@ -7,13 +7,13 @@ import type { OWNER_REPORT_API } from './owner-reports.ts';
  */
 export const OWNER_REPORT = {
   calls: calls<typeof OWNER_REPORT_API>({
-    state: ['GET', '/api/ownerReport/:id'],
-    createLink: ['POST', '/api/ownerReport/:id/link'],
-    send: ['POST', '/api/ownerReport/:id/send'],
-    revoke: ['POST', '/api/ownerReport/:id/revoke'],
-    monthly: ['POST', '/api/ownerReport/:id/monthly'],
-    share: ['POST', '/api/ownerReport/:id/share'],
-    view: ['GET', '/api/ownerReport/public/:token'],
+    state: 'GET /api/ownerReport/:id',
+    createLink: 'POST /api/ownerReport/:id/link',
+    send: 'POST /api/ownerReport/:id/send',
+    revoke: 'POST /api/ownerReport/:id/revoke',
+    monthly: 'POST /api/ownerReport/:id/monthly',
+    share: 'POST /api/ownerReport/:id/share',
+    view: 'GET /api/ownerReport/public/:token',
   }),
   screens: {
     page: '/OwnerReport/:token',

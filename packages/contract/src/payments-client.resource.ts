@@ -8,15 +8,15 @@ import type { PAYMENT_CLIENT_API } from './payments-client.ts';
  */
 export const PAYMENT_CLIENT = {
   calls: calls<typeof PAYMENT_CLIENT_API>({
-    sendInvitation: ['GET', '/api/transactions/sendInvitation/:accountId'],
-    sendForApproval: ['POST', '/api/transactions/sendExpenseForApproval/:id'],
-    viewExpense: ['GET', '/api/transactions/viewExpense/:id'],
-    approveExpense: ['POST', '/api/transactions/approveExpense/:id'],
-    approveOwnExpense: ['POST', '/api/transactions/statement/approveExpense/:id'],
-    revertOwnApproval: ['POST', '/api/transactions/statement/revertApprovalExpense/:id'],
-    revertApproval: ['POST', '/api/transactions/revertApprovalExpense/:id'],
-    file: ['GET', '/api/transactions/viewExpense/:id/files/:fileId'],
-    namedFile: ['GET', '/api/transactions/viewExpense/:id/files/:fileId/:name'],
+    sendInvitation: 'GET /api/transactions/sendInvitation/:accountId',
+    sendForApproval: 'POST /api/transactions/sendExpenseForApproval/:id',
+    viewExpense: 'GET /api/transactions/viewExpense/:id',
+    approveExpense: 'POST /api/transactions/approveExpense/:id',
+    approveOwnExpense: 'POST /api/transactions/statement/approveExpense/:id',
+    revertOwnApproval: 'POST /api/transactions/statement/revertApprovalExpense/:id',
+    revertApproval: 'POST /api/transactions/revertApprovalExpense/:id',
+    file: 'GET /api/transactions/viewExpense/:id/files/:fileId',
+    namedFile: 'GET /api/transactions/viewExpense/:id/files/:fileId/:name',
   }),
   screens: {
     approveExpense: '/Payments/ApproveExpense/:id',

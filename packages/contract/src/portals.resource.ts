@@ -7,14 +7,14 @@ import type { PORTAL_API } from './portals.ts';
  */
 export const PORTAL = {
   calls: calls<typeof PORTAL_API>({
-    list: ['GET', '/api/PortalChannels'],
-    create: ['POST', '/api/PortalChannels'],
-    update: ['POST', '/api/PortalChannels/:id'],
-    remove: ['DELETE', '/api/PortalChannels/:id'],
-    objectStatus: ['GET', '/api/object/portals/:id'],
-    include: ['POST', '/api/object/portals/:id'],
-    feed: ['GET', '/feed/:secret/:file'],
-    report: ['POST', '/feed/:secret/report'],
+    list: 'GET /api/PortalChannels',
+    create: 'POST /api/PortalChannels',
+    update: 'POST /api/PortalChannels/:id',
+    remove: 'DELETE /api/PortalChannels/:id',
+    objectStatus: 'GET /api/object/portals/:id',
+    include: 'POST /api/object/portals/:id',
+    feed: 'GET /feed/:secret/:file',
+    report: 'POST /feed/:secret/report',
   }),
   screens: {},
 } as const;

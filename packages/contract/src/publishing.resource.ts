@@ -4,7 +4,7 @@ import type { PUBLIC_SITE_API, PUBLISHING_API } from './publishing.ts';
 /** Publishing: an object's state on the agency's website (decision 057). */
 export const PUBLISHING = {
   calls: calls<typeof PUBLISHING_API>({
-    state: ['GET', '/api/object/publishState/:id'],
+    state: 'GET /api/object/publishState/:id',
   }),
   screens: {},
 } as const;
@@ -15,16 +15,16 @@ export const PUBLISHING = {
  */
 export const PUBLIC_SITE = {
   calls: calls<typeof PUBLIC_SITE_API>({
-    listPage: ['GET', '/listings'],
-    termsPage: ['GET', '/listings/terms'],
-    objectPage: ['GET', '/listings/:ref'],
-    contactPage: ['GET', '/listings/:ref/contact'],
-    contact: ['POST', '/listings/:ref/contact'],
-    script: ['GET', '/listings/gallery.js'],
-    photo: ['GET', '/listings/photo/:name'],
-    feed: ['GET', '/feed/listings.xml'],
-    listings: ['GET', '/api/public/listings'],
-    listing: ['GET', '/api/public/listings/:ref'],
+    listPage: 'GET /listings',
+    termsPage: 'GET /listings/terms',
+    objectPage: 'GET /listings/:ref',
+    contactPage: 'GET /listings/:ref/contact',
+    contact: 'POST /listings/:ref/contact',
+    script: 'GET /listings/gallery.js',
+    photo: 'GET /listings/photo/:name',
+    feed: 'GET /feed/listings.xml',
+    listings: 'GET /api/public/listings',
+    listing: 'GET /api/public/listings/:ref',
   }),
   screens: {},
 } as const;

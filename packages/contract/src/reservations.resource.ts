@@ -4,13 +4,13 @@ import type { RESERVATION_API } from './reservations.ts';
 /** Short-let reservations (spec: /api/Reservation/...): the list and its download, availability, the record (decision 057). */
 export const RESERVATION = {
   calls: calls<typeof RESERVATION_API>({
-    search: ['POST', '/api/Reservation/search'],
-    download: ['POST', '/api/Reservation/download'],
-    availability: ['POST', '/api/Reservation/availability'],
-    add: ['GET', '/api/Reservation/add'],
-    edit: ['GET', '/api/Reservation/edit/:id'],
-    update: ['POST', '/api/Reservation/update'],
-    remove: ['DELETE', '/api/Reservation/:id'],
+    search: 'POST /api/Reservation/search',
+    download: 'POST /api/Reservation/download',
+    availability: 'POST /api/Reservation/availability',
+    add: 'GET /api/Reservation/add',
+    edit: 'GET /api/Reservation/edit/:id',
+    update: 'POST /api/Reservation/update',
+    remove: 'DELETE /api/Reservation/:id',
   }),
   screens: {
     list: '/Reservations',

@@ -8,16 +8,16 @@ import type { SETTINGS_API } from './settings.ts';
  */
 export const SETTINGS = {
   calls: calls<typeof SETTINGS_API>({
-    localizationExport: ['GET', '/api/LocalizationExport'],
-    localizationImport: ['POST', '/api/LocalizationExport'],
-    dataExport: ['GET', '/api/DataExport'],
-    actionLog: ['POST', '/api/actionLog'],
-    siteSettings: ['GET', '/api/SiteSettings'],
-    updateSiteSettings: ['POST', '/api/SiteSettings'],
-    mailPreview: ['GET', '/api/SiteSettings/mailPreview'],
-    uploadSiteLogo: ['POST', '/api/SiteSettings/logo'],
-    deleteSiteLogo: ['DELETE', '/api/SiteSettings/logo'],
-    siteLogo: ['GET', '/api/public/logo'],
+    localizationExport: 'GET /api/LocalizationExport',
+    localizationImport: 'POST /api/LocalizationExport',
+    dataExport: 'GET /api/DataExport',
+    actionLog: 'POST /api/actionLog',
+    siteSettings: 'GET /api/SiteSettings',
+    updateSiteSettings: 'POST /api/SiteSettings',
+    mailPreview: 'GET /api/SiteSettings/mailPreview',
+    uploadSiteLogo: 'POST /api/SiteSettings/logo',
+    deleteSiteLogo: 'DELETE /api/SiteSettings/logo',
+    siteLogo: 'GET /api/public/logo',
   }),
   screens: {
     settings: '/Settings',

@@ -7,12 +7,12 @@ import type { HEALTH_API, SHELL_API } from './shell.ts';
  */
 export const SHELL = {
   calls: calls<typeof SHELL_API>({
-    health: ['GET', '/api/health'],
-    localization: ['GET', '/api/Localization'],
-    config: ['GET', '/api/config'],
-    unreadCount: ['GET', '/api/Alert/unreadCount'],
-    search: ['GET', '/api/search'],
-    home: ['GET', '/api/home'],
+    health: 'GET /api/health',
+    localization: 'GET /api/Localization',
+    config: 'GET /api/config',
+    unreadCount: 'GET /api/Alert/unreadCount',
+    search: 'GET /api/search',
+    home: 'GET /api/home',
   }),
   screens: {
     home: '/CRM',
@@ -22,7 +22,7 @@ export const SHELL = {
 /** What a load balancer asks (decision 062): the process answers; the instance takes requests. */
 export const HEALTH = {
   calls: calls<typeof HEALTH_API>({
-    live: ['GET', '/api/health/live'],
-    ready: ['GET', '/api/health/ready'],
+    live: 'GET /api/health/live',
+    ready: 'GET /api/health/ready',
   }),
 } as const;

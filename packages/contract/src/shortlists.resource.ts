@@ -7,13 +7,13 @@ import type { SHORTLIST_API } from './shortlists.ts';
  */
 export const SHORTLIST = {
   calls: calls<typeof SHORTLIST_API>({
-    send: ['POST', '/api/lead/:id/shortlist'],
-    list: ['GET', '/api/lead/:id/shortlists'],
-    again: ['POST', '/api/lead/:id/shortlist/:shortlistId/again'],
-    withdraw: ['POST', '/api/lead/:id/shortlist/:shortlistId/withdraw'],
-    view: ['GET', '/api/shortlist/:token'],
-    answer: ['POST', '/api/shortlist/:token/answer'],
-    photo: ['GET', '/api/shortlist/:token/photo/:objectId'],
+    send: 'POST /api/lead/:id/shortlist',
+    list: 'GET /api/lead/:id/shortlists',
+    again: 'POST /api/lead/:id/shortlist/:shortlistId/again',
+    withdraw: 'POST /api/lead/:id/shortlist/:shortlistId/withdraw',
+    view: 'GET /api/shortlist/:token',
+    answer: 'POST /api/shortlist/:token/answer',
+    photo: 'GET /api/shortlist/:token/photo/:objectId',
   }),
   screens: {
     page: '/Shortlist/:token',

@@ -7,12 +7,12 @@ import type { SIGN_API } from './signing.ts';
  */
 export const SIGN_REQUEST = {
   calls: calls<typeof SIGN_API>({
-    send: ['POST', '/api/SignRequest/send'],
-    list: ['GET', '/api/SignRequest'],
-    revoke: ['POST', '/api/SignRequest/revoke'],
-    view: ['GET', '/api/sign/:token'],
-    pdf: ['GET', '/api/sign/:token/pdf'],
-    sign: ['POST', '/api/sign/:token'],
+    send: 'POST /api/SignRequest/send',
+    list: 'GET /api/SignRequest',
+    revoke: 'POST /api/SignRequest/revoke',
+    view: 'GET /api/sign/:token',
+    pdf: 'GET /api/sign/:token/pdf',
+    sign: 'POST /api/sign/:token',
   }),
   screens: {
     page: '/Sign/:token',

@@ -7,15 +7,15 @@ import type { VIEWING_API } from './viewings.ts';
  */
 export const VIEWING = {
   calls: calls<typeof VIEWING_API>({
-    search: ['POST', '/api/Viewing/search'],
-    add: ['GET', '/api/Viewing/add'],
-    edit: ['GET', '/api/Viewing/edit/:id'],
-    sheet: ['GET', '/api/Viewing/:id/sheet'],
-    update: ['POST', '/api/Viewing/update'],
-    move: ['POST', '/api/Viewing/move'],
-    remove: ['DELETE', '/api/Viewing/:id'],
-    forLead: ['GET', '/api/lead/:id/viewings'],
-    calendar: ['GET', '/api/calendar'],
+    search: 'POST /api/Viewing/search',
+    add: 'GET /api/Viewing/add',
+    edit: 'GET /api/Viewing/edit/:id',
+    sheet: 'GET /api/Viewing/:id/sheet',
+    update: 'POST /api/Viewing/update',
+    move: 'POST /api/Viewing/move',
+    remove: 'DELETE /api/Viewing/:id',
+    forLead: 'GET /api/lead/:id/viewings',
+    calendar: 'GET /api/calendar',
   }),
   screens: {
     list: '/Viewing',

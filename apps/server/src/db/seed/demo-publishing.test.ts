@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp } from '../../../test/harness.ts';
+import { sendEnquiry } from '../../../test/records.ts';
 import { seedDemo } from './demo.ts';
 
 type Row = { id: number; ref: string; published: boolean; requested: boolean; refused: boolean };
@@ -38,12 +39,7 @@ describe("the demo's public site", () => {
 
     // An enquiry about one taken off the site is a lead, with the property on it.
     const gone = refused[0]!;
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: `/listings/${gone.ref}/contact?lang=en`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ name: 'Demo Visitor', email: 'demo.visitor@example.com', message: 'Is it still available?' }).toString(),
-    });
+    const sent = await sendEnquiry(t.app, gone.ref, { name: 'Demo Visitor', email: 'demo.visitor@example.com', message: 'Is it still available?' });
     expect(sent.statusCode, sent.body.slice(0, 300)).toBe(303);
     const [lead] = (
       await t.db.execute(sql`select lo.object_id as "objectId" from leads l join accounts a on a.id = l.account_id left join lead_objects lo on lo.lead_id = l.id

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DEMO_SEED_DDL } from './demo-table.ts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { formatReferenceNumber } from '@crm/contract';
 import type { Tx } from '../client.ts';
 import { alerts } from '../schema/index.ts';
@@ -16,6 +16,9 @@ import { seedDemoPublishing, seedDemoPublishingHistory } from '../../modules/pub
 import { seedDemoMandates } from './demo-mandates.ts';
 import { settleDemoAlerts } from './demo-week.ts';
 
+/** The demo's people are there (its first agent is). */
+const DEMO_PEOPLE = sql`exists (select 1 from accounts where is_employe and 'g.papadopoulos@thermaikos-homes.gr' = any(emails))`;
+
 /**
  * The demo agency, loaded once into an empty database (DEMO_DATA=true). Each area adds its
  * records here; a marker row keeps a restart from loading it twice.
@@ -24,82 +27,37 @@ export async function seedDemo(app: FastifyInstance) {
   const week = await app.db.transaction(async (tx) => {
     await tx.execute(sql.raw(DEMO_SEED_DDL));
     const done = new Set(((await tx.execute(sql`select area from demo_seed`)).rows as { area: string }[]).map((r) => r.area));
-    if (!done.has('accounts')) {
-      // Only into an agency without accounts of its own (a sign-in's own account aside): the demo never
-      // mixes with real records.
-      const [row] = (await tx.execute(sql`select exists (select 1 from accounts a where not exists (select 1 from users u where u.account_id = a.id)) as has`)).rows as { has: boolean }[];
-      if (!row?.has) {
-        const counts = await seedDemoAccounts(tx, { timeZone: app.config.timeZone });
-        await seedDemoLogo(tx, app.config.dataDir);
-        app.log.info(counts, 'demo accounts loaded');
-      }
-      await tx.execute(sql`insert into demo_seed (area) values ('accounts')`);
-    }
-    if (!done.has('objects')) {
-      // Only into an agency without objects of its own, once the demo people are there.
-      const [row] = (
-        await tx.execute(sql`select exists (select 1 from objects) as has,
-          exists (select 1 from accounts where is_employe and 'g.papadopoulos@thermaikos-homes.gr' = any(emails)) as demo`)
-      ).rows as { has: boolean; demo: boolean }[];
-      if (!row?.has && row?.demo) {
-        const counts = await seedDemoObjects(tx, { timeZone: app.config.timeZone, dataDir: app.config.dataDir });
-        app.log.info(counts, 'demo objects loaded');
-      }
-      await tx.execute(sql`insert into demo_seed (area) values ('objects')`);
-    }
-    if (!done.has('leads')) {
-      // Only into an agency without leads of its own, once the demo clients and properties are there.
-      const [row] = (await tx.execute(sql`select exists (select 1 from leads) as has, exists (select 1 from objects) as objects`)).rows as { has: boolean; objects: boolean }[];
-      if (!row?.has && row?.objects) {
-        const counts = await seedDemoLeads(tx, { timeZone: app.config.timeZone });
-        app.log.info(counts, 'demo leads and viewings loaded');
-      }
-      await tx.execute(sql`insert into demo_seed (area) values ('leads')`);
-    }
-    if (!done.has('payments')) {
-      // Only into an agency without payments of its own, once the demo owners are there.
-      const [row] = (await tx.execute(sql`select exists (select 1 from transactions) as has, exists (select 1 from accounts where is_owner) as owners`)).rows as { has: boolean; owners: boolean }[];
-      if (!row?.has && row?.owners) {
-        const counts = await seedDemoPayments(tx, { timeZone: app.config.timeZone });
-        app.log.info(counts, 'demo payments loaded');
-      }
-      await tx.execute(sql`insert into demo_seed (area) values ('payments')`);
-    }
-    if (!done.has('deals')) {
-      // Only into an agency without deals of its own, once the demo leads are there.
-      const [row] = (await tx.execute(sql`select exists (select 1 from deals) as has, exists (select 1 from leads) as leads`)).rows as { has: boolean; leads: boolean }[];
-      if (!row?.has && row?.leads) {
-        const counts = await seedDemoDeals(tx);
-        app.log.info(counts, 'demo deals loaded');
-      }
-      await tx.execute(sql`insert into demo_seed (area) values ('deals')`);
-    }
-    if (!done.has('reservations')) {
-      // Only into an agency without reservations of its own, once the demo properties are there.
-      const [row] = (await tx.execute(sql`select exists (select 1 from reservations) as has, exists (select 1 from objects where for_short_rent) as objects`)).rows as { has: boolean; objects: boolean }[];
-      if (!row?.has && row?.objects) {
-        const counts = await seedDemoReservations(tx, { timeZone: app.config.timeZone });
-        app.log.info(counts, 'demo reservations loaded');
-      }
-      await tx.execute(sql`insert into demo_seed (area) values ('reservations')`);
-    }
-    if (!done.has('publishing')) {
-      // The demo properties shown as published are asked to be, and judged as the publishing does.
-      app.log.info(await seedDemoPublishing(tx), 'demo publishing judged');
-      await tx.execute(sql`insert into demo_seed (area) values ('publishing')`);
-    }
-    if (!done.has('publishing-history')) {
-      // The demo's properties shown on the site have been on it (a demo loaded before has its history written now).
-      const [row] = (await tx.execute(sql`select exists (select 1 from accounts where is_employe and 'g.papadopoulos@thermaikos-homes.gr' = any(emails)) as demo`)).rows as { demo: boolean }[];
-      if (row?.demo) app.log.info(await seedDemoPublishingHistory(tx), 'demo publishing history written');
-      await tx.execute(sql`insert into demo_seed (area) values ('publishing-history')`);
-    }
-    if (!done.has('mandates')) {
-      // The demo's published properties hold their owners' mandates (decision 079), once the publishing was judged.
-      const [row] = (await tx.execute(sql`select exists (select 1 from object_mandates) as has, exists (select 1 from accounts where is_employe and 'g.papadopoulos@thermaikos-homes.gr' = any(emails)) as demo`)).rows as { has: boolean; demo: boolean }[];
-      if (!row?.has && row?.demo) app.log.info(await seedDemoMandates(tx), 'demo mandates loaded');
-      await tx.execute(sql`insert into demo_seed (area) values ('mandates')`);
-    }
+    /**
+     * Loads one area once: when the agency has no records of that kind of its own (`has`) and what
+     * the area builds on is there (`ready`); either way the area is marked as done.
+     */
+    const area = async (name: string, has: SQL, ready: SQL, load: () => Promise<object>, loaded: string) => {
+      if (done.has(name)) return;
+      const [row] = (await tx.execute(sql`select ${has} as has, ${ready} as ready`)).rows as { has: boolean; ready: boolean }[];
+      if (!row?.has && row?.ready) app.log.info(await load(), loaded);
+      await tx.execute(sql`insert into demo_seed (area) values (${name})`);
+    };
+    const tz = { timeZone: app.config.timeZone };
+    // Only into an agency without accounts of its own (a sign-in's own account aside): the demo never
+    // mixes with real records.
+    const accountsOfItsOwn = sql`exists (select 1 from accounts a where not exists (select 1 from users u where u.account_id = a.id))`;
+    await area('accounts', accountsOfItsOwn, sql`true`, async () => {
+      const counts = await seedDemoAccounts(tx, tz);
+      await seedDemoLogo(tx, app.config.dataDir);
+      return counts;
+    }, 'demo accounts loaded');
+    // Each further area only into an agency without such records of its own, once those it builds on are there.
+    await area('objects', sql`exists (select 1 from objects)`, DEMO_PEOPLE, () => seedDemoObjects(tx, { ...tz, dataDir: app.config.dataDir }), 'demo objects loaded');
+    await area('leads', sql`exists (select 1 from leads)`, sql`exists (select 1 from objects)`, () => seedDemoLeads(tx, tz), 'demo leads and viewings loaded');
+    await area('payments', sql`exists (select 1 from transactions)`, sql`exists (select 1 from accounts where is_owner)`, () => seedDemoPayments(tx, tz), 'demo payments loaded');
+    await area('deals', sql`exists (select 1 from deals)`, sql`exists (select 1 from leads)`, () => seedDemoDeals(tx), 'demo deals loaded');
+    await area('reservations', sql`exists (select 1 from reservations)`, sql`exists (select 1 from objects where for_short_rent)`, () => seedDemoReservations(tx, tz), 'demo reservations loaded');
+    // The demo properties shown as published are asked to be, and judged as the publishing does.
+    await area('publishing', sql`false`, sql`true`, () => seedDemoPublishing(tx), 'demo publishing judged');
+    // The demo's properties shown on the site have been on it (a demo loaded before has its history written now).
+    await area('publishing-history', sql`false`, DEMO_PEOPLE, () => seedDemoPublishingHistory(tx), 'demo publishing history written');
+    // The demo's published properties hold their owners' mandates (decision 079), once the publishing was judged.
+    await area('mandates', sql`exists (select 1 from object_mandates)`, DEMO_PEOPLE, () => seedDemoMandates(tx), 'demo mandates loaded');
     if (!done.has('alerts')) {
       // After the properties, so the alerts are about real ones (a published flat, a current
       // tenant, a property the website refused).
@@ -120,7 +78,7 @@ export async function seedDemo(app: FastifyInstance) {
     // A demo loaded now has its alerts settled as a week leaves them (below, once its records are
     // committed: the system's checks read them in transactions of their own).
     if (done.has('alerts-week')) return false;
-    const [demo] = (await tx.execute(sql`select exists (select 1 from accounts where is_employe and 'g.papadopoulos@thermaikos-homes.gr' = any(emails)) as demo`)).rows as { demo: boolean }[];
+    const [demo] = (await tx.execute(sql`select ${DEMO_PEOPLE} as demo`)).rows as { demo: boolean }[];
     if (!demo?.demo || done.has('alerts')) {
       await tx.execute(sql`insert into demo_seed (area) values ('alerts-week')`);
       return false;

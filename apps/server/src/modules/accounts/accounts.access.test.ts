@@ -26,8 +26,11 @@ describe('granting fields of employee accounts are the office admins\'', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().title).toBe('Access denied');
     expect((await stored(id)).emails).toEqual(['real.admin@agency.test']);
+    // Branch admins are not office admins either.
+    expect((await branchAdmin.post('/api/account/update', { id, version: 1, email: 'attacker@evil.test' })).statusCode).toBe(403);
     // The admin now sets the password: the sign-in is for the real address, not the attacker's.
     expect((await admin.post('/api/authenticate/setPassword', { email: 'attacker@evil.test', password: 'a-long-password-1' })).statusCode).toBe(400);
+    expect(await t.db.select().from(users).where(eq(users.email, 'attacker@evil.test'))).toEqual([]);
     expect((await admin.post('/api/authenticate/setPassword', { email: 'real.admin@agency.test', password: 'a-long-password-1' })).statusCode).toBe(200);
     const [u] = await t.db.select().from(users).where(eq(users.accountId, id));
     expect(u).toMatchObject({ email: 'real.admin@agency.test', roles: ['admin'] });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { accounts } from '../../db/schema/index.ts';
 import { createTestApp, json, type Client } from '../../../test/harness.ts';
+import { heldUp } from '../../../test/locks.ts';
 import { accountMatchQuery, searchAccountMatches } from './accounts.search.ts';
 
 const t = await createTestApp();
@@ -138,15 +139,10 @@ describe('the daily prune of the search words', () => {
       // A save gives one word back, not committed yet (its insert of the word is a no-op on the row still there).
       await saver.query('begin');
       await saver.query(`update accounts set last_name = 'Βασιλοπούλου' where id = $1`, [id]);
-      const pid = (await pruner.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-      let settled = false;
-      const prune = pruner.query<{ n: number }>('select crm_search_words_prune() as n').finally(() => (settled = true));
       // The prune either finished (without the save's word) or asks for the save's lock.
-      while (!settled && !(await t.pool.query(`select wait_event_type = 'Lock' as w from pg_stat_activity where pid = $1`, [pid])).rows[0]?.w) {
-        await new Promise((r) => setTimeout(r, 5));
-      }
+      const prune = await heldUp<{ n: number }>(t.pool, pruner, 'select crm_search_words_prune() as n');
       await saver.query('commit');
-      pruned = (await prune).rows[0]!.n;
+      pruned = (await prune.answer).rows[0]!.n;
     } finally {
       saver.release();
       pruner.release();

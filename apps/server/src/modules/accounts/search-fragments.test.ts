@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { createTestApp } from '../../../test/harness.ts';
+import { heldUp } from '../../../test/locks.ts';
 import { seededRandom } from '../../../test/seeded.ts';
 import { WALK_WORDS_MIN, WORDS_MAX, forgetWalkedTexts, searchAccountMatches, searchAccounts } from './accounts.search.ts';
 import { collationOf, containsPattern, latinMatch, phoneDigits, startsPattern } from './accounts.sql.ts';
@@ -346,22 +347,13 @@ describe('the words of a lead added while its client is renamed', () => {
     await a.connect();
     await b.connect();
     try {
-      const bPid = Number((await b.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
       await a.query('begin');
       await a.query(`update accounts set last_name = 'Νεοκλέους' where id = $1`, [client]);
       await b.query('begin');
-      let added = false;
-      const adding = b.query<{ id: number }>(`insert into leads (account_id, created_on, draft, for_purchase) values ($1, now(), false, true) returning id`, [client]).then((r) => {
-        added = true;
-        return r;
-      });
-      // B's insert either waits for A's lock on the client (asked of PostgreSQL, not timed), or is done.
-      for (;;) {
-        const waiting = await t.pool.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [bPid]);
-        if (waiting.rowCount || added) break;
-      }
+      // B's insert either waits for A's lock on the client, or is done.
+      const adding = await heldUp<{ id: number }>(t.pool, b, `insert into leads (account_id, created_on, draft, for_purchase) values ($1, now(), false, true) returning id`, [client]);
       await a.query('commit');
-      const lead = Number((await adding).rows[0]!.id);
+      const lead = Number((await adding.answer).rows[0]!.id);
       await b.query('commit');
       const words = (await db.execute<{ word: string }>(sql`select word from lead_words where lead_id = ${lead} order by word collate "C"`)).rows.map((r) => r.word);
       const made = (await db.execute<{ word: string }>(sql`select w as word from accounts, unnest(crm_search_text_words(search_text)) w where id = ${client} order by w collate "C"`)).rows.map((r) => r.word);

@@ -23,6 +23,13 @@ const tmp = (label: string) => {
   tmpDirs.push(d);
   return d;
 };
+/** A DATA_DIR holding one stored file, a lease (files/ab/abcdef.pdf), that a restore moves aside or leaves in place. */
+const dataDirWithLease = () => {
+  const d = tmp('data');
+  fs.mkdirSync(path.join(d, 'files', 'ab'), { recursive: true });
+  fs.writeFileSync(path.join(d, 'files', 'ab', 'abcdef.pdf'), 'the lease');
+  return d;
+};
 const roles: string[] = [];
 const databases: string[] = [];
 
@@ -143,9 +150,7 @@ describe('npm run restore --force into the database of DATABASE_URL', () => {
     roles.push(owner.name);
     await asServer((c) => c.query(`create role ${owner.name} login password '${owner.password}' nosuperuser`));
     const url = await occupiedDatabase(owner);
-    const dataDir = tmp('data');
-    fs.mkdirSync(path.join(dataDir, 'files', 'ab'), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, 'files', 'ab', 'abcdef.pdf'), 'the lease');
+    const dataDir = dataDirWithLease();
 
     const r = await restore(backupFile, { DATABASE_URL: url, DATA_DIR: dataDir });
     expect(r.code, r.out).toBe(0);
@@ -196,9 +201,7 @@ describe('npm run restore --force into the database of DATABASE_URL', () => {
 
   it('replaces a sound database with the backup, the files it replaces moved aside', async () => {
     const url = await occupiedDatabase();
-    const dataDir = tmp('data');
-    fs.mkdirSync(path.join(dataDir, 'files', 'ab'), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, 'files', 'ab', 'abcdef.pdf'), 'the lease');
+    const dataDir = dataDirWithLease();
 
     const r = await restore(backupFile, { DATABASE_URL: url, DATA_DIR: dataDir });
     expect(r.code, r.out).toBe(0);
@@ -221,12 +224,10 @@ describe('npm run restore --force into the database of DATABASE_URL', () => {
 
 describe('npm run restore --force into a DATA_DIR (the embedded PostgreSQL)', () => {
   it('puts the database and files it moved aside back where they were when the restore fails', async () => {
-    const dataDir = tmp('data');
+    const dataDir = dataDirWithLease();
     // What the folder held (the database folder stands for one: it is only moved, never started).
     fs.mkdirSync(path.join(dataDir, 'postgres', 'pgdata'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'postgres', 'pgdata', 'PG_VERSION'), 'the old database');
-    fs.mkdirSync(path.join(dataDir, 'files', 'ab'), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, 'files', 'ab', 'abcdef.pdf'), 'the lease');
     const last = (await readManifest(backupFile)).tables.filter((x) => x.rows > 0).at(-1)!.name;
     const bad = path.join(tmp('bad'), 'crm-2026-05-02-0330.tar.gz');
     await rewriteBackup(backupFile, bad, (p, body) => (p === `db/${last}.copy` ? Buffer.from(body.toString('utf8').replace(/^[^\t]+/, (v) => '?'.repeat(v.length))) : body));
@@ -317,9 +318,7 @@ describe('an archive larger than its manifest says', () => {
     await expect(verifyBackup(big, manifest)).rejects.toThrow(new RegExp(`files come to more than the ${manifest.files.bytes} bytes its manifest lists \\(files/ff/ffff00.bin goes past it\\)`));
 
     const url = await occupiedDatabase();
-    const dataDir = tmp('data');
-    fs.mkdirSync(path.join(dataDir, 'files', 'ab'), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, 'files', 'ab', 'abcdef.pdf'), 'the lease');
+    const dataDir = dataDirWithLease();
     const r = await restore(big, { DATABASE_URL: url, DATA_DIR: dataDir });
     expect(r.code, r.out).toBe(1);
     expect(r.out).toMatch(/Not restored: The backup's files come to more than/);

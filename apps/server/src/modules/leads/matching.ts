@@ -323,6 +323,15 @@ type Kept = { ranked: Ranked[] } | { why: 'none' | 'changed' | 'short' };
 
 const rankedOf = (rows: unknown[]): Ranked[] => (rows as Row[]).map((r) => ({ id: Number(r.id), score: Number(r.score) }));
 
+/** A kept list's statement's rows (its state on each, the ranked entries where there are any) as its answer. */
+function keptOf(rows: Row[], limit: number): Kept {
+  const head = rows[0];
+  if (!head || head.changed) return { why: 'changed' };
+  if (head.complete == null) return { why: 'none' };
+  const found = rankedOf(rows.filter((r) => r.id != null));
+  return found.length >= limit || head.complete ? { ranked: found } : { why: 'short' };
+}
+
 /**
  * The lead's best `limit` matches from its kept list (decision 070), or null when they cannot be
  * read from it: no list, the lead itself changed since (its change not applied yet), or fewer kept
@@ -353,12 +362,7 @@ async function keptObjectsForLead(db: Db, l: Row, limit: number): Promise<Kept> 
         and c.id not in (select k.object_id from lead_object_marks k where k.lead_id = ${leadId})
       order by c.score desc, c.modified_on desc, c.id desc
       limit ${limit}) c on not st.changed and st.complete is not null`);
-  const rows = res.rows as Row[];
-  const head = rows[0];
-  if (!head || head.changed) return { why: 'changed' };
-  if (head.complete == null) return { why: 'none' };
-  const found = rankedOf(rows.filter((r) => r.id != null));
-  return found.length >= limit || head.complete ? { ranked: found } : { why: 'short' };
+  return keptOf(res.rows as Row[], limit);
 }
 
 /** The property's best `limit` open leads from its kept list, or null (as keptObjectsForLead). */
@@ -384,12 +388,7 @@ async function keptLeadsForObject(db: Db, o: Row, limit: number): Promise<Kept> 
         and not exists (select 1 from leads el join accounts ea on ea.id = el.account_id where el.id = c.id and ea.erased_on is not null)
       order by c.score desc, c.created_on desc, c.id desc
       limit ${limit}) c on not st.changed and st.complete is not null`);
-  const rows = res.rows as Row[];
-  const head = rows[0];
-  if (!head || head.changed) return { why: 'changed' };
-  if (head.complete == null) return { why: 'none' };
-  const found = rankedOf(rows.filter((r) => r.id != null));
-  return found.length >= limit || head.complete ? { ranked: found } : { why: 'short' };
+  return keptOf(res.rows as Row[], limit);
 }
 
 /**

@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { DEAL_RELATION, LinkKind } from '@crm/contract';
 import { accounts, actionLog, dealParties, deals, files, leads } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
-import { appendMail, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
+import { appendMail, startDovecot } from '../../../test/dovecot.ts';
+import { addMailbox } from '../../../test/mailboxes.ts';
 import { syncMailbox } from './mail-sync.ts';
 
 /**
@@ -37,9 +38,7 @@ describe('an attachment saved to the record\'s files', () => {
         part('setup.pdf', 'application/pdf', EXE) +
         '--b1--\n',
     );
-    const saved = await admin.post('/api/mailboxes/update', mailboxSettings(dovecot));
-    expect(saved.statusCode, saved.body).toBe(200);
-    await syncMailbox(t.app, saved.json().id);
+    await syncMailbox(t.app, await addMailbox(admin, dovecot));
     const [mail] = (await agent.get(`/api/mail?accountId=${accountId}`)).json().items;
     const att = Object.fromEntries(mail.attachments.map((a: { name: string; id: number }) => [a.name, a.id]));
     expect(Object.keys(att).sort()).toEqual(['deed.pdf', 'front.png', 'setup.pdf']);
@@ -181,9 +180,7 @@ describe('a huge attachment', () => {
         part('note.pdf', 'application/pdf', Buffer.from('JVBERi0xLjQKJcTl8uXrCg==', 'base64')) +
         '--b1--\n',
     );
-    const saved = await boss.post('/api/mailboxes/update', mailboxSettings(dovecot));
-    expect(saved.statusCode, saved.body).toBe(200);
-    await syncMailbox(small.app, saved.json().id);
+    await syncMailbox(small.app, await addMailbox(boss, dovecot));
     const [mail] = (await boss.get(`/api/mail?accountId=${accountId}`)).json().items;
     expect(mail.subject).toBe('Scans of the deeds');
     expect(mail.attachments.map((a: { name: string }) => a.name)).toEqual(['note.pdf']);

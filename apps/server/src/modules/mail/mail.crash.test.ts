@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { accounts, mailboxes } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
-import { imapOf, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
+import { imapOf, startDovecot } from '../../../test/dovecot.ts';
+import { addMailbox } from '../../../test/mailboxes.ts';
 import { syncMailbox } from './mail-sync.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { sweepPendingFiles } from '../../storage/pending-files.ts';
@@ -37,9 +38,7 @@ describe('a sync killed with SIGKILL in the middle', () => {
       await imap.append(folder, raw.replace(/\n/g, '\r\n'));
     }
     await imap.logout();
-    const saved = await admin.post('/api/mailboxes/update', mailboxSettings(dovecot, { imapFolder: folder }));
-    expect(saved.statusCode, saved.body).toBe(200);
-    const id = saved.json().id as number;
+    const id = await addMailbox(admin, dovecot, { imapFolder: folder });
     const stored = () => count(sql`select count(*)::int as n from mail_messages where mailbox_id = ${id}`);
 
     // The child's connections are named, so that their end can be waited for: a COMMIT sent just

@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, alerts, assignments, leadObjects, leads, mailEnquiries, mailMessages } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
-import { appendMail, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
+import { appendMail, startDovecot } from '../../../test/dovecot.ts';
+import { addMailbox } from '../../../test/mailboxes.ts';
 import { storeMessage } from './mail-store.ts';
 import { syncMailbox } from './mail-sync.ts';
 
@@ -31,11 +32,7 @@ function sample(name: string, ref: string, tag = '', date = new Date()): string 
     .replace(/^Message-ID: <(.*)>$/m, `Message-ID: <${tag}$1>`);
 }
 const deliver = (raw: string) => appendMail(dovecot, raw);
-async function addMailbox(address: string): Promise<number> {
-  const res = await admin.post('/api/mailboxes/update', mailboxSettings(dovecot, { name: address, address }));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().id;
-}
+const mailboxAt = (address: string) => addMailbox(admin, dovecot, { name: address, address });
 async function property(title: string): Promise<{ id: number; ref: string }> {
   const o = (await admin.get('/api/object/add')).json();
   const res = await admin.post('/api/object/update', { id: o.id, version: o.version, title, forSale: true, salePrice: 185000 });
@@ -49,7 +46,7 @@ const counts = async () =>
       (select count(*)::int from mail_enquiries) as enquiries`)
   ).rows[0] as { leads: number; accounts: number; alerts: number; activities: number; enquiries: number };
 
-const box = await addMailbox('info@thermaikos-homes.test');
+const box = await mailboxAt('info@thermaikos-homes.test');
 
 describe('portal enquiries from the synced mail', () => {
   let flat: { id: number; ref: string };
@@ -119,7 +116,7 @@ describe('portal enquiries from the synced mail', () => {
     await db.execute(sql`update mailboxes set last_uid = 0 where id = ${box}`);
     expect(await syncMailbox(app, box)).toMatchObject({ added: 0 });
     // The same mail in another of the agency's mailboxes (a copy to an agent): stored there, no second lead.
-    const second = await addMailbox('agent@thermaikos-homes.test');
+    const second = await mailboxAt('agent@thermaikos-homes.test');
     expect(await syncMailbox(app, second)).toMatchObject({ added: 2 });
     expect(await counts()).toEqual(before);
   });
@@ -210,7 +207,7 @@ describe('portal enquiries from the synced mail', () => {
     expect(made.statusCode, made.body).toBe(200);
     const queued = async () =>
       (await db.execute(sql`select event, entity_id from webhook_deliveries where endpoint_id = ${made.json().webhook.id} order by id`)).rows as { event: string; entity_id: number | null }[];
-    const other = await addMailbox('sales@thermaikos-homes.test');
+    const other = await mailboxAt('sales@thermaikos-homes.test');
     const store = (mailbox: number, raw: string) => storeMessage(app, { id: mailbox }, Buffer.from(raw), { uid: null, uidValidity: null, messageId: null });
 
     // The lead cannot be made (the office's alert refused, after the client and the lead were

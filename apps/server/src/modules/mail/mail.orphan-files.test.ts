@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { accounts } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
-import { appendMail, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
+import { appendMail, startDovecot } from '../../../test/dovecot.ts';
+import { addMailbox } from '../../../test/mailboxes.ts';
 import { startChild, type AppChild } from '../../../test/app-children.ts';
 import { s3Env, startS3Server } from '../../../test/s3-server.ts';
 import { getFileStorage, shardOf, type LocalDiskStorage } from '../../storage/file-storage.ts';
@@ -65,9 +66,7 @@ describe.each(stores.map((s, i) => ({ ...s, i })))('an attachment written by a s
   it('is removed by the housekeeping, and the next sync stores the message once with its attachment', async () => {
     await t.db.insert(accounts).values({ firstName: 'Ελένη', lastName: 'Μαυρίδου', isOwner: true, emails: ['eleni@example.gr'] });
     await appendMail(dovecot, mailText(1), { folder: `First${i}` });
-    const saved = await admin.post('/api/mailboxes/update', mailboxSettings(dovecot, { imapFolder: `First${i}` }));
-    expect(saved.statusCode, saved.body).toBe(200);
-    const id = saved.json().id as number;
+    const id = await addMailbox(admin, dovecot, { imapFolder: `First${i}` });
 
     // A second process syncs, held just after the attachment's file is written; then killed -9 there.
     const child = startChild(t, 'sync', [String(id)], { CRM_PAUSE_AT: 'mail.store.filesWritten', CHILD_ENV: JSON.stringify({ MAIL_SYNC_LEASE_SECONDS: '2', ...storeEnv }) });
@@ -104,9 +103,7 @@ describe.each(stores.map((s, i) => ({ ...s, i })))('an attachment written by a s
   }, 120_000);
 
   it('is never removed from under a message that commits: a sync whose file the housekeeping took stores nothing, and the next stores it', async () => {
-    const saved = await admin.post('/api/mailboxes/update', mailboxSettings(dovecot, { name: 'Second', imapFolder: `Second${i}` }));
-    expect(saved.statusCode, saved.body).toBe(200);
-    const id = saved.json().id as number;
+    const id = await addMailbox(admin, dovecot, { name: 'Second', imapFolder: `Second${i}` });
     await appendMail(dovecot, mailText(2), { folder: `Second${i}` });
     const before = await storedFiles();
 
@@ -134,9 +131,7 @@ describe.each(stores.map((s, i) => ({ ...s, i })))('an attachment written by a s
   }, 120_000);
 
   it('taken by a sweep killed -9 after removing the file: the held sync stores nothing and clears its file and name, no row ever names a missing file', async () => {
-    const saved = await admin.post('/api/mailboxes/update', mailboxSettings(dovecot, { name: 'Third', imapFolder: `Third${i}` }));
-    expect(saved.statusCode, saved.body).toBe(200);
-    const id = saved.json().id as number;
+    const id = await addMailbox(admin, dovecot, { name: 'Third', imapFolder: `Third${i}` });
     await appendMail(dovecot, mailText(3), { folder: `Third${i}` });
 
     // A live sync held after writing its file; a sweeping process (grace 0) held after removing the

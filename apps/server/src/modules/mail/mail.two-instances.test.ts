@@ -2,7 +2,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, poller } from '../../../test/harness.ts';
-import { imapOf, mailboxSettings, startDovecot } from '../../../test/dovecot.ts';
+import { imapOf, startDovecot } from '../../../test/dovecot.ts';
+import { addMailbox } from '../../../test/mailboxes.ts';
 import { startChild, type AppChild } from '../../../test/app-children.ts';
 
 /**
@@ -34,9 +35,7 @@ async function mailboxWith(folder: string, total: number): Promise<number> {
     await imap.append(folder, raw);
   }
   await imap.logout();
-  const saved = await admin.post('/api/mailboxes/update', mailboxSettings(dovecot, { name: folder, imapFolder: folder }));
-  expect(saved.statusCode, saved.body).toBe(200);
-  return saved.json().id as number;
+  return addMailbox(admin, dovecot, { name: folder, imapFolder: folder });
 }
 
 /** Waits for what another process makes true (looked at every 100 ms; fails after 90 s). */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
-import { accounts, alerts, files, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
+import { accounts, alerts, files, leadObjects, locations, objects } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
-import { photoMaker, publishableObject } from '../../../test/records.ts';
+import { leadsOfEmail, photoMaker, publishableObject, sendEnquiry } from '../../../test/records.ts';
 import { runPublish } from './publishing.service.ts';
 
 /**
@@ -316,18 +316,8 @@ describe('the public pages', () => {
 
 describe('the contact form', () => {
   let ip = 20;
-  const send = (ref: string, form: Record<string, string>, remoteAddress = `10.1.0.${ip++}`, lang = 'en') =>
-    app.inject({
-      method: 'POST',
-      url: `/listings/${ref}/contact?lang=${lang}`,
-      remoteAddress,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(form).toString(),
-    });
-  const leadsOf = async (email: string) => {
-    const [acc] = await db.select().from(accounts).where(sql`${email} = any(${accounts.emails})`);
-    return acc ? db.select().from(leads).where(eq(leads.accountId, acc.id)) : [];
-  };
+  const send = (ref: string, form: Record<string, string>, address = `10.1.0.${ip++}`, lang = 'en') => sendEnquiry(app, ref, form, { address, lang });
+  const leadsOf = (email: string) => leadsOfEmail(db, email);
 
   it('makes one lead and one alert of the same enquiry sent twice, and thanks both times', async () => {
     const o = await publishedObject({ title: 'Asked twice' });

@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { isServerPage } from '@crm/contract/constants';
 import { accounts, actionLog, alerts, leadObjects, leads, locations, objects, siteSettings } from '../../db/schema/index.ts';
 import { createTestApp, patchField, type CallOptions } from '../../../test/harness.ts';
-import { photoMaker, publishableObject } from '../../../test/records.ts';
+import { photoMaker, publishableObject, sendEnquiry } from '../../../test/records.ts';
 import { PUBLISH_JOB, objectsAwaitingPublish, runPublish } from './publishing.service.ts';
 
 const t = await createTestApp();
@@ -499,14 +499,7 @@ describe('the contact form', () => {
     o = await publishedObject({ title: 'Flat with a view', forRent: true, rentPrice: 700 });
   });
   let ip = 10;
-  const send = (form: Record<string, string>, remoteAddress = `10.0.0.${ip++}`, lang = 'en') =>
-    app.inject({
-      method: 'POST',
-      url: `/listings/${o.ref}/contact?lang=${lang}`,
-      remoteAddress,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(form).toString(),
-    });
+  const send = (form: Record<string, string>, address = `10.0.0.${ip++}`, lang = 'en') => sendEnquiry(app, o.ref, form, { address, lang });
 
   it('makes a lead in the CRM for a new client, with the object offered', async () => {
     // The office named the source its site's enquiries come from.
@@ -533,13 +526,7 @@ describe('the contact form', () => {
 
   it('takes the enquiry about a property at the highest price the office can enter: the budget stops at the largest amount a lead keeps', async () => {
     const dear = await publishedObject({ salePrice: 999999999999.99 });
-    const res = await app.inject({
-      method: 'POST',
-      url: `/listings/${dear.ref}/contact?lang=en`,
-      remoteAddress: '10.0.9.3',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ name: 'Irini Stavrou', email: 'i.stavrou@example.gr', message: 'Is the price right?' }).toString(),
-    });
+    const res = await sendEnquiry(app, dear.ref, { name: 'Irini Stavrou', email: 'i.stavrou@example.gr', message: 'Is the price right?' }, { address: '10.0.9.3' });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(303);
     const [acc] = await db.select().from(accounts).where(sql`'i.stavrou@example.gr' = any(${accounts.emails})`);
     const [lead] = await db.select().from(leads).where(eq(leads.accountId, acc!.id));
@@ -555,13 +542,7 @@ describe('the contact form', () => {
     const otherType = await completeObject({ objectSubTypeId: 9, subTypeObjectTypeId: 2, locationId: pylaia!.id, salePrice: 180000 });
     const otherPlace = await completeObject({ objectSubTypeId: 3, locationId: kalamaria!.id, salePrice: 180000 });
     const tooDear = await completeObject({ objectSubTypeId: 3, locationId: pylaia!.id, salePrice: 320000 });
-    const res = await app.inject({
-      method: 'POST',
-      url: `/listings/${asked.ref}/contact?lang=en`,
-      remoteAddress: '10.0.9.1',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ name: 'Petros Alexiou', email: 'p.alexiou@example.gr', message: 'Can I see it on Saturday?' }).toString(),
-    });
+    const res = await sendEnquiry(app, asked.ref, { name: 'Petros Alexiou', email: 'p.alexiou@example.gr', message: 'Can I see it on Saturday?' }, { address: '10.0.9.1' });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(303);
     const [acc] = await db.select().from(accounts).where(sql`'p.alexiou@example.gr' = any(${accounts.emails})`);
     const [lead] = await db.select().from(leads).where(eq(leads.accountId, acc!.id));
@@ -596,13 +577,7 @@ describe('the contact form', () => {
     const current = (await agent.get(`/api/lead/get/${lead!.id}`)).json();
     const upd = await agent.post('/api/lead/update', { id: lead!.id, version: current.version ?? current.lead?.version, purchaseBudgetRangeMin: 150000, purchaseBudgetRangeMax: 210000, locationId: thess!.id });
     expect(upd.statusCode, upd.body).toBe(200);
-    const again = await app.inject({
-      method: 'POST',
-      url: `/listings/${asked.ref}/contact?lang=en`,
-      remoteAddress: '10.0.9.2',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ name: 'Petros Alexiou', email: 'p.alexiou@example.gr', message: 'Can I see it on Saturday?' }).toString(),
-    });
+    const again = await sendEnquiry(app, asked.ref, { name: 'Petros Alexiou', email: 'p.alexiou@example.gr', message: 'Can I see it on Saturday?' }, { address: '10.0.9.2' });
     expect(again.statusCode).toBe(303);
     const kept = await db.select().from(leads).where(eq(leads.accountId, acc!.id));
     expect(kept).toHaveLength(1);

@@ -6,7 +6,7 @@ import { LinkKind } from '@crm/contract';
 import { accounts, alerts, files, leadObjects, leads, locations, objects, siteSettings } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { createTestApp, patchField } from '../../../test/harness.ts';
-import { insertObject } from '../../../test/records.ts';
+import { insertObject, leadsOfEmail, sendEnquiry } from '../../../test/records.ts';
 import { runPublish } from './publishing.service.ts';
 import { PublicPageCache } from './public.cache.ts';
 
@@ -49,17 +49,8 @@ async function publishedObject(values: Record<string, unknown> = {}) {
 const page = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
 let ip = 1;
 const send = (ref: string, form: Record<string, string>, opts: { address?: string; lang?: string } = {}) =>
-  app.inject({
-    method: 'POST',
-    url: `/listings/${ref}/contact?lang=${opts.lang ?? 'en'}`,
-    remoteAddress: opts.address ?? `10.9.${Math.floor(ip / 200)}.${ip++ % 200}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(form).toString(),
-  });
-const leadsOf = async (email: string) => {
-  const [acc] = await db.select().from(accounts).where(sql`${email} = any(${accounts.emails})`);
-  return acc ? db.select().from(leads).where(eq(leads.accountId, acc.id)) : [];
-};
+  sendEnquiry(app, ref, form, { address: opts.address ?? `10.9.${Math.floor(ip / 200)}.${ip++ % 200}`, lang: opts.lang });
+const leadsOf = (email: string) => leadsOfEmail(db, email);
 const countLeads = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n;
 /**
  * The answer once `ok` holds, asked again until it does (the database's notice comes right after

@@ -8,6 +8,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { RESERVATION_CANCELLED, RESERVATION_SOURCES, RESERVATION_STAGES, ZReservationSearch, type TReservationSearch } from '@crm/contract';
 import { createTestApp } from '../../../test/harness.ts';
+import { heldUp } from '../../../test/locks.ts';
 import { seededRandom } from '../../../test/seeded.ts';
 import { findReservations } from './reservations.service.ts';
 import { containsPattern, latinMatch } from '../accounts/accounts.sql.ts';
@@ -256,25 +257,15 @@ describe('the bookings list kept per month', () => {
     await folding.connect();
     await truncating.connect();
     try {
-      const pid = Number((await truncating.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
       expect((await db.execute(sql`select count(*)::int as n from reservation_total_deltas`)).rows[0]).not.toEqual({ n: 0 });
       // A fold under way: the deltas taken, added into the totals, not yet committed.
       await folding.query('begin');
       await folding.query('select crm_reservation_totals_fold()');
-      let done = false;
-      const truncated = truncating.query('truncate reservations cascade').then(() => {
-        done = true;
-      });
-      // What the truncate waits for, asked of PostgreSQL (not timed): the fold's lock.
-      let waitingFor: string | null = null;
-      for (;;) {
-        const r = await t.pool.query<{ event: string }>(`select wait_event as event from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [pid]);
-        if (r.rowCount) waitingFor = r.rows[0]!.event;
-        if (waitingFor || done) break;
-      }
-      expect(waitingFor).toBe('advisory');
+      // What the truncate waits for: the fold's lock.
+      const truncated = await heldUp(t.pool, truncating, 'truncate reservations cascade');
+      expect(truncated.waitingFor).toBe('advisory');
       await folding.query('commit');
-      await truncated;
+      await truncated.answer;
       const left = await db.execute(sql`select (select count(*) from reservation_totals)::int as totals, (select count(*) from reservation_total_deltas)::int as deltas`);
       expect(left.rows[0]).toEqual({ totals: 0, deltas: 0 });
       const res = await agent.post('/api/Reservation/search', { perPage: 20, currentPage: 1 });

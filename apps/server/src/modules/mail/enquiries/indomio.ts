@@ -7,9 +7,5 @@ import { enquiryParser } from './read.ts';
 export const parseIndomio = enquiryParser('indomio', ['νεο αιτημα επικοινωνιας', 'new contact request'], {
   portalRef: ['Κωδικός Indomio', 'Indomio code'],
   propertyRef: ['Αναφορά', 'Reference'],
-  name: ['Όνομα', 'Name'],
-  phone: ['Τηλέφωνο', 'Phone'],
-  email: ['Email', 'E-mail'],
-  message: ['Μήνυμα', 'Message'],
   stops: [/^indomio/, /^λαβατε αυτο το μηνυμα/, /^you received this/],
 });

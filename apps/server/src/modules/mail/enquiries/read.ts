@@ -169,7 +169,20 @@ export function readEnquiry(source: TEnquirySource, text: string, labels: TPorta
  * A portal's parser: its mail is recognised by the sender's domain and a subject it sends (either
  * language, compared in plain()), then read by its labels (readEnquiry).
  */
-export function enquiryParser(source: TEnquirySource, subjects: readonly string[], labels: TPortalLabels): TEnquiryParser {
+/** The labels most portals' mails share; a portal names only those it words otherwise. */
+const COMMON_LABELS = {
+  name: ['Όνομα', 'Name'],
+  phone: ['Τηλέφωνο', 'Phone'],
+  email: ['Email', 'E-mail'],
+  message: ['Μήνυμα', 'Message'],
+} satisfies Partial<TPortalLabels>;
+
+export function enquiryParser(
+  source: TEnquirySource,
+  subjects: readonly string[],
+  own: Omit<TPortalLabels, keyof typeof COMMON_LABELS> & Partial<TPortalLabels>,
+): TEnquiryParser {
+  const labels: TPortalLabels = { ...COMMON_LABELS, ...own };
   return (mail) => {
     if (!fromDomain(mail.from, PORTAL_DOMAINS[source])) return undefined;
     const subject = plain(mail.subject);

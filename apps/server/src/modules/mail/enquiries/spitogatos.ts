@@ -8,8 +8,5 @@ export const parseSpitogatos = enquiryParser('spitogatos', ['νεο μηνυμα
   portalRef: ['Κωδικός αγγελίας Spitogatos', 'Spitogatos listing ID'],
   propertyRef: ['Κωδικός ακινήτου (δικός σας)', 'Your property code'],
   name: ['Ονοματεπώνυμο', 'Full name'],
-  phone: ['Τηλέφωνο', 'Phone'],
-  email: ['Email', 'E-mail'],
-  message: ['Μήνυμα', 'Message'],
   stops: [/^απαντηστε απευθειας/, /^reply directly/],
 });

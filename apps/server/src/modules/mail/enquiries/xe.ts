@@ -7,9 +7,7 @@ import { enquiryParser } from './read.ts';
 export const parseXe = enquiryParser('xe', ['ενδιαφερον για την αγγελια σας', 'interest in your ad'], {
   portalRef: ['Αριθμός αγγελίας xe', 'xe ad number'],
   propertyRef: ['Κωδικός αγγελίας γραφείου', 'Agency ad code'],
-  name: ['Όνομα', 'Name'],
   phone: ['Τηλέφωνο επικοινωνίας', 'Contact phone'],
-  email: ['E-mail', 'Email'],
   message: ['Σχόλια', 'Comments'],
   stops: [/^για να απαντησετε/, /^to answer/, /^xe\.gr/],
 });
