@@ -237,12 +237,15 @@ describe('import of deals', () => {
     expect((await preview(moved, 'ru')).rows[0].existing.name).toBe(`Сделка № ${stored!.id} уже есть в CRM на другом этапе (Залог внесён)`);
     expect(q.counts).toMatchObject({ deals: 0, skipped: 2 });
     // A deal of the same client at the file's stage with other values is a new deal, for that client.
-    const other = (await send('n4.csv', csv([head, [a.ref, who, 'Σοφία', 'Rental', 'Deposit paid', '750']]))).json();
-    expect((await preview(other)).counts).toMatchObject({ deals: 1, linked: 1, clients: 0 });
+    // The file's other row of that name alone (another property) is the same client too.
+    const b = await property();
+    const other = (await send('n4.csv', csv([head, [b.ref, who, 'Σοφία', 'Sale', 'Negotiation', '90000'], [a.ref, who, 'Σοφία', 'Rental', 'Deposit paid', '750']]))).json();
+    expect((await preview(other)).counts).toMatchObject({ deals: 2, linked: 2, clients: 0 });
     expect((await run(other)).statusCode).toBe(200);
     const all = await dealsOf(a.id);
     expect(all).toHaveLength(2);
     expect(await partiesOf(all[1]!.id as number)).toEqual([{ accountId: client!.id, relation: 2 }]);
+    expect(await partiesOf((await dealsOf(b.id))[0]!.id as number)).toEqual([{ accountId: client!.id, relation: 2 }]);
     expect(await countOf(accounts)).toBe(people);
   });
 

@@ -106,17 +106,23 @@ export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, ro
     const buyerOf = (b: (typeof buyers)[number]): Buyer => ({ id: b.id, name: b.name ?? '', nameKey: `${normalizeHeader(b.lastName ?? '')}|${normalizeHeader(b.firstName ?? '')}` });
     for (const d of found) stored.set(d.objectId, [...(stored.get(d.objectId) ?? []), { ...d, buyers: buyers.filter((b) => b.dealId === d.id).map(buyerOf) }]);
   }
+  // Named by name alone: the property's stored buyer or tenant of that name is this client, and so
+  // is the client of the file's other rows of that name alone (one person in the file, as they are linked).
+  const byName = (r: ReadRow) => r.hasPerson && !r.existing && !r.keys.length && r.nameKey !== null;
+  const byNameKey = new Map<string, Buyer>();
+  for (const r of rows) {
+    if (r.errors.size || !r.deal || !byName(r) || byNameKey.has(r.nameKey!)) continue;
+    const known = (stored.get(r.deal.objectId) ?? []).flatMap((d) => d.buyers).find((b) => b.nameKey === r.nameKey);
+    if (known) byNameKey.set(r.nameKey!, known);
+  }
   const inFile = new Map<string, number>();
   for (const r of rows) {
     if (r.errors.size || !r.deal) continue;
     const given = columns.filter(({ field }) => r.object[field.name] != null && r.object[field.name] !== '');
     const rowKey = dealKey(given, r.object);
     const onProperty = stored.get(r.deal.objectId) ?? [];
-    // Named by name alone: the property's stored buyer or tenant of that name is this client.
-    if (r.hasPerson && !r.existing && !r.keys.length && r.nameKey) {
-      const known = onProperty.flatMap((d) => d.buyers).find((b) => b.nameKey === r.nameKey);
-      if (known) r.existing = { id: known.id, name: known.name };
-    }
+    const known = byName(r) ? byNameKey.get(r.nameKey!) : undefined;
+    if (known) r.existing = { id: known.id, name: known.name };
     const client = r.existing?.id;
     const hasClient = (d: { buyers: Buyer[] }) => client !== undefined && d.buyers.some((b) => b.id === client);
     const same = onProperty.find((d) => (!r.hasPerson || hasClient(d)) && dealKey(given, d) === rowKey);
