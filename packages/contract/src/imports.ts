@@ -13,6 +13,8 @@ export const IMPORT_DUPLICATE_CHOICES = ['link', 'skip'] as const;
 export type TImportDuplicateChoice = (typeof IMPORT_DUPLICATE_CHOICES)[number];
 /** Rows one file may hold (past it the upload is refused). */
 export const IMPORT_ROWS_MAX = 20000;
+/** Rows one file of deals may hold: each deal is made by the deal form's own save (decision 052). */
+export const IMPORT_DEAL_ROWS_MAX = 2000;
 /** Columns one file may hold. */
 export const IMPORT_COLUMNS_MAX = 200;
 /** Non-empty cells one file may hold: 20,000 rows of 50 filled columns (a sheet is rarely half as full). */

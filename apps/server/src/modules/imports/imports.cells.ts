@@ -212,6 +212,8 @@ export type ReadRow = {
   nameKey: string | null;
   hasPerson: boolean;
   existing: { id: number; name: string } | null;
+  /** The client's cell whose phone or e-mail found `existing`. */
+  foundBy?: 'phone' | 'email';
   /** The row of the file whose new account this row's person is (properties sharing an owner). */
   sameAs: number | null;
   /** A mandate's row (decision 094): the mandate as it would be stored, its owners' accounts. */

@@ -175,6 +175,108 @@ describe('import of deals', () => {
     expect(await partiesOf(deal!.id as number)).toEqual([{ accountId: client!.id, relation: 2 }]);
   });
 
+  it('a row left out for an error found with its property (type, stage, reference, a field of the other type, dates out of order) takes no later row of its client with it', async () => {
+    const head = ['Property reference no.', 'Surname', 'First name', 'Phone', 'Deal type', 'Stage', 'Contract duration (months)', 'Start of negotiations', 'Closing date'];
+    const faults: [string, (ref: string) => string[]][] = [
+      ['no type', (ref) => [ref, '', '', '', 'Negotiation', '', '', '']],
+      ['no stage', (ref) => [ref, '', '', 'Sale', '', '', '', '']],
+      ['unknown property', () => ['999999999', '', '', 'Sale', 'Negotiation', '', '', '']],
+      ['a sale’s field on a rental', (ref) => [ref, '', '', 'Rental', 'Negotiation', '12', '', '']],
+      ['dates out of order', (ref) => [ref, '', '', 'Sale', 'Negotiation', '', '10/05/2026', '01/05/2026']],
+    ];
+    for (const [what, fault] of faults) for (const byPhone of [true, false]) {
+      const phone = byPhone ? `2310${Math.floor(100000 + Math.random() * 899999)}` : '';
+      const who = `Later${tag()}`;
+      const a = await property();
+      const [ref, , , , ...rest] = fault(a.ref);
+      const up = (await send(`skip-${tag()}.csv`, csv([head, [ref!, who, 'Eleni', phone, ...rest], [a.ref, who, 'Eleni', phone, 'Sale', 'Negotiation', '', '', '']]))).json();
+      const p = await preview(up);
+      expect(Object.keys(p.rows[0].errors).length, what).toBeGreaterThan(0);
+      expect(p.counts, what).toMatchObject({ deals: 1, clients: 1, withErrors: 1 });
+      const done = await run(up, true);
+      expect(done.statusCode, `${what}: ${done.body}`).toBe(200);
+      const [client] = await db.select().from(accounts).where(eq(accounts.lastName, who));
+      const [deal] = await dealsOf(a.id);
+      expect(await partiesOf(deal!.id as number), what).toEqual([{ accountId: client!.id, relation: 2 }]);
+    }
+  });
+
+  it('two imports at once, closing deals on the same properties in opposite order, both end well and the row both files hold makes one deal', async () => {
+    const [a, b, c] = [await property((await person()).id), await property((await person()).id), await property()];
+    const head = ['Property reference no.', 'Surname', 'First name', 'Phone', 'Deal type', 'Stage', 'Final price', 'Deposit', 'Deposit date', 'Closing date'];
+    const phone = () => `69${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const shared = [c.ref, `Both${tag()}`, 'Anna', phone(), 'Sale', 'Negotiation', '99000', '', '', ''];
+    const closed = (ref: string) => [ref, `Buyer${tag()}`, 'Nikos', phone(), 'Rental', 'Closed', '800', '1600', '01/03/2026', '05/03/2026'];
+    const one = (await send('one.csv', csv([head, closed(a.ref), closed(b.ref), shared]))).json();
+    const two = (await send('two.csv', csv([head, closed(b.ref), closed(a.ref), shared]))).json();
+    const answers = await Promise.all([run(one), run(two)]);
+    for (const res of answers) expect([200, 400, 409], res.body).toContain(res.statusCode);
+    expect(answers.some((res) => res.statusCode === 200)).toBe(true);
+    expect(await dealsOf(c.id)).toHaveLength(1);
+  });
+
+  it('a client named by name alone is the stored deal’s on a re-run: the same deal is left out, one moved to another stage too, a new one takes that client', async () => {
+    const who = `Byname${tag()}`;
+    const a = await property();
+    const head = ['Property reference no.', 'Surname', 'First name', 'Deal type', 'Stage', 'Final price'];
+    const row = [a.ref, who, 'Σοφία', 'Rental', 'Negotiation', '700'];
+    expect((await run((await send('n1.csv', csv([head, row]))).json())).statusCode).toBe(200);
+    const [stored] = await dealsOf(a.id);
+    const [client] = await db.select().from(accounts).where(eq(accounts.lastName, who));
+    const people = await countOf(accounts);
+    // Written as another file writes it (capitals, no accent): the same person.
+    const again = (await send('n2.csv', csv([head, [a.ref, who.toUpperCase(), 'ΣΟΦΙΑ', 'Rental', 'Negotiation', '700']]))).json();
+    const p = await preview(again);
+    expect(p.rows[0].existing).toEqual({ id: stored!.id, name: `Deal #${stored!.id}, already in the CRM with the same values` });
+    expect(p.counts).toMatchObject({ deals: 0, skipped: 1, clients: 0 });
+    // The deal moved on in the CRM: the file's row is shown at its stage and left out.
+    await db.execute(sql`update deals set deal_stage = 2 where id = ${stored!.id}`);
+    const moved = (await send('n3.csv', csv([head, row, [a.ref, who, 'Σοφία', 'Rental', 'Negotiation', '750']]))).json();
+    const q = await preview(moved, 'el');
+    expect(q.rows[0].existing).toEqual({ id: stored!.id, name: `Η συμφωνία #${stored!.id} υπάρχει ήδη στο CRM σε άλλο στάδιο (Δόθηκε εγγύηση)` });
+    expect((await preview(moved, 'ru')).rows[0].existing.name).toBe(`Сделка № ${stored!.id} уже есть в CRM на другом этапе (Залог внесён)`);
+    expect(q.counts).toMatchObject({ deals: 0, skipped: 2 });
+    // A deal of the same client at the file's stage with other values is a new deal, for that client.
+    // The file's other row of that name alone (another property) is the same client too.
+    const b = await property();
+    const other = (await send('n4.csv', csv([head, [b.ref, who, 'Σοφία', 'Sale', 'Negotiation', '90000'], [a.ref, who, 'Σοφία', 'Rental', 'Deposit paid', '750']]))).json();
+    expect((await preview(other)).counts).toMatchObject({ deals: 2, linked: 2, clients: 0 });
+    expect((await run(other)).statusCode).toBe(200);
+    const all = await dealsOf(a.id);
+    expect(all).toHaveLength(2);
+    expect(await partiesOf(all[1]!.id as number)).toEqual([{ accountId: client!.id, relation: 2 }]);
+    expect(await partiesOf((await dealsOf(b.id))[0]!.id as number)).toEqual([{ accountId: client!.id, relation: 2 }]);
+    expect(await countOf(accounts)).toBe(people);
+  });
+
+  it('a client found by phone who owns the property is an error at the phone, in the reader’s language', async () => {
+    const owner = await person({ phones: [`+30 697 ${Math.floor(1000000 + Math.random() * 8999999)}`] });
+    const a = await property(owner.id);
+    const head = ['Property reference no.', 'Full name', 'Phone', 'Deal type', 'Stage'];
+    const up = (await send('own.csv', csv([head, [a.ref, owner.lastName + ' Γιώργος', owner.phones![0]!, 'Sale', 'Negotiation']]))).json();
+    expect((await preview(up)).rows[0].errors).toEqual({ phone: 'This phone or e-mail belongs to the property’s owner: the buyer or tenant must be another person.' });
+    expect((await preview(up, 'el')).rows[0].errors).toEqual({ phone: 'Αυτό το τηλέφωνο ή e-mail ανήκει στον ιδιοκτήτη του ακινήτου· ο αγοραστής ή ο μισθωτής πρέπει να είναι άλλο πρόσωπο.' });
+    expect((await run(up)).statusCode).toBe(400);
+    expect(await dealsOf(a.id)).toEqual([]);
+  });
+
+  it('a file of more deals than one import makes in well under a minute is refused with the reason', async () => {
+    const head = ['Property reference no.', 'Deal type', 'Stage'];
+    const res = await send('big.csv', csv([head, ...Array.from({ length: 2001 }, () => ['1', 'Sale', 'Negotiation'])]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().title).toMatch(/^The file has more than 2\D?000 rows\. Split it into smaller files\.$/);
+    expect((await send('fits.csv', csv([head, ...Array.from({ length: 2000 }, () => ['1', 'Sale', 'Negotiation'])]))).statusCode).toBe(200);
+  });
+
+  it('proposes the client’s column from its role and a rental’s price from its rent, in the three languages', async () => {
+    for (const client of ['Αγοραστής', 'Μισθωτής', 'Ενοικιαστής', 'Πελάτης', 'Buyer', 'Tenant', 'Client', 'Покупатель', 'Арендатор', 'Клиент']) {
+      expect((await send('h.csv', csv([['Κωδικός ακινήτου', client], ['1', 'x']]))).json().mapping, client).toEqual(['referenceNumber', 'fullName']);
+    }
+    for (const rent of ['Ενοίκιο', 'Μίσθωμα', 'Rent', 'Аренда']) {
+      expect((await send('h.csv', csv([['Κωδικός ακινήτου', rent], ['1', 'x']]))).json().mapping, rent).toEqual(['referenceNumber', 'price']);
+    }
+  });
+
   it('reads Russian headers and values; an imported deal takes the version guard', async () => {
     const a = await property();
     const rows = [['Номер объекта', 'ФИО', 'Телефон', 'Тип сделки', 'Этап', 'Итоговая цена', 'Дата подписания договора'], [a.ref, 'Смирнов Алексей', '+7 916 765 43 21', 'продажа', 'подписание договора', '400 000', '31.05.2026']];

@@ -3,10 +3,10 @@ import { DEAL_RANGES, DEAL_RELATION, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_TYPE
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { dealParties, deals } from '../../db/schema/index.ts';
+import { accounts, dealParties, deals } from '../../db/schema/index.ts';
 import { storeDeal } from '../deals/deals.service.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
-import type { ImportField } from './imports.fields.ts';
+import { normalizeHeader, type ImportField } from './imports.fields.ts';
 import type { ReadRow, Row } from './imports.cells.ts';
 
 /**
@@ -17,7 +17,11 @@ import type { ReadRow, Row } from './imports.cells.ts';
  * type, with the same buyer or tenant (or, without a client in the row, any), and every deal cell
  * the row fills holds the same value (an empty cell is not compared: the stored deal may have been
  * filled in since): that row is left out, so a file imported again (or one that repeats earlier
- * rows) makes no second deal. Two rows with the same values in one file are an error at the second.
+ * rows) makes no second deal. A client named by name alone (no phone, no e-mail) is the stored deal's
+ * buyer or tenant of that name on the same property. A row whose stored deal (same property, type
+ * and client) is at another stage is shown so and left out: the deal moved on in the CRM since.
+ * Two rows with the same values in one file are an error at the second. A client who owns the
+ * property (found by phone or e-mail) is an error: the owner is the deal's seller or landlord.
  * Three queries in all, whatever the number of rows (the deals are then made one by one).
  */
 
@@ -37,7 +41,7 @@ const dealKey = (columns: Column[], v: Row) => JSON.stringify(columns.map(({ fie
  * The properties of the rows (their owners: the deal's sellers or landlords, as a deal started from
  * the property has them), the form's rules, and the deals already stored (see the file's comment).
  */
-export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, rows: ReadRow[], allColumns: Column[]) {
+export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, rows: ReadRow[], allColumns: Column[], lock = false) {
   const columns = allColumns.filter((c) => c.field.target === 'deal' && c.field.name !== 'referenceNumber');
   const refOf = (r: ReadRow) => {
     const raw = String(r.object.referenceNumber ?? '').replace(/^#\s*/, '');
@@ -50,7 +54,8 @@ export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, ro
     const res = await db.execute(sql`select o.id, o.reference_number, ${objectTitle(culture, 'o')} as title,
         coalesce((select array_agg(x.id order by x.id) from (select distinct a.id from object_accounts l join accounts a on a.id = l.account_id
           where l.object_id = o.id and l.relation in (1, 2) order by a.id limit 10) x), '{}') as owners
-      from objects o where o.reference_number = any(${sql.param(refs)}::int[]) for share of o`);
+      from objects o where o.reference_number = any(${sql.param(refs)}::int[])
+      ${lock ? sql`order by o.id for no key update of o` : sql``}`);
     for (const p of res.rows as { id: number; reference_number: number; title: string | null; owners: number[] }[]) {
       props.set(Number(p.reference_number), { id: Number(p.id), title: p.title, ownerIds: p.owners.map(Number) });
     }
@@ -63,10 +68,14 @@ export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, ro
     if (!r.errors.has('referenceNumber')) {
       const ref = refOf(r);
       const prop = ref === null ? undefined : props.get(ref);
+      // Locked when importing (in id order, as the deal's save locks it), so a deal saved meanwhile waits.
       if (!prop) r.errors.set('referenceNumber', t('imports.unknownProperty', { value: String(o.referenceNumber ?? '') }));
       else {
         r.deal = { objectId: prop.id, ownerIds: prop.ownerIds };
         r.shown!.referenceNumber = prop.title ? `${formatReferenceNumber(ref!)} · ${prop.title}` : formatReferenceNumber(ref!);
+        // The owner would be both seller (or landlord) and buyer (or tenant).
+        const cell = r.foundBy ?? 'phone';
+        if (r.existing && prop.ownerIds.includes(r.existing.id) && !r.errors.has(cell)) r.errors.set(cell, t('imports.clientIsOwner'));
       }
     }
     // As the form's save refuses them: a sale's contract duration on a rental, a rental's rent dates on a sale.
@@ -83,23 +92,50 @@ export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, ro
 
   // The deals already stored for these properties, with their buyers or tenants.
   const propIds = [...new Set(rows.map((r) => r.deal?.objectId).filter((n): n is number => n !== undefined))];
-  const stored = new Map<number, (Row & { id: number; buyers: number[] })[]>();
+  type Buyer = { id: number; name: string; nameKey: string };
+  const stored = new Map<number, (Row & { id: number; buyers: Buyer[] })[]>();
   if (propIds.length) {
     const found = (await db.select().from(deals).where(inArray(deals.objectId, propIds)).orderBy(deals.id)) as unknown as (Row & { id: number; objectId: number })[];
     const buyers = found.length
-      ? await db.select({ dealId: dealParties.dealId, accountId: dealParties.accountId }).from(dealParties).where(and(inArray(dealParties.dealId, found.map((d) => d.id)), eq(dealParties.relation, DEAL_RELATION.buyer)))
+      ? await db
+          .select({ dealId: dealParties.dealId, id: dealParties.accountId, name: accounts.displayName, lastName: accounts.lastName, firstName: accounts.firstName })
+          .from(dealParties)
+          .innerJoin(accounts, eq(accounts.id, dealParties.accountId))
+          .where(and(inArray(dealParties.dealId, found.map((d) => d.id)), eq(dealParties.relation, DEAL_RELATION.buyer)))
       : [];
-    for (const d of found) stored.set(d.objectId, [...(stored.get(d.objectId) ?? []), { ...d, buyers: buyers.filter((b) => b.dealId === d.id).map((b) => b.accountId) }]);
+    const buyerOf = (b: (typeof buyers)[number]): Buyer => ({ id: b.id, name: b.name ?? '', nameKey: `${normalizeHeader(b.lastName ?? '')}|${normalizeHeader(b.firstName ?? '')}` });
+    for (const d of found) stored.set(d.objectId, [...(stored.get(d.objectId) ?? []), { ...d, buyers: buyers.filter((b) => b.dealId === d.id).map(buyerOf) }]);
+  }
+  // Named by name alone: the property's stored buyer or tenant of that name is this client, and so
+  // is the client of the file's other rows of that name alone (one person in the file, as they are linked).
+  const byName = (r: ReadRow) => r.hasPerson && !r.existing && !r.keys.length && r.nameKey !== null;
+  const byNameKey = new Map<string, Buyer>();
+  for (const r of rows) {
+    if (r.errors.size || !r.deal || !byName(r) || byNameKey.has(r.nameKey!)) continue;
+    const known = (stored.get(r.deal.objectId) ?? []).flatMap((d) => d.buyers).find((b) => b.nameKey === r.nameKey);
+    if (known) byNameKey.set(r.nameKey!, known);
   }
   const inFile = new Map<string, number>();
   for (const r of rows) {
     if (r.errors.size || !r.deal) continue;
     const given = columns.filter(({ field }) => r.object[field.name] != null && r.object[field.name] !== '');
     const rowKey = dealKey(given, r.object);
-    const same = (stored.get(r.deal.objectId) ?? []).find((d) => (!r.hasPerson || (r.existing != null && d.buyers.includes(r.existing.id))) && dealKey(given, d) === rowKey);
+    const onProperty = stored.get(r.deal.objectId) ?? [];
+    const known = byName(r) ? byNameKey.get(r.nameKey!) : undefined;
+    if (known) r.existing = { id: known.id, name: known.name };
+    const client = r.existing?.id;
+    const hasClient = (d: { buyers: Buyer[] }) => client !== undefined && d.buyers.some((b) => b.id === client);
+    const same = onProperty.find((d) => (!r.hasPerson || hasClient(d)) && dealKey(given, d) === rowKey);
     if (same) {
       r.dealId = same.id;
       r.existing = { id: same.id, name: t('imports.dealStored', { id: same.id }) };
+      continue;
+    }
+    // The client's deal of this type on this property moved to another stage in the CRM: not a second deal.
+    const moved = r.hasPerson && r.object.dealStage != null ? onProperty.find((d) => hasClient(d) && Number(d.dealType) === Number(r.object.dealType) && Number(d.dealStage) !== Number(r.object.dealStage)) : undefined;
+    if (moved) {
+      r.dealId = moved.id;
+      r.existing = { id: moved.id, name: t('imports.dealStoredOtherStage', { id: moved.id, stage: t(Number(moved.dealStage) === 2 ? `deals.stage.${Number(moved.dealType) === DEAL_TYPE_RENTAL ? 'rental' : 'sale'}.2` : `deals.stage.${String(moved.dealStage)}`) }) };
       continue;
     }
     const person = !r.hasPerson ? '-' : r.existing ? `a${r.existing.id}` : `r${r.sameAs ?? r.row}`;

@@ -259,12 +259,15 @@ const DEAL_HINTS: Record<string, readonly string[]> = {
   referenceNumber: MANDATE_HINTS.referenceNumber!,
   dealType: ['type', 'deal type', 'kind', 'ειδος', 'τυπος', 'ειδος συναλλαγης', 'συναλλαγη', 'тип', 'тип сделки', 'вид сделки'],
   dealStage: ['stage', 'status', 'σταδιο', 'κατασταση', 'этап', 'статус', 'стадия'],
-  price: ['price', 'final price', 'sale price', 'τιμη', 'τελικη τιμη', 'τιμημα', 'цена', 'итоговая цена'],
+  // A rental's price is its rent.
+  price: ['price', 'final price', 'sale price', 'τιμη', 'τελικη τιμη', 'τιμημα', 'цена', 'итоговая цена', 'rent', 'ενοικιο', 'μισθωμα', 'аренда'],
   commission: ['commission', 'fee', 'αμοιβη', 'προμηθεια', 'αμοιβη γραφειου', 'комиссия'],
   deposit: ['deposit', 'προκαταβολη', 'αρραβωνας', 'εγγυηση', 'задаток', 'залог'],
   endDate: ['closing date', 'contract date', 'signed on', 'ημερομηνια συμβολαιου', 'συμβολαιο', 'дата договора', 'дата сделки'],
   notes: ['notes', 'comments', 'σημειωσεις', 'σχολια', 'παρατηρησεις', 'примечания', 'комментарий', 'заметки'],
 };
+/** Header texts that name a deal's client (its whole name): the buyer or tenant. */
+const DEAL_CLIENT_HINTS = ['αγοραστης', 'μισθωτης', 'ενοικιαστης', 'πελατης', 'buyer', 'tenant', 'client', 'покупатель', 'арендатор', 'клиент'];
 /** A deal's choices read by their names in any language (see ImportField.choices). */
 const DEAL_CHOICES: Record<string, ImportField['choices']> = { dealType: 'deal.type', dealStage: 'deal.stage' };
 
@@ -281,7 +284,7 @@ export const dealImportFields = (fields: readonly TDealFieldDescription[]): Impo
     // Required only on a row that names a client and not by the whole name (judged per row).
     return { ...f, required: false, def: { ...f.def, required: false } };
   }),
-  fullNameField('fullName'),
+  { ...fullNameField('fullName'), hints: [...fullNameField('fullName').hints, ...DEAL_CLIENT_HINTS.map(normalizeHeader)] },
   ...fields.map(
     (d): ImportField => ({
       key: d.name,

@@ -15,6 +15,7 @@ import {
   type TImportUploadAnswer,
   IMPORT_CELLS_MAX,
   IMPORT_COLUMNS_MAX,
+  IMPORT_DEAL_ROWS_MAX,
   IMPORT_KINDS,
   IMPORT_ROWS_MAX,
 } from '@crm/contract';
@@ -86,7 +87,7 @@ export async function uploadImport(app: FastifyInstance, req: FastifyRequest, ca
   let hash: string;
   try {
     sheet = await readSheet(file.tmp, {
-      rowsMax: IMPORT_ROWS_MAX,
+      rowsMax: kind === 'deals' ? IMPORT_DEAL_ROWS_MAX : IMPORT_ROWS_MAX,
       columnsMax: IMPORT_COLUMNS_MAX,
       cellsMax: IMPORT_CELLS_MAX,
       unpackedMax: XLSX_UNPACKED_MAX,
@@ -135,7 +136,7 @@ async function findUpload(db: Db | Tx, token: string, caller: Caller, lock = fal
  * language, and the account already in the CRM with the row person's phone or e-mail. Three
  * queries in all (the places, the phones, the e-mails), whatever the number of rows.
  */
-async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, caller: Caller, kind: TImportKind, cells: string[][], mapping: string[]) {
+async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, caller: Caller, kind: TImportKind, cells: string[][], mapping: string[], lock = false) {
   const all = importFields(kind);
   const byKey = new Map(all.map((f) => [f.key, f]));
   const columns: { index: number; field: ImportField }[] = [];
@@ -247,18 +248,38 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
     for (const r of res.rows as { k: string; id: number; name: string }[]) found.set(`email:${r.k}`, { id: Number(r.id), name: r.name });
   }
   // The person of a row: an account in the CRM, or one made by an earlier row of the file.
-  const firstRowOf = new Map<string, number>();
   for (const r of rows) {
     if (!r.hasPerson) continue;
     r.existing = r.keys.map((k) => found.get(k)).find(Boolean) ?? null;
+    // The client's cell that found the account (a deal's client who owns the property is an error there).
+    r.foundBy = r.existing ? (r.keys.find((k) => found.get(k) === r.existing)?.startsWith('phone:') ? 'phone' : 'email') : undefined;
     // Found by a phone or an e-mail alone (an office's shared line, a spouse's address): when the row
     // names someone else, the preview says so beside the account it would use.
     if (r.existing && r.account.lastName && !namesTheSame(r.existing.name, String(r.account.lastName))) {
       const given = [r.account.lastName, r.account.firstName].filter(Boolean).join(' ');
       r.existing = { ...r.existing, name: t('imports.foundUnderOtherName', { name: r.existing.name, given }) };
     }
+  }
+  linkRows(rows, kind, t);
+  if (kind === 'leads') await findSameLeads(db, t, rows, columns);
+  if (kind === 'deals') await findDeals(db, culture, t, rows, columns, lock);
+  // Linked again once every row's error is known (a lead's or a deal's found above): a row left out
+  // takes no later row of its person with it.
+  if (kind === 'leads' || kind === 'deals') linkRows(rows, kind, t);
+  return { rows, columns, missing };
+}
+
+/**
+ * Which earlier row's new account a row's person is (by phone, e-mail, or else both names). A row
+ * with an error or left out (its lead or deal is stored) makes no account, so none is its.
+ */
+function linkRows(rows: ReadRow[], kind: TImportKind, t: (key: string, params?: Record<string, string | number>) => string) {
+  const firstRowOf = new Map<string, number>();
+  for (const r of rows) {
+    r.sameAs = null;
+    if (!r.hasPerson) continue;
     // A row with errors is left out (or refuses the file): later rows of its person are not its.
-    if (r.existing || (r.errors.size && kind !== 'owners')) continue;
+    if (r.existing || (r.errors.size && kind !== 'owners') || r.leadId !== undefined || r.dealId !== undefined) continue;
     const keys = r.keys.length ? r.keys : r.nameKey && kind !== 'owners' ? [`name:${r.nameKey}`] : [];
     const earlier = keys.map((k) => firstRowOf.get(k)).find((n) => n !== undefined);
     if (earlier !== undefined) {
@@ -266,9 +287,6 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
       else r.sameAs = earlier;
     } else for (const k of keys) firstRowOf.set(k, r.row);
   }
-  if (kind === 'leads') await findSameLeads(db, t, rows, columns);
-  if (kind === 'deals') await findDeals(db, culture, t, rows, columns);
-  return { rows, columns, missing };
 }
 
 /** Whether an account's name has every word of the last name a row gives, letters compared without accents and case. */
@@ -396,7 +414,10 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
       .limit(1);
     if (before) throw new AppError(409, 'imports.fileImportedBefore', { on: (toLocalDateTime(before.importedOn, app.config.timeZone) ?? '').replace('T', ' ').slice(0, 16), by: before.importedByName ?? '' });
     const kind = upload.kind as TImportKind;
-    const { rows, missing } = await readRows(app, tx, culture, caller, kind, upload.cells, body.mapping);
+    // Deal imports run one after another: the second reads the clients and deals the first made (the
+    // same row in two files makes one deal), and two never wait on each other's properties.
+    if (kind === 'deals') await tx.execute(sql`select pg_advisory_xact_lock(hashtext('import-deals'))`);
+    const { rows, missing } = await readRows(app, tx, culture, caller, kind, upload.cells, body.mapping, true);
     if (missing.length) {
       const labels = missing.map((k) => fieldLabel(app.translator.t.bind(app.translator), culture, importFields(kind).find((f) => f.key === k)!));
       throw badRequest('imports.requiredNotMapped', { fields: labels.join(', ') });
