@@ -20,6 +20,8 @@ export async function heldUp<R extends pg.QueryResultRow>(pool: Pick<pg.Pool, 'q
   while (!waitingFor && !done) {
     const r = await pool.query<{ event: string }>(`select wait_event as event from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [pid]);
     waitingFor = r.rows[0]?.event ?? null;
+    // Asked again a moment later, not in a tight loop (the machine is shared with the statement watched).
+    if (!waitingFor && !done) await new Promise((resolve) => setTimeout(resolve, 5));
   }
   return { waitingFor, answer };
 }

@@ -28,6 +28,10 @@ describe('granting fields of employee accounts are the office admins\'', () => {
     expect((await stored(id)).emails).toEqual(['real.admin@agency.test']);
     // Branch admins are not office admins either.
     expect((await branchAdmin.post('/api/account/update', { id, version: 1, email: 'attacker@evil.test' })).statusCode).toBe(403);
+    // An office admin may: the address corrected, then set back before the sign-in is made.
+    expect((await admin.post('/api/account/update', { id, version: 1, email: 'corrected.admin@agency.test' })).statusCode).toBe(200);
+    expect((await stored(id)).emails).toEqual(['corrected.admin@agency.test']);
+    expect((await admin.post('/api/account/update', { id, version: 2, email: 'real.admin@agency.test' })).statusCode).toBe(200);
     // The admin now sets the password: the sign-in is for the real address, not the attacker's.
     expect((await admin.post('/api/authenticate/setPassword', { email: 'attacker@evil.test', password: 'a-long-password-1' })).statusCode).toBe(400);
     expect(await t.db.select().from(users).where(eq(users.email, 'attacker@evil.test'))).toEqual([]);

@@ -1,7 +1,8 @@
 /**
  * What the enquiry parsers share (decision 082): a portal's notification mail as the parsers read it,
- * what they answer, and the small readers of "Label: value" lines. Each portal's own labels and
- * markers live in its own module (spitogatos.ts, xe.ts, indomio.ts).
+ * what they answer, and the small readers of "Label: value" lines. The labels most portals share are
+ * here (COMMON_LABELS); each portal's own labels and markers live in its own module (spitogatos.ts,
+ * xe.ts, indomio.ts).
  */
 
 /** The portals whose enquiry mails become leads; the key is also the lead source's stable key. */
@@ -165,10 +166,6 @@ export function readEnquiry(source: TEnquirySource, text: string, labels: TPorta
   };
 }
 
-/**
- * A portal's parser: its mail is recognised by the sender's domain and a subject it sends (either
- * language, compared in plain()), then read by its labels (readEnquiry).
- */
 /** The labels most portals' mails share; a portal names only those it words otherwise. */
 const COMMON_LABELS = {
   name: ['Όνομα', 'Name'],
@@ -176,6 +173,12 @@ const COMMON_LABELS = {
   email: ['Email', 'E-mail'],
   message: ['Μήνυμα', 'Message'],
 } satisfies Partial<TPortalLabels>;
+
+/**
+ * A portal's parser: its mail is recognised by the sender's domain and a subject it sends (either
+ * language, compared in plain()), then read by its labels (readEnquiry): the shared ones, with the
+ * portal's own in their place where it words them otherwise.
+ */
 
 export function enquiryParser(
   source: TEnquirySource,
