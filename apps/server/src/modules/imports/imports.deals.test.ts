@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DEAL_FIELDS, OWNER_RELATION } from '@crm/contract';
+import { DEAL_FIELDS, DEAL_STAGE_CLOSED, DEAL_TYPE_RENTAL, DEAL_TYPE_SALE, OWNER_RELATION } from '@crm/contract';
 import { createTestApp, type Client } from '../../../test/harness.ts';
 import { accounts, actionLog, dealParties, deals, objectAccounts, objects } from '../../db/schema/index.ts';
 import { workbookOf } from '../../../test/xlsx.ts';
@@ -312,5 +312,41 @@ describe('import of deals', () => {
     expect(p.rows[0].errors).toEqual({});
     expect((await run(up)).statusCode).toBe(200);
     expect((await dealsOf(a.id))[0]).toMatchObject({ dealType: 2, dealStage: 1, askingPrice: 200000.5, price: 195000, startDate: '2026-01-15', contractDurationMonths: 6 });
+  });
+});
+
+describe('a deal of the file already in the CRM, by its client', () => {
+  const stored = async (objectId: number, buyer: number, dealType: number, dealStage: number, price: number) => {
+    const [d] = await db.insert(deals).values({ objectId, dealType, dealStage, price } as never).returning({ id: deals.id });
+    await db.insert(dealParties).values({ dealId: d!.id, accountId: buyer, relation: 2, position: 0 });
+    return d!.id;
+  };
+
+  it('two people of one name on two properties: each row is its own property\'s stored deal, not the first one\'s buyer', async () => {
+    const last = `Παπαδόπουλος${tag()}`;
+    const x1 = await person({ lastName: last, firstName: 'Γιώργος' });
+    const x2 = await person({ lastName: last, firstName: 'Γιώργος' });
+    const [p, q] = [await property(), await property()];
+    const onP = await stored(p.id, x1.id, DEAL_TYPE_RENTAL, 1, 700);
+    const onQ = await stored(q.id, x2.id, DEAL_TYPE_SALE, 1, 100000);
+    const head = ['Property reference no.', 'Surname', 'First name', 'Deal type', 'Stage', 'Final price'];
+    const up = (await send('h.csv', csv([head, [p.ref, last, 'Γιώργος', 'Rental', 'Negotiation', '700'], [q.ref, last, 'Γιώργος', 'Sale', 'Negotiation', '100000']]))).json();
+    const pv = await preview(up);
+    expect(pv.rows.map((r: { existing: { id: number } | null }) => r.existing?.id)).toEqual([onP, onQ]);
+    expect(pv.counts).toMatchObject({ deals: 0, skipped: 2 });
+  });
+
+  it('a tenant whose earlier rental of the property is closed: a new rental at other terms is a new deal; the same rental again is not', async () => {
+    const x = await person({ phones: [`+30 697 ${Math.floor(1000000 + Math.random() * 8999999)}`] });
+    const p = await property();
+    const closed = await stored(p.id, x.id, DEAL_TYPE_RENTAL, DEAL_STAGE_CLOSED, 600);
+    const head = ['Property reference no.', 'Full name', 'Phone', 'Deal type', 'Stage', 'Final price'];
+    const renewal = (await send('r.csv', csv([head, [p.ref, `${x.lastName} Γιώργος`, x.phones![0]!, 'Rental', 'Negotiation', '900']]))).json();
+    expect((await preview(renewal)).counts).toMatchObject({ deals: 1, skipped: 0 });
+    // The same rental, in the old file still in negotiation, is the one closed since.
+    const again = (await send('a.csv', csv([head, [p.ref, `${x.lastName} Γιώργος`, x.phones![0]!, 'Rental', 'Negotiation', '600']]))).json();
+    const pv = await preview(again);
+    expect(pv.rows[0].existing.id).toBe(closed);
+    expect(pv.counts).toMatchObject({ deals: 0, skipped: 1 });
   });
 });

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DEAL_RANGES, DEAL_RELATION, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_TYPE_RENTAL, formatReferenceNumber, type TCulture, type TDealUpdate } from '@crm/contract';
+import { DEAL_RANGES, DEAL_RELATION, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_STAGE_CANCELLED, DEAL_STAGE_CLOSED, DEAL_TYPE_RENTAL, formatReferenceNumber, type TCulture, type TDealUpdate } from '@crm/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Caller } from '../../plugins/auth.ts';
@@ -106,14 +106,20 @@ export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, ro
     const buyerOf = (b: (typeof buyers)[number]): Buyer => ({ id: b.id, name: b.name ?? '', nameKey: `${normalizeHeader(b.lastName ?? '')}|${normalizeHeader(b.firstName ?? '')}` });
     for (const d of found) stored.set(d.objectId, [...(stored.get(d.objectId) ?? []), { ...d, buyers: buyers.filter((b) => b.dealId === d.id).map(buyerOf) }]);
   }
-  // Named by name alone: the property's stored buyer or tenant of that name is this client, and so
-  // is the client of the file's other rows of that name alone (one person in the file, as they are linked).
+  // Named by name alone: the row's own property's stored buyer or tenant of that name is this client;
+  // with none there, the one account of that name among the file's properties' buyers, if only one
+  // (two people of one name on two properties stay two). Rows left without one are linked as a new
+  // person by their name afterwards (linkRows).
   const byName = (r: ReadRow) => r.hasPerson && !r.existing && !r.keys.length && r.nameKey !== null;
-  const byNameKey = new Map<string, Buyer>();
+  const buyersNamed = new Map<string, Map<number, Buyer>>();
+  for (const list of stored.values()) for (const d of list) for (const b of d.buyers) buyersNamed.set(b.nameKey, (buyersNamed.get(b.nameKey) ?? new Map()).set(b.id, b));
+  const knownOf = new Map<number, Buyer>();
   for (const r of rows) {
-    if (r.errors.size || !r.deal || !byName(r) || byNameKey.has(r.nameKey!)) continue;
-    const known = (stored.get(r.deal.objectId) ?? []).flatMap((d) => d.buyers).find((b) => b.nameKey === r.nameKey);
-    if (known) byNameKey.set(r.nameKey!, known);
+    if (r.errors.size || !r.deal || !byName(r)) continue;
+    const own = (stored.get(r.deal.objectId) ?? []).flatMap((d) => d.buyers).find((b) => b.nameKey === r.nameKey);
+    const named = [...(buyersNamed.get(r.nameKey!)?.values() ?? [])];
+    const known = own ?? (named.length === 1 ? named[0] : undefined);
+    if (known) knownOf.set(r.row, known);
   }
   const inFile = new Map<string, number>();
   for (const r of rows) {
@@ -121,7 +127,7 @@ export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, ro
     const given = columns.filter(({ field }) => r.object[field.name] != null && r.object[field.name] !== '');
     const rowKey = dealKey(given, r.object);
     const onProperty = stored.get(r.deal.objectId) ?? [];
-    const known = byName(r) ? byNameKey.get(r.nameKey!) : undefined;
+    const known = byName(r) ? knownOf.get(r.row) : undefined;
     if (known) r.existing = { id: known.id, name: known.name };
     const client = r.existing?.id;
     const hasClient = (d: { buyers: Buyer[] }) => client !== undefined && d.buyers.some((b) => b.id === client);
@@ -131,8 +137,16 @@ export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, ro
       r.existing = { id: same.id, name: t('imports.dealStored', { id: same.id }) };
       continue;
     }
-    // The client's deal of this type on this property moved to another stage in the CRM: not a second deal.
-    const moved = r.hasPerson && r.object.dealStage != null ? onProperty.find((d) => hasClient(d) && Number(d.dealType) === Number(r.object.dealType) && Number(d.dealStage) !== Number(r.object.dealStage)) : undefined;
+    // The client's deal of this type on this property moved to another stage in the CRM: not a second
+    // deal. An open one whatever its values; a closed or cancelled one only when every other cell the
+    // row fills is the same (else it is history, and a new rental of the same tenant is a new deal).
+    const open = (d: Row) => ![DEAL_STAGE_CLOSED, DEAL_STAGE_CANCELLED].includes(Number(d.dealStage));
+    const butStage = given.filter(({ field }) => field.name !== 'dealStage');
+    const sameButStage = (d: Row) => dealKey(butStage, d) === dealKey(butStage, r.object);
+    const moved =
+      r.hasPerson && r.object.dealStage != null
+        ? onProperty.find((d) => hasClient(d) && Number(d.dealType) === Number(r.object.dealType) && Number(d.dealStage) !== Number(r.object.dealStage) && (open(d) || sameButStage(d)))
+        : undefined;
     if (moved) {
       r.dealId = moved.id;
       r.existing = { id: moved.id, name: t('imports.dealStoredOtherStage', { id: moved.id, stage: t(Number(moved.dealStage) === 2 ? `deals.stage.${Number(moved.dealType) === DEAL_TYPE_RENTAL ? 'rental' : 'sale'}.2` : `deals.stage.${String(moved.dealStage)}`) }) };

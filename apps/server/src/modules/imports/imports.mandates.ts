@@ -170,12 +170,13 @@ export async function readMandateRows(
     read.push(item);
   }
 
-  // The properties by their reference numbers, with their owners (locked: the import's transaction adds to them).
+  // The properties by their reference numbers, with their owners (locked: the import's transaction adds
+  // to them; in id order, as a deals import and a deal's save lock properties, so neither waits in a circle).
   const refs = [...new Set(read.map((x) => x.ref).filter((n): n is number => n !== null))];
   const props = new Map<number, { id: number; title: string | null; owners: { id: number; name: string }[] }>();
   if (refs.length) {
     const res = await db.execute(sql`select o.id, o.reference_number, ${objectTitle(culture, 'o')} as title from objects o
-      where o.reference_number = any(${sql.param(refs)}::int[]) for share of o`);
+      where o.reference_number = any(${sql.param(refs)}::int[]) order by o.id for share of o`);
     for (const p of res.rows as { id: number; reference_number: number; title: string | null }[]) props.set(Number(p.reference_number), { id: Number(p.id), title: p.title, owners: [] });
     const ids = [...props.values()].map((p) => p.id);
     const byId = new Map([...props.values()].map((p) => [p.id, p]));
