@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEAL_FIELDS, DEAL_STAGE_CLOSED, DEAL_TYPE_RENTAL, DEAL_TYPE_SALE, OWNER_RELATION } from '@crm/contract';
-import { createTestApp, type Client } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
+import { csv, importCalls } from '../../../test/imports.ts';
 import { accounts, actionLog, dealParties, deals, objectAccounts, objects } from '../../db/schema/index.ts';
 import { workbookOf } from '../../../test/xlsx.ts';
 import { dealTotals, keptDealTotals } from '../deals/deals.service.ts';
@@ -13,11 +14,7 @@ const { db } = t;
 const admin = await t.user({ roles: ['admin'] });
 const agent = await t.user({ roles: ['employee'] });
 
-const send = (name: string, data: Buffer, as: Client = admin, lang = 'en') =>
-  as.upload('/api/import/upload', [{ field: 'kind', value: 'deals' }, { field: 'file', name, data }], { lang });
-const csv = (rows: string[][]) => Buffer.from(rows.map((r) => r.join(';')).join('\r\n'), 'utf8');
-const preview = async (up: { token: string; mapping: string[] }, lang = 'en') => (await admin.post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' }, { lang })).json();
-const run = (up: { token: string; mapping: string[] }, skipErrors = false) => admin.post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors });
+const { send, preview, run } = importCalls('deals', admin);
 const countOf = async (table: typeof deals | typeof accounts) => (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 const tag = () => Math.random().toString(36).slice(2, 8);
 const dealsOf = async (objectId: number) => (await db.select().from(deals).where(eq(deals.objectId, objectId)).orderBy(deals.id)) as Record<string, unknown>[];

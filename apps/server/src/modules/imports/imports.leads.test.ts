@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestApp, type Client } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
+import { csv, importCalls } from '../../../test/imports.ts';
 import { accounts, actionLog, leads } from '../../db/schema/index.ts';
 import { workbookOf } from '../../../test/xlsx.ts';
 
@@ -11,11 +12,7 @@ const { db } = t;
 const admin = await t.user({ roles: ['admin'] });
 const agent = await t.user({ roles: ['employee'] });
 
-const send = (name: string, data: Buffer, as: Client = admin, lang = 'en') =>
-  as.upload('/api/import/upload', [{ field: 'kind', value: 'leads' }, { field: 'file', name, data }], { lang });
-const csv = (rows: string[][]) => Buffer.from(rows.map((r) => r.join(';')).join('\r\n'), 'utf8');
-const preview = async (up: { token: string; mapping: string[] }, lang = 'en') => (await admin.post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' }, { lang })).json();
-const run = (up: { token: string; mapping: string[] }, skipErrors = false) => admin.post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors });
+const { send, preview, run } = importCalls('leads', admin);
 const countOf = async (table: typeof leads | typeof accounts) => (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 const tag = () => Math.random().toString(36).slice(2, 8);
 const leadsOf = async (accountId: number) => (await db.select().from(leads).where(eq(leads.accountId, accountId)).orderBy(leads.id)) as Record<string, unknown>[];

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { OWNER_RELATION } from '@crm/contract';
-import { createTestApp, type Client } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
+import { csv, importCalls } from '../../../test/imports.ts';
 import { accounts, actionLog, objectAccounts, objectMandateOwners, objectMandates, objects } from '../../db/schema/index.ts';
 import { workbookOf } from '../../../test/xlsx.ts';
 
@@ -12,11 +13,7 @@ const { db } = t;
 const admin = await t.user({ roles: ['admin'] });
 const agent = await t.user({ roles: ['employee'] });
 
-const send = (name: string, data: Buffer, as: Client = admin, lang = 'en') =>
-  as.upload('/api/import/upload', [{ field: 'kind', value: 'mandates' }, { field: 'file', name, data }], { lang });
-const csv = (rows: string[][]) => Buffer.from(rows.map((r) => r.join(';')).join('\r\n'), 'utf8');
-const preview = async (up: { token: string; mapping: string[] }, lang = 'en') => (await admin.post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' }, { lang })).json();
-const run = (up: { token: string; mapping: string[] }, skipErrors = false) => admin.post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors });
+const { send, preview, run } = importCalls('mandates', admin);
 const mandateCount = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(objectMandates))[0]!.n;
 
 /** A property with an owner, and its reference number as a cell writes it. */
