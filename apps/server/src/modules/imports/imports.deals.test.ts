@@ -60,7 +60,7 @@ describe('import of deals', () => {
     const p = await preview(up, 'el');
     expect(p.rows.map((r: { errors: object }) => r.errors)).toEqual([{}, {}]);
     expect(p.rows[0].existing).toEqual({ id: known.id, name: known.displayName });
-    expect(p.rows[0].values).toMatchObject({ referenceNumber: `${a.ref} · Διαμέρισμα Καλαμαριά`, dealType: 'Πώληση', dealStage: 'Ολοκληρώθηκε', price: '185\u00a0000,50\u00a0€' });
+    expect(p.rows[0].values).toMatchObject({ referenceNumber: `${a.ref} · Διαμέρισμα Καλαμαριά`, dealType: 'Πώληση', dealStage: 'Ολοκληρώθηκε', price: '185\u00a0000,50\u00a0€', endDate: '20/03/2026' });
     expect(p.counts).toMatchObject({ deals: 2, clients: 1, linked: 1, withErrors: 0, skipped: 0 });
 
     const before = { deals: await countOf(deals), accounts: await countOf(accounts) };
@@ -281,7 +281,8 @@ describe('import of deals', () => {
     expect(up.mapping).toEqual(['referenceNumber', 'fullName', 'phone', 'dealType', 'dealStage', 'price', 'endDate']);
     const p = await preview(up, 'ru');
     expect(p.rows[0].errors).toEqual({});
-    expect(p.rows[0].values).toMatchObject({ dealType: 'Продажа', dealStage: 'Подписание договора' });
+    // The day as the file wrote it (the preview writes days as the agency does: 31.05.2026 in Russian).
+    expect(p.rows[0].values).toMatchObject({ dealType: 'Продажа', dealStage: 'Подписание договора', endDate: '31.05.2026' });
     expect((await run(up)).statusCode).toBe(200);
     const [deal] = await dealsOf(a.id);
     expect(deal).toMatchObject({ dealType: 2, dealStage: 4, price: 400000, endDate: '2026-05-31', version: 1 });

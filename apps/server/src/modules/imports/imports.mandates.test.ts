@@ -54,7 +54,7 @@ describe('import of mandates', () => {
     const p = await preview(up, 'el');
     expect(p.counts).toMatchObject({ mandates: 3, withErrors: 0, skipped: 0 });
     expect(p.rows[0].errors).toEqual({});
-    expect(p.rows[0].values).toMatchObject({ referenceNumber: `${a.ref} · Διαμέρισμα Καλαμαριά`, kind: 'Αποκλειστική', endDate: '2026-10-31', askingPrice: '185\u00a0000\u00a0€', 'owner.taxNumber': byTax.displayName });
+    expect(p.rows[0].values).toMatchObject({ referenceNumber: `${a.ref} · Διαμέρισμα Καλαμαριά`, kind: 'Αποκλειστική', endDate: '31/10/2026', askingPrice: '185\u00a0000\u00a0€', 'owner.taxNumber': byTax.displayName });
     expect(p.rows[2].values['owner.taxNumber']).toBe(`Οι ιδιοκτήτες του ακινήτου: ${ownerOfC.displayName}`);
 
     const done = await run(up);

@@ -351,6 +351,8 @@ function shownValue(app: FastifyInstance, culture: TCulture, f: ImportField, v: 
     if (f.def.type === 'currency') return `${shownNumber(v, true, Number.isInteger(v) ? 0 : 2)}\u00a0€`;
     return shownNumber(v, f.def.type === 'area' || f.def.type === 'distance');
   }
+  // A day as the agency writes it (31/12/2026; 31.12.2026 in Russian), as the file had it.
+  if (f.def.type === 'date' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return [v.slice(8, 10), v.slice(5, 7), v.slice(0, 4)].join(culture === 'ru' ? '.' : '/');
   return String(v);
 }
 
