@@ -736,6 +736,11 @@ async function main() {
     const firstOr = (xs: number[]) => (xs.length ? xs : [1]);
     const mandateObjects = firstOr((await handle.pool.query<{ id: number }>('select object_id as id from object_mandates group by object_id order by hashint4(object_id) limit 500')).rows.map((r) => r.id));
     const mailAccount = (await handle.pool.query<{ id: number }>('select account_id as id from mail_message_accounts group by account_id order by count(*) desc, account_id limit 1')).rows[0]?.id ?? 1;
+    // The deal whose thread is the largest: its parties' and property's messages together (decision 082).
+    const mailDeal = (await handle.pool.query<{ id: number }>(
+      `select d.id from deals d join lateral (select count(*) as n from deal_parties p join mail_message_accounts l on l.account_id = p.account_id
+         where p.deal_id = d.id and p.relation in (1, 2)) k on true order by k.n desc, d.id limit 1`,
+    )).rows[0]?.id ?? 1;
     const mailObjects = firstOr((await handle.pool.query<{ id: number }>('select object_id as id from mail_message_objects group by object_id order by count(*) desc, object_id limit 100')).rows.map((r) => r.id));
     const mailIds = firstOr((await handle.pool.query<{ id: number }>('select id from mail_messages order by hashint4(id) limit 500')).rows.map((r) => r.id));
     const webhookIds = firstOr((await handle.pool.query<{ id: number }>('select id from webhook_endpoints order by id')).rows.map((r) => r.id));
@@ -980,6 +985,8 @@ async function main() {
       { name: 'GET /api/mail?accountId= (2,000-message account, page 1)', kind: 'record', make: () => ({ method: 'GET', path: `/api/mail?accountId=${mailAccount}&perPage=20` }) },
       // The account's timeline (decision 100): its activities and those 2,000 messages together, as its screen opens it.
       { name: 'GET /api/mail/timeline?accountId= (2,000-message account, page 1)', kind: 'record', make: () => ({ method: 'GET', path: `/api/mail/timeline?accountId=${mailAccount}&perPage=20` }) },
+      // A deal's timeline: its parties' and property's threads merged and counted on the spot (decision 082).
+      { name: 'GET /api/mail/timeline?dealId= (the deal with the most mail, page 1)', kind: 'record', make: () => ({ method: 'GET', path: `/api/mail/timeline?dealId=${mailDeal}&perPage=20` }) },
       { name: "GET /api/mail?objectId= (a property's mail)", kind: 'record', make: (i) => ({ method: 'GET', path: `/api/mail?objectId=${mailObjects[(i * 7) % mailObjects.length]}&perPage=20` }) },
       { name: 'GET /api/mail/{id} (one message)', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/mail/${mailIds[(i * 13) % mailIds.length]}` }) },
       // API keys and webhooks (decision 080): the lists, and an endpoint's newest deliveries (of 100,000).
