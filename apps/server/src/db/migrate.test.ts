@@ -11,6 +11,16 @@ const VACUUMED_SOONER = ['objects', 'accounts', 'leads', 'deals', 'viewings', 'v
 
 const UNDO: { migration: string; before: string; sql: string[] }[] = [
   {
+    migration: '0127',
+    before: "a deal's mail counted on the spot",
+    sql: [
+      `drop function crm_mail_deals_changed() cascade`,
+      ...['ins', 'upd', 'del', 'truncate'].map((t) => `drop trigger deal_parties_mail_counts_${t} on deal_parties`),
+      `drop function crm_mail_deal_messages(integer[]) cascade`,
+      `delete from mail_counts where kind = 4`,
+    ],
+  },
+  {
     migration: '0124',
     before: "the global search's properties walked in reference order, without their words",
     sql: [

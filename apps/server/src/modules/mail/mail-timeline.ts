@@ -23,7 +23,7 @@ function recordOf(q: Query): { parent: number; parentId: number; thread: TThread
  * newest `offset + perPage` of each (the activities as the record's list reads them, the mail as its
  * thread does: only the reader's mailboxes, none marked deleted), puts them together (UNION ALL), cuts
  * the page and reads the page's messages with it, beside the two counts (the activities', and the
- * mail's kept ahead, decision 105, or counted on the spot when filtered or a deal's) and, for a deal,
+ * mail's kept ahead, decision 105, or counted on the spot when filtered) and, for a deal,
  * whether it is there; then the page's activities with their links and files (one statement). The mail is counted again on the spot only while a change to
  * the record's kept count waits to be folded.
  */
@@ -46,7 +46,7 @@ export async function recordTimeline(app: FastifyInstance, user: SessionUser, q:
     if (q.dealId != null) await checkDeal(app, q.dealId);
     return { items: [], totalRows: 0 };
   }
-  // Unfiltered, an account's, property's or lead's thread total is the one kept ahead (decision 105).
+  // Unfiltered, a record's thread total is the one kept ahead (decision 105).
   const kept = withMail && !text ? keptCountOf(user, thread) : null;
   const mailCount = !withMail ? sql`0` : kept ? sql`(select k.n from (${kept}) k)` : sql`(select c.n from (${onTheSpotCountOf(user, thread, match)}) c)`;
   const activityCount = withActivities ? sql`(${countActivitiesQuery(app.db, where)})` : sql`0`;

@@ -1,10 +1,11 @@
-// A record's mail counted ahead (migration 0112, decision 105): the total an account's, a property's
-// and a lead's timeline and mail list answer each reader, against the messages counted on the spot
+// A record's mail counted ahead (migrations 0112 and 0127, decision 105): the total an account's, a
+// property's, a lead's and a deal's timeline and mail list answer each reader, against the messages counted on the spot
 // (linked, not marked deleted, of a mailbox the reader sees), on seeded random mail after random
 // changes: messages stored with their links, links added and removed, messages marked deleted and
 // shown again (one and several in one statement), moved, removed, a link moved to another record, an
-// account's links moved to another (a merge), a lead removed, mailboxes made private or shared and removed; folded now and then. The
-// seed is in every failure message.
+// account's links moved to another (a merge), a lead removed, mailboxes made private or shared and removed, a deal's
+// parties added, removed and given another role, its property changed, a deal removed and another made; folded now and
+// then. A deal's thread is its sellers' and buyers' and its property's messages, each once. The seed is in every failure message.
 import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { createTestApp } from '../../../test/harness.ts';
@@ -29,13 +30,24 @@ const kinds = [
   { param: 'leadId', table: sql`mail_message_leads`, column: sql`lead_id` },
 ] as const;
 type Kind = (typeof kinds)[number];
+/** A deal's thread: not a link table of its own. */
+const dealKind = { param: 'dealId' } as const;
+type Counted = Kind | typeof dealKind;
 
 let accounts: number[] = [];
 let objects: number[] = [];
 let leads: number[] = [];
+let deals: number[] = [];
 let made = 0;
 
-const recordsOf = (k: Kind) => (k.param === 'accountId' ? accounts : k.param === 'objectId' ? objects : leads);
+const recordsOf = (k: Counted) => (k.param === 'accountId' ? accounts : k.param === 'objectId' ? objects : k.param === 'leadId' ? leads : deals);
+/** A deal of a property, with a seller, a buyer and now and then an agent or a lawyer (whose mail is not the deal's). */
+async function deal(): Promise<number> {
+  const [d] = await ids(sql`insert into deals (object_id, deal_type, deal_stage) values (${chance(0.9) ? pick(objects) : null}, ${pick([1, 2])}, 1) returning id`);
+  await db.execute(sql`insert into deal_parties (deal_id, account_id, relation) values (${d}, ${pick(accounts)}, 1), (${d}, ${pick(accounts)}, 2) on conflict do nothing`);
+  if (chance(0.5)) await db.execute(sql`insert into deal_parties (deal_id, account_id, relation) values (${d}, ${pick(accounts)}, ${pick([3, 6])}) on conflict do nothing`);
+  return d!;
+}
 
 async function mailbox(): Promise<number> {
   const owner = pick([null, null, agent.id, other.id]);
@@ -63,7 +75,7 @@ async function change() {
   if (messages.length < 10) return store(between(5, 10));
   const one = pick(messages);
   const k = pick(kinds);
-  switch (between(0, 13)) {
+  switch (between(0, 17)) {
     case 0:
       await store(between(1, 4));
       break;
@@ -121,18 +133,45 @@ async function change() {
         and not exists (select 1 from ${k.table} x where x.message_id = ${one} and x.${k.column} = ${to})`);
       break;
     }
+    case 14: // a deal's party added (a co-owner, a second buyer) or removed
+      if (chance(0.5)) await db.execute(sql`insert into deal_parties (deal_id, account_id, relation) values (${pick(deals)}, ${pick(accounts)}, ${pick([1, 2, 6])}) on conflict do nothing`);
+      else await db.execute(sql`delete from deal_parties where ctid = (select ctid from deal_parties where deal_id = ${pick(deals)} order by account_id limit 1)`);
+      break;
+    case 15: // a party given another role (a buyer named the agent, or the other way), or another account (a merge)
+      if (chance(0.5)) await db.execute(sql`update deal_parties p set relation = ${pick([1, 2, 6])} where p.deal_id = ${pick(deals)} and not exists (select 1 from deal_parties x where x.deal_id = p.deal_id and x.account_id = p.account_id and x.relation <> p.relation)`);
+      else {
+        const [kept, dup] = [pick(accounts), pick(accounts)];
+        if (kept !== dup) await db.execute(sql`update deal_parties p set account_id = ${kept} where p.account_id = ${dup} and not exists (select 1 from deal_parties x where x.deal_id = p.deal_id and x.relation = p.relation and x.account_id = ${kept})`);
+      }
+      break;
+    case 16: // a deal's property changed or cleared; another deal saved with nothing changed to its thread
+      await db.execute(sql`update deals set object_id = ${chance(0.8) ? pick(objects) : null} where id = ${pick(deals)}`);
+      await db.execute(sql`update deals set price = coalesce(price, 0) + 1 where id = ${pick(deals)}`);
+      break;
+    case 17: {
+      // a deal removed (its parties with it), another made
+      const gone = pick(deals);
+      await db.execute(sql`delete from deals where id = ${gone}`);
+      deals = [...deals.filter((d) => d !== gone), await deal()];
+      break;
+    }
   }
 }
 
 /** What a reader sees of a record's mail, counted on the spot: linked, not marked deleted, of a mailbox they see. */
-async function onTheSpot(k: Kind, id: number, reader: (typeof readers)[number]): Promise<number> {
+async function onTheSpot(k: Counted, id: number, reader: (typeof readers)[number]): Promise<number> {
   const sees = reader === admin ? sql`true` : sql`(mb.owner_id is null or mb.owner_id = ${reader.id})`;
-  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${k.table} l join mail_messages m on m.id = l.message_id and m.deleted_on is null
-    join mailboxes mb on mb.id = m.mailbox_id and ${sees} where l.${k.column} = ${id}`);
+  const links =
+    k.param === 'dealId'
+      ? sql`(select l.message_id from deal_parties p join mail_message_accounts l on l.account_id = p.account_id where p.deal_id = ${id} and p.relation in (1, 2)
+          union select l.message_id from deals d join mail_message_objects l on l.object_id = d.object_id where d.id = ${id})`
+      : sql`(select l.message_id from ${k.table} l where l.${k.column} = ${id})`;
+  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${links} l join mail_messages m on m.id = l.message_id and m.deleted_on is null
+    join mailboxes mb on mb.id = m.mailbox_id and ${sees}`);
   return r.rows[0]!.n;
 }
 
-async function totals(k: Kind, id: number, reader: (typeof readers)[number]) {
+async function totals(k: Counted, id: number, reader: (typeof readers)[number]) {
   const timeline = await reader.get(`/api/mail/timeline?${k.param}=${id}&kind=mail&perPage=1`);
   const list = await reader.get(`/api/mail?${k.param}=${id}&perPage=1`);
   expect(timeline.statusCode, timeline.body).toBe(200);
@@ -145,8 +184,8 @@ const paths = { kept: 0, waiting: 0 };
 let seen = 0;
 
 async function compare(round: number) {
-  for (let i = 0; i < 4; i++) {
-    const k = pick(kinds);
+  for (let i = 0; i < 5; i++) {
+    const k = i === 4 ? dealKind : pick(kinds);
     const id = pick(recordsOf(k));
     const waiting = (await db.execute<{ n: number }>(sql`select count(*)::int as n from mail_count_changes`)).rows[0]!.n > 0;
     for (const reader of readers) {
@@ -163,6 +202,7 @@ describe("a record's mail counted ahead", () => {
     accounts = await ids(sql`insert into accounts (first_name, last_name, is_client) select 'F' || g, 'Client' || g, true from generate_series(1, 12) g returning id`);
     objects = await ids(sql`insert into objects (title) select 'Flat ' || g from generate_series(1, 8) g returning id`);
     leads = await ids(sql`insert into leads (account_id, for_purchase) select unnest(${sql.param(accounts.slice(0, 6))}::int[]), true returning id`);
+    for (let i = 0; i < 6; i++) deals.push(await deal());
     for (let i = 0; i < 3; i++) await mailbox();
     await store(60);
     for (let round = 0; round < 30; round++) {
@@ -235,6 +275,69 @@ describe("a record's mail counted ahead", () => {
     expect(await kept(account)).toEqual({ n: null, waits: 'message' });
     expect(await totals(kinds[0], account, admin)).toEqual({ timeline: was, list: was });
     await fold();
+  });
+
+  it("reads a deal's kept count, and counts it on the spot while a change to it, its parties' or its property's mail waits", async () => {
+    const asAdmin: SessionUser = { id: admin.id, sessionId: 0, email: admin.email, username: 'admin', roles: ['admin'], branchId: null, language: null, accountId: null };
+    const kept = (dealId: number) => keptCount(t.app, asAdmin, { dealId });
+    const shared = (await ids(sql`select id from mailboxes where owner_id is null order by id limit 1`))[0] ?? (await mailbox());
+    const [object] = await ids(sql`insert into objects (title) values ('Deal flat') returning id`);
+    const [seller, buyer, agentAccount] = await ids(sql`insert into accounts (first_name, last_name, is_client) select 'D' || g, 'Party' || g, true from generate_series(1, 3) g returning id`);
+    const store1 = async (table: SQL, column: SQL, id: number) => {
+      const [m] = await ids(sql`insert into mail_messages (mailbox_id, message_id, sent_on) values (${shared}, ${`<deal${++made}@example.gr>`}, now()) returning id`);
+      await db.execute(sql`insert into ${table} (message_id, ${column}, sent_on) values (${m}, ${id}, now())`);
+      return m!;
+    };
+    // The seller's two messages, the buyer's one (also the seller's: counted once), the property's one, the agent's one (not the deal's).
+    await store1(sql`mail_message_accounts`, sql`account_id`, seller!);
+    const both = await store1(sql`mail_message_accounts`, sql`account_id`, seller!);
+    await db.execute(sql`insert into mail_message_accounts (message_id, account_id, sent_on) values (${both}, ${buyer}, now())`);
+    const ofObject = await store1(sql`mail_message_objects`, sql`object_id`, object!);
+    await store1(sql`mail_message_accounts`, sql`account_id`, agentAccount!);
+    const [d] = await ids(sql`insert into deals (object_id, deal_type, deal_stage) values (${object}, 1, 1) returning id`);
+    await db.execute(sql`insert into deal_parties (deal_id, account_id, relation) values (${d}, ${seller}, 1), (${d}, ${buyer}, 2), (${d}, ${agentAccount}, 6)`);
+    // Made, the deal waits for the fold and is counted on the spot meanwhile.
+    expect(await kept(d!)).toEqual({ n: null, waits: 'record' });
+    expect(await totals(dealKind, d!, admin)).toEqual({ timeline: 3, list: 3 });
+    await fold();
+    expect(await kept(d!)).toEqual({ n: 3, waits: null });
+    // A save that does not change its property queues nothing.
+    await db.execute(sql`update deals set price = 1000 where id = ${d}`);
+    expect(await kept(d!)).toEqual({ n: 3, waits: null });
+    // The kept line is the one read: one no change explains shows in the answer.
+    await db.execute(sql`update mail_counts set n = n + 1000 where kind = 4 and record_id = ${d} and mailbox_id = ${shared}`);
+    expect(await totals(dealKind, d!, admin)).toEqual({ timeline: 1003, list: 1003 });
+    // The agent made a buyer: a change to the deal's parties waits, counted on the spot (4), then folded.
+    await db.execute(sql`update deal_parties set relation = 2 where deal_id = ${d} and account_id = ${agentAccount}`);
+    expect(await kept(d!)).toEqual({ n: null, waits: 'record' });
+    expect(await totals(dealKind, d!, admin)).toEqual({ timeline: 4, list: 4 });
+    await fold();
+    expect(await kept(d!)).toEqual({ n: 4, waits: null });
+    // A new message of the seller's: the account's change waits (the deal's count with it).
+    await store1(sql`mail_message_accounts`, sql`account_id`, seller!);
+    expect(await kept(d!)).toEqual({ n: null, waits: 'record' });
+    expect(await totals(dealKind, d!, admin)).toEqual({ timeline: 5, list: 5 });
+    await fold();
+    expect(await kept(d!)).toEqual({ n: 5, waits: null });
+    // The property's message deleted on the server: the message waits, looked up among the deal's links.
+    await db.execute(sql`update mail_messages set deleted_on = now() where id = ${ofObject}`);
+    expect(await kept(d!)).toEqual({ n: null, waits: 'message' });
+    expect(await totals(dealKind, d!, admin)).toEqual({ timeline: 4, list: 4 });
+    await fold();
+    expect(await kept(d!)).toEqual({ n: 4, waits: null });
+    // Its property cleared: the property's mail leaves the deal's thread.
+    await db.execute(sql`update mail_messages set deleted_on = null where id = ${ofObject}`);
+    await fold();
+    expect(await kept(d!)).toEqual({ n: 5, waits: null });
+    await db.execute(sql`update deals set object_id = null where id = ${d}`);
+    expect(await kept(d!)).toEqual({ n: null, waits: 'record' });
+    await fold();
+    expect(await kept(d!)).toEqual({ n: 4, waits: null });
+    expect(await totals(dealKind, d!, admin)).toEqual({ timeline: 4, list: 4 });
+    // Removed: its counts go with the next fold.
+    await db.execute(sql`delete from deals where id = ${d}`);
+    await fold();
+    expect((await db.execute(sql`select count(*)::int as n from mail_counts where kind = 4 and record_id = ${d}`)).rows[0]).toEqual({ n: 0 });
   });
 
   it('truncates a link table while a fold holds its lock, and empties that kind\'s counts', async () => {

@@ -91,25 +91,50 @@ export function threadOf(user: SessionUser, q: TThreadOf, limit: SQL | null, mat
   return sql`select s.message_id, s.sent_on from ${seenLinks(user, linksOf(q), limit, match)} s`;
 }
 
-/** The kind a record's mail is counted ahead under (0112, decision 105), by the link table it is read from. */
+/** The kind a record's mail is counted ahead under (0112, 0127, decision 105), by the link table it is read from (a deal: its parties' and property's). */
 function countedAs(q: TThreadOf): { kind: number; id: number } | null {
   if (q.accountId != null) return { kind: 0, id: q.accountId };
   if (q.objectId != null) return { kind: 1, id: q.objectId };
   if (q.leadId != null) return { kind: 2, id: q.leadId };
+  if (q.dealId != null) return { kind: 4, id: q.dealId };
   return null;
 }
 
-/** The statement keptCount runs (one row: waits, n), to be read alone or inside another; null for a deal's thread. */
+/**
+ * What a record's kept count waits for, as two conditions: a change to the record itself (`record`;
+ * a deal's: its own, or one to a seller's, buyer's or its property's links), and a waiting message
+ * `w.id` among its links (a deal's: its sellers', buyers' or property's).
+ */
+function waitsOf(c: { kind: number; id: number }, q: TThreadOf): { record: SQL; message: SQL } {
+  if (c.kind !== 4) {
+    const l = linksOf(q);
+    return {
+      record: sql`exists (select 1 from mail_count_changes x where x.kind = ${c.kind} and x.id = ${c.id})`,
+      message: sql`exists (select 1 from ${l.table} l where l.${l.where} and l.${l.id} = w.id offset 0)`,
+    };
+  }
+  const parties = sql`select p.account_id from deal_parties p where p.deal_id = ${c.id} and p.relation in (${DEAL_RELATION.seller}, ${DEAL_RELATION.buyer})`;
+  const object = sql`select d.object_id from deals d where d.id = ${c.id}`;
+  return {
+    record: sql`(exists (select 1 from mail_count_changes x where x.kind = 4 and x.id = ${c.id})
+        or exists (select 1 from mail_count_changes x where x.kind = 0 and x.id in (${parties}))
+        or exists (select 1 from mail_count_changes x where x.kind = 1 and x.id = (${object})))`,
+    message: sql`(exists (select 1 from mail_message_accounts l where l.message_id = w.id and l.account_id in (${parties}) offset 0)
+        or exists (select 1 from mail_message_objects l where l.message_id = w.id and l.object_id = (${object}) offset 0))`,
+  };
+}
+
+/** The statement keptCount runs (one row: waits, n), to be read alone or inside another; null for the enquiry a lead was made from. */
 export function keptCountOf(user: SessionUser, q: TThreadOf): SQL | null {
   const c = countedAs(q);
   if (!c) return null;
-  const l = linksOf(q);
+  const waits = waitsOf(c, q);
   return sql`with w as (select x.id from mail_count_changes x where x.kind = 3 limit ${WAITING_MESSAGES_LOOKED_UP + 1})
     select s.waits, case when s.waits is null then
         (select coalesce(sum(k.n), 0)::int from mail_counts k join mailboxes mb on mb.id = k.mailbox_id and ${visibleTo(user)} where k.kind = ${c.kind} and k.record_id = ${c.id}) end as n
-    from (select case when exists (select 1 from mail_count_changes x where x.kind = ${c.kind} and x.id = ${c.id}) then 'record'
+    from (select case when ${waits.record} then 'record'
         when (select count(*) from w) > ${WAITING_MESSAGES_LOOKED_UP} then 'backlog'
-        when exists (select 1 from w where exists (select 1 from ${l.table} l where l.${l.where} and l.${l.id} = w.id offset 0)) then 'message' end as waits) s`;
+        when exists (select 1 from w where ${waits.message}) then 'message' end as waits) s`;
 }
 
 /**
@@ -132,10 +157,10 @@ export async function keptCount(
 
 /**
  * How many messages a record's thread holds for the reader (`match`: of those). An account's,
- * property's or lead's, unfiltered, is read from the counts kept ahead (decision 105) when no change
- * to it waits to be folded; otherwise, and filtered, its links whose message is not marked deleted
- * are counted, the mailboxes looked at only when the reader does not see every one; a deal's counts
- * its distinct messages.
+ * property's, lead's or deal's, unfiltered, is read from the counts kept ahead (decision 105) when no
+ * change to it waits to be folded; otherwise, and filtered, its links whose message is not marked
+ * deleted are counted, the mailboxes looked at only when the reader does not see every one; a deal's
+ * counts its distinct messages.
  */
 export async function countThread(app: FastifyInstance, user: SessionUser, q: TThreadOf, match?: SQL): Promise<number> {
   if (!match) {
@@ -145,7 +170,7 @@ export async function countThread(app: FastifyInstance, user: SessionUser, q: TT
   return countOnTheSpot(app, user, q, match ?? sql`true`);
 }
 
-/** A record's thread counted message by message: filtered, a deal's, or while a change to it waits to be folded. */
+/** A record's thread counted message by message: filtered, the enquiry a lead was made from, or while a change to it waits to be folded. */
 export async function countOnTheSpot(app: FastifyInstance, user: SessionUser, q: TThreadOf, match: SQL = sql`true`): Promise<number> {
   const res = await app.db.execute(onTheSpotCountOf(user, q, match));
   return (res.rows[0] as { n: number }).n;
