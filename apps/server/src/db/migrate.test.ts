@@ -13,7 +13,7 @@ const UNDO: { migration: string; before: string; sql: string[] }[] = [
   {
     migration: '0125',
     before: "the accounts' last names in the order the accounts were entered",
-    sql: [`drop index account_last_names_names_idx`],
+    sql: [`drop index if exists account_last_names_names_idx`],
   },
   {
     migration: '0124',
