@@ -11,6 +11,11 @@ const VACUUMED_SOONER = ['objects', 'accounts', 'leads', 'deals', 'viewings', 'v
 
 const UNDO: { migration: string; before: string; sql: string[] }[] = [
   {
+    migration: '0127',
+    before: 'an upload read with its headers on the first row',
+    sql: [`alter table imports drop column header_row`],
+  },
+  {
     migration: '0124',
     before: "the global search's properties walked in reference order, without their words",
     sql: [

@@ -32,9 +32,9 @@ import { parentTypeOf } from '../objects/objects.options.ts';
 import { fieldLabel, guessMapping, importFields, normalizeHeader, TEMPLATE_FIELDS, type ImportField } from './imports.fields.ts';
 import { insertMandates, readMandateRows } from './imports.mandates.ts';
 import { checkLeadRanges, findSameLeads, insertLeads } from './imports.leads.ts';
-import { findDeals, insertDeals } from './imports.deals.ts';
+import { findDeals, findParties, insertDeals } from './imports.deals.ts';
 import { CellError, emailKey, judge, loadLookups, phoneKey, readCell, readContacts, type ReadRow } from './imports.cells.ts';
-import { CELL_LENGTH_MAX, type SheetText } from '../../lib/sheet-read.ts';
+import { CELL_LENGTH_MAX, type SheetRow } from '../../lib/sheet-read.ts';
 import { readSheet } from '../../lib/sheet-reader.ts';
 import { dropScratch, readUploadForm, type ReceivedFile } from '../../lib/upload-form.ts';
 
@@ -80,14 +80,40 @@ async function fileHash(file: string): Promise<string> {
 const fieldList = (app: FastifyInstance, culture: TCulture, kind: TImportKind) =>
   importFields(kind).map((f) => ({ key: f.key, label: fieldLabel(app.translator.t.bind(app.translator), culture, f), required: f.required }));
 
+/** The first rows of a sheet looked at for its headers (a title, a filter's and a totals' lines may come first). */
+const HEADER_ROWS_LOOKED_AT = 20;
+/** Cells of a row that name a field for it to be the header row (a title line names one at most). */
+const HEADER_CELLS_MIN = 2;
+
+/**
+ * The header row of a sheet's rows: the first of its first rows where at least HEADER_CELLS_MIN
+ * cells name a field of the kind (as the mapping would propose them), else its first row; the cells
+ * are the rows under it, every row as wide as the widest, with their numbers in the sheet.
+ */
+export function findTable(t: Parameters<typeof guessMapping>[0], kind: TImportKind, rows: readonly SheetRow[], rowsMax: number): { headerRow: number; headers: string[]; cells: string[][] } {
+  const text = (r: SheetRow) => r.cells.map((c) => (c ?? '').replace(/\u00a0/g, ' ').trim());
+  if (!rows.length) throw badRequest('imports.empty');
+  const named = (r: SheetRow) => guessMapping(t, kind, text(r)).filter(Boolean).length;
+  const at = Math.max(0, rows.slice(0, HEADER_ROWS_LOOKED_AT).findIndex((r) => named(r) >= HEADER_CELLS_MIN));
+  const body = rows.slice(at + 1);
+  if (!body.length) throw badRequest('imports.noRows');
+  if (body.length > rowsMax) throw badRequest('imports.tooManyRows', { max: rowsMax });
+  const width = Math.max(...rows.slice(at).map((r) => r.cells.length));
+  const fit = (r: SheetRow) => Array.from({ length: width }, (_, i) => text(r)[i] ?? '');
+  return { headerRow: rows[at]!.n, headers: fit(rows[at]!), cells: body.map(fit) };
+}
+
 /** POST /api/import/upload: reads the file, keeps its cells under a new token, proposes a mapping. */
 export async function uploadImport(app: FastifyInstance, req: FastifyRequest, caller: Caller, culture: TCulture): Promise<TImportUploadAnswer> {
   const { kind, fileName, file } = await readUpload(app, req);
-  let sheet: SheetText;
+  const rowsMax = kind === 'deals' ? IMPORT_DEAL_ROWS_MAX : IMPORT_ROWS_MAX;
+  let sheet: { rows: SheetRow[] };
   let hash: string;
   try {
     sheet = await readSheet(file.tmp, {
-      rowsMax: kind === 'deals' ? IMPORT_DEAL_ROWS_MAX : IMPORT_ROWS_MAX,
+      shape: 'rows',
+      // The rows above the header are read too.
+      rowsMax: rowsMax + HEADER_ROWS_LOOKED_AT,
       columnsMax: IMPORT_COLUMNS_MAX,
       cellsMax: IMPORT_CELLS_MAX,
       unpackedMax: XLSX_UNPACKED_MAX,
@@ -98,6 +124,8 @@ export async function uploadImport(app: FastifyInstance, req: FastifyRequest, ca
   } finally {
     await dropScratch([file]);
   }
+  const t = app.translator.t.bind(app.translator);
+  const table = findTable(t, kind, sheet.rows, rowsMax);
   const token = crypto.randomBytes(24).toString('base64url');
   await app.db.delete(imports).where(and(isNull(imports.importedOn), lt(imports.createdOn, new Date(Date.now() - UPLOAD_KEPT_HOURS * 3600_000))));
   await app.db.insert(imports).values({
@@ -105,18 +133,20 @@ export async function uploadImport(app: FastifyInstance, req: FastifyRequest, ca
     kind,
     fileName,
     fileHash: hash,
-    headers: sheet.headers,
-    cells: sheet.cells,
+    headers: table.headers,
+    cells: table.cells,
+    headerRow: table.headerRow,
     createdBy: caller.user.id,
   });
   return {
     token,
     kind,
     fileName,
-    headers: sheet.headers,
-    mapping: guessMapping(app.translator.t.bind(app.translator), kind, sheet.headers),
+    headers: table.headers,
+    headerRow: table.headerRow,
+    mapping: guessMapping(t, kind, table.headers),
     fields: fieldList(app, culture, kind),
-    rowCount: sheet.cells.length,
+    rowCount: table.cells.length,
   };
 }
 
@@ -136,7 +166,7 @@ async function findUpload(db: Db | Tx, token: string, caller: Caller, lock = fal
  * language, and the account already in the CRM with the row person's phone or e-mail. Three
  * queries in all (the places, the phones, the e-mails), whatever the number of rows.
  */
-async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, caller: Caller, kind: TImportKind, cells: string[][], mapping: string[], lock = false) {
+async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, caller: Caller, kind: TImportKind, cells: string[][], mapping: string[], headerRow: number, lock = false) {
   const all = importFields(kind);
   const byKey = new Map(all.map((f) => [f.key, f]));
   const columns: { index: number; field: ImportField }[] = [];
@@ -159,17 +189,21 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
   const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
   const ctx: FieldContext = { db, culture, t, timeZone: app.config.timeZone, user: caller.user };
   const lookups = await loadLookups(app, db, culture, columns.map((c) => c.field));
-  if (kind === 'mandates') return { rows: await readMandateRows(db, culture, ctx, app.translator.t.bind(app.translator), columns, cells, lookups), columns, missing };
+  if (kind === 'mandates') return { rows: await readMandateRows(db, culture, ctx, app.translator.t.bind(app.translator), columns, cells, lookups, headerRow), columns, missing };
 
   const rows: ReadRow[] = [];
   for (let i = 0; i < cells.length; i++) {
     const cellsOfRow = cells[i]!;
-    const r: ReadRow = { row: i + 2, account: {}, object: {}, errors: new Map(), keys: [], nameKey: null, hasPerson: false, existing: null, sameAs: null, mandate: null, shown: {} };
+    // Numbered as the sheet numbers it (under its header row).
+    const r: ReadRow = { row: headerRow + 1 + i, account: {}, object: {}, errors: new Map(), keys: [], nameKey: null, hasPerson: false, existing: null, sameAs: null, mandate: null, shown: {} };
     for (const { index, field } of columns) {
       const raw = (cellsOfRow[index] ?? '').trim();
       const target = field.target === 'account' ? r.account : r.object;
       try {
-        if (field.target === 'deal' && field.name === 'referenceNumber') {
+        if (field.target === 'party') {
+          // A deal's agent, lawyer or notary, found by name with the others' after the rows are read (imports.deals.ts).
+          if (raw) (r.partyCells ??= {})[field.key] = raw;
+        } else if (field.target === 'deal' && field.name === 'referenceNumber') {
           // The property, found with the others' after the rows are read (imports.deals.ts).
           if (!raw) throw new CellError('validation.required');
           if (!/^#?\s*\d{1,9}$/.test(raw)) throw new CellError('imports.unknownProperty', { value: raw });
@@ -262,6 +296,7 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
   }
   linkRows(rows, kind, t);
   if (kind === 'leads') await findSameLeads(db, t, rows, columns);
+  if (kind === 'deals') await findParties(db, t, rows, columns);
   if (kind === 'deals') await findDeals(db, culture, t, rows, columns, lock);
   // Linked again once every row's error is known (a lead's or a deal's found above): a row left out
   // takes no later row of its person with it.
@@ -361,7 +396,7 @@ export async function previewImport(app: FastifyInstance, body: TImportRequest, 
   const upload = await findUpload(app.db, body.token, caller);
   if (upload.importedOn) throw alreadyImported(app, upload);
   const kind = upload.kind as TImportKind;
-  const { rows, columns, missing } = await readRows(app, app.db, culture, caller, kind, upload.cells, body.mapping);
+  const { rows, columns, missing } = await readRows(app, app.db, culture, caller, kind, upload.cells, body.mapping, upload.headerRow);
   const placeIds = [...new Set(rows.map((r) => r.object.locationId).filter((v): v is number => typeof v === 'number'))];
   const placeText = new Map<number, string>();
   if (placeIds.length) {
@@ -388,6 +423,7 @@ export async function previewImport(app: FastifyInstance, body: TImportRequest, 
     rows: out,
     counts: c,
     missing,
+    headerRow: upload.headerRow,
     importedBefore: before?.on ? { on: toLocalDateTime(before.on, app.config.timeZone) ?? '', by: before.by ?? '' } : null,
   };
 }
@@ -419,7 +455,7 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
     // Deal imports run one after another: the second reads the clients and deals the first made (the
     // same row in two files makes one deal), and two never wait on each other's properties.
     if (kind === 'deals') await tx.execute(sql`select pg_advisory_xact_lock(hashtext('import-deals'))`);
-    const { rows, missing } = await readRows(app, tx, culture, caller, kind, upload.cells, body.mapping, true);
+    const { rows, missing } = await readRows(app, tx, culture, caller, kind, upload.cells, body.mapping, upload.headerRow, true);
     if (missing.length) {
       const labels = missing.map((k) => fieldLabel(app.translator.t.bind(app.translator), culture, importFields(kind).find((f) => f.key === k)!));
       throw badRequest('imports.requiredNotMapped', { fields: labels.join(', ') });
