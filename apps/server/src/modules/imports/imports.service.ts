@@ -294,6 +294,7 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
       r.existing = { ...r.existing, name: t('imports.foundUnderOtherName', { name: r.existing.name, given }) };
     }
   }
+  if (kind === 'leads') await findClientsByName(db, t, rows);
   linkRows(rows, kind, t);
   if (kind === 'leads') await findSameLeads(db, t, rows, columns);
   if (kind === 'deals') await findParties(db, t, rows, columns);
@@ -302,6 +303,31 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
   // takes no later row of its person with it.
   if (kind === 'leads' || kind === 'deals') linkRows(rows, kind, t);
   return { rows, columns, missing };
+}
+
+/**
+ * A lead's client named by name alone (no phone, no e-mail in the row): the client in the CRM with
+ * exactly that last and first name (letter case aside) and no phone or e-mail either, when only one
+ * has it, so a file imported again makes no second client. The preview says it was found by name.
+ * Two such clients of one name stay apart: the row makes a new one. One query.
+ */
+async function findClientsByName(db: Db | Tx, t: (key: string, params?: Record<string, string | number>) => string, rows: ReadRow[]) {
+  const clean = (v: unknown) => String(v ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  const byName = rows.filter((r) => r.hasPerson && !r.existing && !r.keys.length && r.account.lastName && r.account.firstName);
+  if (!byName.length) return;
+  const lastNames = [...new Set(byName.map((r) => clean(r.account.lastName)))];
+  const res = await db.execute(sql`select id, display_name as name, lower(btrim(last_name)) as last, lower(btrim(first_name)) as first from accounts
+    where is_client and coalesce(cardinality(phones), 0) = 0 and coalesce(cardinality(emails), 0) = 0
+      and lower(btrim(regexp_replace(last_name, '\\s+', ' ', 'g'))) = any(${sql.param(lastNames)}::text[])`);
+  const found = new Map<string, { id: number; name: string }[]>();
+  for (const a of res.rows as { id: number; name: string; last: string; first: string }[]) {
+    const k = `${clean(a.last)}|${clean(a.first)}`;
+    found.set(k, [...(found.get(k) ?? []), { id: Number(a.id), name: a.name }]);
+  }
+  for (const r of byName) {
+    const list = found.get(`${clean(r.account.lastName)}|${clean(r.account.firstName)}`) ?? [];
+    if (list.length === 1) r.existing = { id: list[0]!.id, name: t('imports.foundByName', { name: list[0]!.name }) };
+  }
 }
 
 /**
