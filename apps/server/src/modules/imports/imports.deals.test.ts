@@ -271,6 +271,8 @@ describe('import of deals', () => {
     }
     for (const rent of ['Ενοίκιο', 'Μίσθωμα', 'Rent', 'Аренда']) {
       expect((await send('h.csv', csv([['Κωδικός ακινήτου', rent], ['1', 'x']]))).json().mapping, rent).toEqual(['referenceNumber', 'price']);
+    }    for (const [head, key] of [['Agent', 'agent'], ['Πράκτορας', 'agent'], ['Υπεύθυνος', 'agent'], ['Агент', 'agent'], ['Ответственный', 'agent'], ['Lawyer', 'lawyer'], ['Δικηγόρος', 'lawyer'], ['Юрист', 'lawyer'], ['Notary', 'notary'], ['Συμβολαιογράφος', 'notary'], ['Нотариус', 'notary']]) {
+      expect((await send('h.csv', csv([['Κωδικός ακινήτου', head!], ['1', 'x']]))).json().mapping, head).toEqual(['referenceNumber', key]);
     }
   });
 
@@ -405,13 +407,23 @@ describe('Deals.xlsx read back, and a deal’s agent, lawyer and notary', () => 
     expect(p.rows[0].values).toMatchObject({ agent: chief.displayName, lawyer: lawyer.displayName });
     expect(p.rows[1].errors).toEqual({});
     expect(p.rows[2].errors).toEqual({
-      agent: 'Κανένας συνεργάτης του γραφείου δεν είναι «Κανένας Άγνωστος»: γράψτε το ονοματεπώνυμο ή το e-mail του πράκτορα όπως είναι στην καρτέλα του.',
-      lawyer: 'Καμία επαφή στο CRM δεν ονομάζεται «Άγνωστος Δικηγόρος»: καταχωρίστε την πρώτα ή γράψτε το όνομα όπως είναι στην καρτέλα της.',
+      agent: 'Δεν υπάρχει συνεργάτης του γραφείου με όνομα ή e-mail «Κανένας Άγνωστος»: γράψτε το ονοματεπώνυμο ή το e-mail του πράκτορα όπως είναι στην καρτέλα του.',
+      lawyer: 'Δεν υπάρχει επαφή στο CRM με όνομα «Άγνωστος Δικηγόρος»: καταχωρίστε την πρώτα ή γράψτε το όνομα όπως είναι στην καρτέλα της.',
     });
     expect((await run(up, true)).statusCode).toBe(200);
     const [sale] = await dealsOf(a.id);
     expect((await partiesOf(sale!.id as number)).filter((x) => x.relation !== 2)).toEqual([{ accountId: chief.id, relation: 6 }, { accountId: lawyer.id, relation: 3 }]);
     expect(await partiesOf((await dealsOf(b.id))[0]!.id as number)).toEqual([{ accountId: chief.id, relation: 6 }]);
     expect(await dealsOf(c.id)).toEqual([]);
+  });
+
+  it('two employees of one name: the agent is asked for by e-mail, in the reader’s language', async () => {
+    const lastName = `Διπλός${tag()}`;
+    await person({ firstName: 'Νίκος', lastName, isEmploye: true });
+    await person({ firstName: 'Νίκος', lastName, isEmploye: true });
+    const a = await property();
+    const up = (await send('agent.csv', csv([['Код объекта', 'Тип сделки', 'Этап', 'Агент'], [a.ref, 'Продажа', 'Переговоры', `${lastName} Νίκος`]]), admin, 'ru')).json();
+    expect(up.mapping).toEqual(['referenceNumber', 'dealType', 'dealStage', 'agent']);
+    expect((await preview(up, 'ru')).rows[0].errors).toEqual({ agent: `Сотрудников с именем «${lastName} Νίκος» несколько: укажите e-mail агента.` });
   });
 });

@@ -281,7 +281,7 @@ const DEAL_PARTY_COLUMNS: readonly { key: string; relation: number; labelKey: st
     key: 'agent',
     relation: DEAL_RELATION.assigned,
     labelKey: 'imports.field.agent',
-    hints: ['agent', 'agents', 'agent in charge', 'assigned', 'assigned to', 'responsible', 'salesperson', 'broker', 'realtor', 'πρακτορας', 'υπευθυνος', 'υπευθυνος πρακτορας', 'συνεργατης γραφειου', 'μεσιτης', 'αγεντ', 'агент', 'ответственный', 'ответственный агент', 'риелтор', 'риэлтор', 'менеджер'],
+    hints: ['agent', 'agents', 'agent in charge', 'assigned', 'assigned to', 'responsible', 'salesperson', 'broker', 'realtor', 'πρακτορας', 'υπευθυνος', 'υπευθυνος πρακτορας', 'συνεργατης γραφειου', 'μεσιτης', 'агент', 'ответственный', 'ответственный агент', 'риелтор', 'риэлтор', 'менеджер'],
   },
   { key: 'lawyer', relation: DEAL_RELATION.lawer, labelKey: `deals.relation.${DEAL_RELATION.lawer}`, hints: ['lawyer', 'attorney', 'solicitor', 'legal', 'δικηγορος', 'νομικος', 'юрист', 'адвокат'] },
   { key: 'notary', relation: DEAL_RELATION.notary, labelKey: `deals.relation.${DEAL_RELATION.notary}`, hints: ['notary', 'notary public', 'συμβολαιογραφος', 'нотариус'] },
