@@ -13,7 +13,7 @@ const UNDO: { migration: string; before: string; sql: string[] }[] = [
   {
     migration: '0127',
     before: 'an upload read with its headers on the first row',
-    sql: [`alter table imports drop column header_row`],
+    sql: [`alter table imports drop column row_numbers`, `alter table imports drop column header_row`],
   },
   {
     migration: '0124',

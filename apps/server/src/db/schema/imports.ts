@@ -22,6 +22,8 @@ export const imports = pgTable(
     cells: jsonb('cells').$type<string[][]>().notNull(),
     /** The sheet's row the headers were read from (a title and notes may come first); the cells are the rows under it. */
     headerRow: integer('header_row').notNull().default(1),
+    /** Each kept row's number in the sheet (blank rows are left out); null: the rows right under the header, in a run (emptied once imported). */
+    rowNumbers: jsonb('row_numbers').$type<number[]>(),
     ...createStamps(),
     importedOn: tsz('imported_on'),
     importedByName: text('imported_by_name'),

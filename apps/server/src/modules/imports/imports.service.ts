@@ -90,8 +90,8 @@ const HEADER_CELLS_MIN = 2;
  * cells name a field of the kind (as the mapping would propose them), else its first row; the cells
  * are the rows under it, every row as wide as the widest, with their numbers in the sheet.
  */
-export function findTable(t: Parameters<typeof guessMapping>[0], kind: TImportKind, rows: readonly SheetRow[], rowsMax: number): { headerRow: number; headers: string[]; cells: string[][] } {
-  const text = (r: SheetRow) => r.cells.map((c) => (c ?? '').replace(/\u00a0/g, ' ').trim());
+export function findTable(t: Parameters<typeof guessMapping>[0], kind: TImportKind, rows: readonly SheetRow[], rowsMax: number): { headerRow: number; headers: string[]; cells: string[][]; rowNumbers: number[] } {
+  const text = (r: SheetRow) => Array.from(r.cells, (c) => (c ?? '').replace(/\u00a0/g, ' ').trim());
   if (!rows.length) throw badRequest('imports.empty');
   const named = (r: SheetRow) => guessMapping(t, kind, text(r)).filter(Boolean).length;
   const at = Math.max(0, rows.slice(0, HEADER_ROWS_LOOKED_AT).findIndex((r) => named(r) >= HEADER_CELLS_MIN));
@@ -99,8 +99,11 @@ export function findTable(t: Parameters<typeof guessMapping>[0], kind: TImportKi
   if (!body.length) throw badRequest('imports.noRows');
   if (body.length > rowsMax) throw badRequest('imports.tooManyRows', { max: rowsMax });
   const width = Math.max(...rows.slice(at).map((r) => r.cells.length));
-  const fit = (r: SheetRow) => Array.from({ length: width }, (_, i) => text(r)[i] ?? '');
-  return { headerRow: rows[at]!.n, headers: fit(rows[at]!), cells: body.map(fit) };
+  const fit = (r: SheetRow) => {
+    const cells = text(r);
+    return Array.from({ length: width }, (_, i) => cells[i] ?? '');
+  };
+  return { headerRow: rows[at]!.n, headers: fit(rows[at]!), cells: body.map(fit), rowNumbers: body.map((r) => r.n) };
 }
 
 /** POST /api/import/upload: reads the file, keeps its cells under a new token, proposes a mapping. */
@@ -136,6 +139,7 @@ export async function uploadImport(app: FastifyInstance, req: FastifyRequest, ca
     headers: table.headers,
     cells: table.cells,
     headerRow: table.headerRow,
+    rowNumbers: table.rowNumbers,
     createdBy: caller.user.id,
   });
   return {
@@ -166,7 +170,7 @@ async function findUpload(db: Db | Tx, token: string, caller: Caller, lock = fal
  * language, and the account already in the CRM with the row person's phone or e-mail. Three
  * queries in all (the places, the phones, the e-mails), whatever the number of rows.
  */
-async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, caller: Caller, kind: TImportKind, cells: string[][], mapping: string[], headerRow: number, lock = false) {
+async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, caller: Caller, kind: TImportKind, cells: string[][], mapping: string[], numbers: { headerRow: number; rowNumbers: number[] | null }, lock = false) {
   const all = importFields(kind);
   const byKey = new Map(all.map((f) => [f.key, f]));
   const columns: { index: number; field: ImportField }[] = [];
@@ -189,13 +193,14 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
   const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
   const ctx: FieldContext = { db, culture, t, timeZone: app.config.timeZone, user: caller.user };
   const lookups = await loadLookups(app, db, culture, columns.map((c) => c.field));
-  if (kind === 'mandates') return { rows: await readMandateRows(db, culture, ctx, app.translator.t.bind(app.translator), columns, cells, lookups, headerRow), columns, missing };
+  // Each row numbered as the sheet numbers it.
+  const rowNumberOf = (i: number) => numbers.rowNumbers?.[i] ?? numbers.headerRow + 1 + i;
+  if (kind === 'mandates') return { rows: await readMandateRows(db, culture, ctx, app.translator.t.bind(app.translator), columns, cells, lookups, rowNumberOf), columns, missing };
 
   const rows: ReadRow[] = [];
   for (let i = 0; i < cells.length; i++) {
     const cellsOfRow = cells[i]!;
-    // Numbered as the sheet numbers it (under its header row).
-    const r: ReadRow = { row: headerRow + 1 + i, account: {}, object: {}, errors: new Map(), keys: [], nameKey: null, hasPerson: false, existing: null, sameAs: null, mandate: null, shown: {} };
+    const r: ReadRow = { row: rowNumberOf(i), account: {}, object: {}, errors: new Map(), keys: [], nameKey: null, hasPerson: false, existing: null, sameAs: null, mandate: null, shown: {} };
     for (const { index, field } of columns) {
       const raw = (cellsOfRow[index] ?? '').trim();
       const target = field.target === 'account' ? r.account : r.object;
@@ -422,7 +427,7 @@ export async function previewImport(app: FastifyInstance, body: TImportRequest, 
   const upload = await findUpload(app.db, body.token, caller);
   if (upload.importedOn) throw alreadyImported(app, upload);
   const kind = upload.kind as TImportKind;
-  const { rows, columns, missing } = await readRows(app, app.db, culture, caller, kind, upload.cells, body.mapping, upload.headerRow);
+  const { rows, columns, missing } = await readRows(app, app.db, culture, caller, kind, upload.cells, body.mapping, upload);
   const placeIds = [...new Set(rows.map((r) => r.object.locationId).filter((v): v is number => typeof v === 'number'))];
   const placeText = new Map<number, string>();
   if (placeIds.length) {
@@ -481,7 +486,7 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
     // Deal imports run one after another: the second reads the clients and deals the first made (the
     // same row in two files makes one deal), and two never wait on each other's properties.
     if (kind === 'deals') await tx.execute(sql`select pg_advisory_xact_lock(hashtext('import-deals'))`);
-    const { rows, missing } = await readRows(app, tx, culture, caller, kind, upload.cells, body.mapping, upload.headerRow, true);
+    const { rows, missing } = await readRows(app, tx, culture, caller, kind, upload.cells, body.mapping, upload, true);
     if (missing.length) {
       const labels = missing.map((k) => fieldLabel(app.translator.t.bind(app.translator), culture, importFields(kind).find((f) => f.key === k)!));
       throw badRequest('imports.requiredNotMapped', { fields: labels.join(', ') });
@@ -562,6 +567,7 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
         importedOn: now,
         importedByName: caller.actor.name,
         cells: [],
+        rowNumbers: null,
         result: { counts: result, accountIds: createdAccounts, linkedAccountIds: linkedIds, objectIds, mandateIds, leadIds, dealIds },
       })
       .where(eq(imports.id, upload.id));
