@@ -17,8 +17,8 @@ async function previewOf(page: Page, rows: number, counts: Record<string, string
  * the columns mapped from the Greek headers, the preview, imports, and opens one of the properties.
  */
 const L = {
-  'en-UK': { done: 'Import finished', objects: 'New properties: 2', owners: 'New owners: 1', place: 'Pefkochori' },
-  el: { done: 'Η εισαγωγή ολοκληρώθηκε', objects: 'Νέα ακίνητα: 2', owners: 'Νέοι ιδιοκτήτες: 1', place: 'Πευκοχώρι' },
+  'en-UK': { done: 'Import finished', objects: 'New properties: 2', owners: 'New owners: 1', place: 'Pefkochori', headerRow: 'row 1 of the sheet' },
+  el: { done: 'Η εισαγωγή ολοκληρώθηκε', objects: 'Νέα ακίνητα: 2', owners: 'Νέοι ιδιοκτήτες: 1', place: 'Πευκοχώρι', headerRow: 'γραμμή 1 του φύλλου' },
 } as const;
 
 for (const language of ['en-UK', 'el'] as const) {
@@ -52,6 +52,8 @@ for (const language of ['en-UK', 'el'] as const) {
 
     const preview = await previewOf(page, 2, { objects: l.objects, owners: l.owners }, l.place);
     await expect(preview.getByTestId('import-cell-error')).toHaveCount(0);
+    // The headers were the sheet's first row, and the preview says so.
+    await expect(preview.getByTestId('import-preview-header-row')).toContainText(l.headerRow);
     await expectAccessible(page, `import preview (${language})`);
 
     await page.getByTestId('import-run').click();

@@ -32,6 +32,8 @@ export const ZImportUploadAnswer = z.object({
   kind: z.enum(IMPORT_KINDS),
   fileName: z.string(),
   headers: z.array(z.string()),
+  /** The sheet's row the headers were found on: the first of its first rows where enough cells name fields (a title may come first). */
+  headerRow: z.number().int(),
   /** Per column, the field proposed for it ('' = not imported). */
   mapping: z.array(z.string()),
   fields: z.array(ZImportField),
@@ -88,6 +90,8 @@ export const ZImportPreviewAnswer = z.object({
   counts: ZImportCounts,
   /** Field keys that are required and not mapped to any column. */
   missing: z.array(z.string()),
+  /** The sheet's row the headers were read from (the rows are numbered as the sheet numbers them). */
+  headerRow: z.number().int(),
   /** When and by whom this very file (same content) was imported before, if it was. */
   importedBefore: z.object({ on: z.string(), by: z.string() }).nullable(),
 });

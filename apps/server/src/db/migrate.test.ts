@@ -11,6 +11,11 @@ const VACUUMED_SOONER = ['objects', 'accounts', 'leads', 'deals', 'viewings', 'v
 
 const UNDO: { migration: string; before: string; sql: string[] }[] = [
   {
+    migration: '0128',
+    before: 'an upload read with its headers on the first row',
+    sql: [`alter table imports drop column row_numbers`, `alter table imports drop column header_row`],
+  },
+  {
     migration: '0127',
     before: "a deal's mail counted on the spot",
     sql: [

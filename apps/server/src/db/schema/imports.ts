@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tsz } from './column-types.ts';
 import { createStamps } from './columns.ts';
 
@@ -20,6 +20,10 @@ export const imports = pgTable(
     headers: jsonb('headers').$type<string[]>().notNull(),
     /** The cells as text, row by row (emptied once imported). */
     cells: jsonb('cells').$type<string[][]>().notNull(),
+    /** The sheet's row the headers were read from (a title and notes may come first); the cells are the rows under it. */
+    headerRow: integer('header_row').notNull().default(1),
+    /** Each kept row's number in the sheet (blank rows are left out); null: the rows right under the header, in a run (emptied once imported). */
+    rowNumbers: jsonb('row_numbers').$type<number[]>(),
     ...createStamps(),
     importedOn: tsz('imported_on'),
     importedByName: text('imported_by_name'),

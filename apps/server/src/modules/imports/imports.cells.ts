@@ -224,6 +224,10 @@ export type ReadRow = {
   deal?: { objectId: number; ownerIds: number[] };
   /** A deal's row whose deal is stored already (imports.deals.ts): it is left out. */
   dealId?: number;
+  /** A deal's party columns as the cells write them (the agent, the lawyer, the notary), by field key. */
+  partyCells?: Record<string, string>;
+  /** A deal's people those cells name (imports.deals.ts), each in its relation. */
+  parties?: { relation: number; accountId: number }[];
   /** What the preview shows of a column when it is not the stored value as it is (a mandate's property, kind, owners). */
   shown?: Record<string, string>;
 };

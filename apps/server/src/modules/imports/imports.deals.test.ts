@@ -271,6 +271,8 @@ describe('import of deals', () => {
     }
     for (const rent of ['Ενοίκιο', 'Μίσθωμα', 'Rent', 'Аренда']) {
       expect((await send('h.csv', csv([['Κωδικός ακινήτου', rent], ['1', 'x']]))).json().mapping, rent).toEqual(['referenceNumber', 'price']);
+    }    for (const [head, key] of [['Agent', 'agent'], ['Πράκτορας', 'agent'], ['Υπεύθυνος', 'agent'], ['Агент', 'agent'], ['Ответственный', 'agent'], ['Lawyer', 'lawyer'], ['Δικηγόρος', 'lawyer'], ['Юрист', 'lawyer'], ['Notary', 'notary'], ['Συμβολαιογράφος', 'notary'], ['Нотариус', 'notary']]) {
+      expect((await send('h.csv', csv([['Κωδικός ακινήτου', head!], ['1', 'x']]))).json().mapping, head).toEqual(['referenceNumber', key]);
     }
   });
 
@@ -305,7 +307,7 @@ describe('import of deals', () => {
     wb2.addWorksheet('x').addRow(headers);
     wb2.worksheets[0]!.addRow([Number(a.ref), `Template${tag()}`, 'Άννα', '', '', ...DEAL_FIELDS.map((d) => cell[d.name] ?? null)]);
     const up = (await send('template.xlsx', Buffer.from(await wb2.xlsx.writeBuffer()))).json();
-    expect(up.mapping).toEqual(['referenceNumber', 'lastName', 'firstName', 'phone', 'email', ...DEAL_FIELDS.map((d) => d.name)]);
+    expect(up.mapping).toEqual(['referenceNumber', 'lastName', 'firstName', 'phone', 'email', ...DEAL_FIELDS.map((d) => d.name), 'agent', 'lawyer', 'notary']);
     const p = await preview(up, 'el');
     expect(p.rows[0].errors).toEqual({});
     expect((await run(up)).statusCode).toBe(200);
@@ -346,5 +348,82 @@ describe('a deal of the file already in the CRM, by its client', () => {
     const pv = await preview(again);
     expect(pv.rows[0].existing.id).toBe(closed);
     expect(pv.counts).toMatchObject({ deals: 0, skipped: 1 });
+  });
+});
+
+describe('Deals.xlsx read back, and a deal’s agent, lawyer and notary', () => {
+  const employee = async () => person({ firstName: 'Ελένη', lastName: `Πράκτορα${tag()}`, isEmploye: true, emails: [`eleni.${tag()}@agency.test`] });
+
+  it('a Deals.xlsx downloaded from the list is uploaded as it is: headers found under its title, every deal shown as already there, a re-run makes none', async () => {
+    const chief = await employee();
+    const lawyer = await person({ firstName: 'Κώστας', lastName: `Νομικός${tag()}`, isLawyer: true });
+    const notary = await person({ firstName: 'Άννα', lastName: `Συμβολαιογράφου${tag()}`, isNotary: true });
+    const buyer = await person();
+    const tenant = await person({ firstName: 'Ιωάννα', lastName: `Ενοικιάστρια${tag()}`, phones: ['+30 697 111 2233'] });
+    const [a, b] = [await property((await person()).id), await property((await person()).id)];
+    const made = async (objectId: number, values: Record<string, unknown>, people: [number, number][]) => {
+      const [d] = await db.insert(deals).values({ objectId, ...values } as never).returning({ id: deals.id });
+      await db.insert(dealParties).values(people.map(([accountId, relation], position) => ({ dealId: d!.id, accountId, relation, position })));
+      return d!.id;
+    };
+    await made(a.id, { dealType: DEAL_TYPE_SALE, dealStage: 2, askingPrice: 210000, price: 185000.5, deposit: 18500, dateOfDeposit: '2026-02-10' }, [[buyer.id, 2], [lawyer.id, 3], [chief.id, 6]]);
+    await made(b.id, { dealType: DEAL_TYPE_RENTAL, dealStage: 1, price: 750, rentStart: '2026-03-01', rentExpiration: '2027-02-28' }, [[tenant.id, 2], [notary.id, 4], [chief.id, 6]]);
+
+    const file = await admin.post('/api/Deal/download', { agentId: chief.id }, { lang: 'el' });
+    expect(file.statusCode, file.body).toBe(200);
+    const before = { deals: await countOf(deals), accounts: await countOf(accounts) };
+    const res = await send('Deals.xlsx', file.rawPayload, admin, 'el');
+    expect(res.statusCode, res.body).toBe(200);
+    const up = res.json();
+    expect(up.headerRow).toBeGreaterThan(1);
+    expect(up.rowCount).toBe(2);
+    for (const key of ['referenceNumber', 'fullName', 'dealType', 'dealStage', 'agent', 'lawyer', 'notary', 'price', 'rentStart']) expect(up.mapping).toContain(key);
+    const p = await preview(up, 'el');
+    expect(p.headerRow).toBe(up.headerRow);
+    expect(p.rows.map((r: { row: number }) => r.row)).toEqual([up.headerRow + 1, up.headerRow + 2]);
+    expect(p.rows.map((r: { errors: object }) => r.errors)).toEqual([{}, {}]);
+    expect(p.rows.map((r: { existing: { name: string } | null }) => r.existing?.name)).toEqual([expect.stringMatching(/^Η συμφωνία #\d+/), expect.stringMatching(/^Η συμφωνία #\d+/)]);
+    expect(p.rows.find((r: { values: Record<string, string> }) => r.values.lawyer).values).toMatchObject({ agent: chief.displayName, lawyer: lawyer.displayName });
+    expect(p.counts).toMatchObject({ deals: 0, clients: 0, skipped: 2 });
+    expect((await run(up)).statusCode).toBe(400);
+    expect({ deals: await countOf(deals), accounts: await countOf(accounts) }).toEqual(before);
+  });
+
+  it('the agent by full name or e-mail, the lawyer and notary by name become the deal’s people; an unknown agent or lawyer is an error at its cell', async () => {
+    const chief = await employee();
+    const lawyer = await person({ firstName: 'Πέτρος', lastName: `Δικηγόρου${tag()}` });
+    const [a, b, c] = [await property(), await property(), await property()];
+    const rows = [
+      ['Κωδικός ακινήτου', 'Ονοματεπώνυμο', 'Είδος συμφωνίας', 'Στάδιο', 'Τελική τιμή', 'Πράκτορας', 'Δικηγόρος'],
+      [a.ref, `Αγοραστής${tag()} Γιάννης`, 'Πώληση', 'Διαπραγμάτευση', '150.000', `Ελένη ${chief.lastName}`, lawyer.displayName!],
+      [b.ref, '', 'Πώληση', 'Διαπραγμάτευση', '90.000', chief.emails[0]!.toUpperCase(), ''],
+      [c.ref, '', 'Πώληση', 'Διαπραγμάτευση', '80.000', 'Κανένας Άγνωστος', 'Άγνωστος Δικηγόρος'],
+    ];
+    const up = (await send('συμφωνίες.csv', csv(rows), admin, 'el')).json();
+    expect(up.headerRow).toBe(1);
+    expect(up.mapping.slice(5)).toEqual(['agent', 'lawyer']);
+    const p = await preview(up, 'el');
+    expect(p.rows[0].errors).toEqual({});
+    expect(p.rows[0].values).toMatchObject({ agent: chief.displayName, lawyer: lawyer.displayName });
+    expect(p.rows[1].errors).toEqual({});
+    expect(p.rows[2].errors).toEqual({
+      agent: 'Δεν υπάρχει συνεργάτης του γραφείου με όνομα ή e-mail «Κανένας Άγνωστος»: γράψτε το ονοματεπώνυμο ή το e-mail του πράκτορα όπως είναι στην καρτέλα του.',
+      lawyer: 'Δεν υπάρχει επαφή στο CRM με όνομα «Άγνωστος Δικηγόρος»: καταχωρίστε την πρώτα ή γράψτε το όνομα όπως είναι στην καρτέλα της.',
+    });
+    expect((await run(up, true)).statusCode).toBe(200);
+    const [sale] = await dealsOf(a.id);
+    expect((await partiesOf(sale!.id as number)).filter((x) => x.relation !== 2)).toEqual([{ accountId: chief.id, relation: 6 }, { accountId: lawyer.id, relation: 3 }]);
+    expect(await partiesOf((await dealsOf(b.id))[0]!.id as number)).toEqual([{ accountId: chief.id, relation: 6 }]);
+    expect(await dealsOf(c.id)).toEqual([]);
+  });
+
+  it('two employees of one name: the agent is asked for by e-mail, in the reader’s language', async () => {
+    const lastName = `Διπλός${tag()}`;
+    await person({ firstName: 'Νίκος', lastName, isEmploye: true });
+    await person({ firstName: 'Νίκος', lastName, isEmploye: true });
+    const a = await property();
+    const up = (await send('agent.csv', csv([['Код объекта', 'Тип сделки', 'Этап', 'Агент'], [a.ref, 'Продажа', 'Переговоры', `${lastName} Νίκος`]]), admin, 'ru')).json();
+    expect(up.mapping).toEqual(['referenceNumber', 'dealType', 'dealStage', 'agent']);
+    expect((await preview(up, 'ru')).rows[0].errors).toEqual({ agent: `Сотрудников с именем «${lastName} Νίκος» несколько: укажите e-mail агента.` });
   });
 });

@@ -7,7 +7,7 @@ import { accounts, dealParties, deals } from '../../db/schema/index.ts';
 import { storeDeal } from '../deals/deals.service.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { normalizeHeader, type ImportField } from './imports.fields.ts';
-import type { ReadRow, Row } from './imports.cells.ts';
+import { emailKey, type ReadRow, type Row } from './imports.cells.ts';
 
 /**
  * A deal's rows of an imported spreadsheet: the client (buyer or tenant) is read as a lead's client
@@ -22,7 +22,9 @@ import type { ReadRow, Row } from './imports.cells.ts';
  * and client) is at another stage is shown so and left out: the deal moved on in the CRM since.
  * Two rows with the same values in one file are an error at the second. A client who owns the
  * property (found by phone or e-mail) is an error: the owner is the deal's seller or landlord.
- * Three queries in all, whatever the number of rows (the deals are then made one by one).
+ * The agent, lawyer and notary a row names (findParties) are the deal's people too, and a stored
+ * deal is the same only when it has them. Three queries in all, whatever the number of rows (the
+ * deals are then made one by one).
  */
 
 type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -36,6 +38,93 @@ function comparable(f: ImportField, v: unknown): unknown {
   return v;
 }
 const dealKey = (columns: Column[], v: Row) => JSON.stringify(columns.map(({ field }) => comparable(field, v[field.name])));
+
+type Person = { id: number; name: string; preferred: boolean };
+
+/** The people a cell names: the whole cell if it is one name, else each of its parts (Deals.xlsx writes "A, B"). */
+function peopleOf(cell: string, find: (text: string) => Person[]): { people: Person[] } | { error: 'unknown' | 'twice'; value: string } {
+  const one = (text: string): Person | { error: 'unknown' | 'twice'; value: string } => {
+    const all = find(text);
+    // Several of one name: the one marked for the role (an employee; a lawyer, a notary), if only one is.
+    const list = all.length > 1 && all.filter((p) => p.preferred).length === 1 ? all.filter((p) => p.preferred) : all;
+    return list.length === 1 ? list[0]! : { error: list.length ? 'twice' : 'unknown', value: text };
+  };
+  const whole = one(cell);
+  const parts = cell.split(/[,;\n]/).map((x) => x.trim()).filter(Boolean);
+  if (!('error' in whole) || parts.length < 2 || whole.error === 'twice') return 'error' in whole ? whole : { people: [whole] };
+  const people: Person[] = [];
+  for (const part of parts) {
+    const p = one(part);
+    if ('error' in p) return p;
+    if (!people.some((x) => x.id === p.id)) people.push(p);
+  }
+  return { people };
+}
+
+/**
+ * A deal's agent, lawyer and notary columns (see imports.fields.ts): the agent is an employee of the
+ * agency (an account marked so, or a user's), found by the full name (either order) or an e-mail;
+ * a lawyer or a notary is an account of that name, the one marked as one when two share it. An
+ * unknown name, or one that two people share, is an error at its cell. Two queries in all.
+ */
+export async function findParties(db: Db | Tx, t: Translate, rows: ReadRow[], allColumns: Column[]) {
+  const columns = allColumns.filter((c) => c.field.target === 'party');
+  if (!columns.length || !rows.some((r) => r.partyCells)) return;
+  const key = (text: string) => normalizeHeader(text);
+  const index = (list: { id: number; name: string; keys: string[]; preferred: boolean }[]) => {
+    const m = new Map<string, Person[]>();
+    for (const p of list) for (const k of new Set(p.keys.filter(Boolean))) if (!m.get(k)?.some((x) => x.id === p.id)) m.set(k, [...(m.get(k) ?? []), { id: p.id, name: p.name, preferred: p.preferred }]);
+    return (text: string) => m.get(text.includes('@') ? emailKey(text) : key(text)) ?? [];
+  };
+  const nameKeys = (r: Record<string, unknown>) => [key(String(r.name ?? '')), key(`${r.first_name ?? ''} ${r.last_name ?? ''}`), key(`${r.last_name ?? ''} ${r.first_name ?? ''}`)];
+  const finders = new Map<string, (text: string) => Person[]>();
+  if (columns.some((c) => c.field.key === 'agent')) {
+    const res = await db.execute(sql`select a.id, a.display_name as name, a.first_name, a.last_name, a.emails, u.email as user_email, a.is_employe
+      from accounts a left join users u on u.account_id = a.id and not u.disabled where a.is_employe or u.id is not null`);
+    const list = (res.rows as Record<string, unknown>[]).map((r) => ({
+      id: Number(r.id),
+      name: String(r.name ?? ''),
+      keys: [...nameKeys(r), ...((r.emails as string[] | null) ?? []).map(emailKey), ...(r.user_email ? [emailKey(String(r.user_email))] : [])],
+      preferred: r.is_employe === true,
+    }));
+    finders.set('agent', index(list));
+  }
+  const others = columns.filter((c) => c.field.key !== 'agent');
+  if (others.length) {
+    // The accounts of the names the cells hold (whole and by parts), by their names as written, either order.
+    const texts = new Set<string>();
+    for (const r of rows) for (const c of others) {
+      const cell = r.partyCells?.[c.field.key];
+      if (!cell) continue;
+      for (const x of [cell, ...cell.split(/[,;\n]/)]) if (x.trim()) texts.add(x.trim().replace(/\s+/g, ' ').toLowerCase());
+    }
+    const res = texts.size
+      ? await db.execute(sql`select id, display_name as name, first_name, last_name, is_lawyer, is_attorney, is_notary from accounts
+          where lower(display_name) = any(${sql.param([...texts])}::text[]) or lower(concat_ws(' ', first_name, last_name)) = any(${sql.param([...texts])}::text[])
+            or lower(concat_ws(' ', last_name, first_name)) = any(${sql.param([...texts])}::text[])`)
+      : { rows: [] };
+    const found = res.rows as Record<string, unknown>[];
+    for (const c of others) {
+      const marked = (r: Record<string, unknown>) => (c.field.relation === DEAL_RELATION.notary ? r.is_notary === true : r.is_lawyer === true || r.is_attorney === true);
+      finders.set(c.field.key, index(found.map((r) => ({ id: Number(r.id), name: String(r.name ?? ''), keys: nameKeys(r), preferred: marked(r) }))));
+    }
+  }
+  for (const r of rows) {
+    if (!r.partyCells) continue;
+    for (const { field } of columns) {
+      const cell = r.partyCells[field.key];
+      if (!cell) continue;
+      const got = peopleOf(cell, finders.get(field.key)!);
+      if ('error' in got) {
+        const agent = field.key === 'agent';
+        r.errors.set(field.key, t(got.error === 'unknown' ? (agent ? 'imports.unknownAgent' : 'imports.unknownPerson') : agent ? 'imports.agentTwice' : 'imports.personTwice', { value: got.value }));
+        continue;
+      }
+      (r.parties ??= []).push(...got.people.map((p) => ({ relation: field.relation!, accountId: p.id })));
+      (r.shown ??= {})[field.key] = got.people.map((p) => p.name).join(', ');
+    }
+  }
+}
 
 /**
  * The properties of the rows (their owners: the deal's sellers or landlords, as a deal started from
@@ -93,18 +182,23 @@ export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, ro
   // The deals already stored for these properties, with their buyers or tenants.
   const propIds = [...new Set(rows.map((r) => r.deal?.objectId).filter((n): n is number => n !== undefined))];
   type Buyer = { id: number; name: string; nameKey: string };
-  const stored = new Map<number, (Row & { id: number; buyers: Buyer[] })[]>();
+  // Each deal's buyers or tenants, and its other people as "relation:account" (an agent, a lawyer, a notary).
+  const stored = new Map<number, (Row & { id: number; buyers: Buyer[]; people: Set<string> })[]>();
   if (propIds.length) {
     const found = (await db.select().from(deals).where(inArray(deals.objectId, propIds)).orderBy(deals.id)) as unknown as (Row & { id: number; objectId: number })[];
     const buyers = found.length
       ? await db
-          .select({ dealId: dealParties.dealId, id: dealParties.accountId, name: accounts.displayName, lastName: accounts.lastName, firstName: accounts.firstName })
+          .select({ dealId: dealParties.dealId, relation: dealParties.relation, id: dealParties.accountId, name: accounts.displayName, lastName: accounts.lastName, firstName: accounts.firstName })
           .from(dealParties)
           .innerJoin(accounts, eq(accounts.id, dealParties.accountId))
-          .where(and(inArray(dealParties.dealId, found.map((d) => d.id)), eq(dealParties.relation, DEAL_RELATION.buyer)))
+          .where(and(inArray(dealParties.dealId, found.map((d) => d.id)), inArray(dealParties.relation, [DEAL_RELATION.buyer, DEAL_RELATION.lawer, DEAL_RELATION.notary, DEAL_RELATION.assigned])))
       : [];
     const buyerOf = (b: (typeof buyers)[number]): Buyer => ({ id: b.id, name: b.name ?? '', nameKey: `${normalizeHeader(b.lastName ?? '')}|${normalizeHeader(b.firstName ?? '')}` });
-    for (const d of found) stored.set(d.objectId, [...(stored.get(d.objectId) ?? []), { ...d, buyers: buyers.filter((b) => b.dealId === d.id).map(buyerOf) }]);
+    for (const d of found) {
+      const mine = buyers.filter((b) => b.dealId === d.id);
+      const people = new Set(mine.map((b) => `${b.relation}:${b.id}`));
+      stored.set(d.objectId, [...(stored.get(d.objectId) ?? []), { ...d, buyers: mine.filter((b) => b.relation === DEAL_RELATION.buyer).map(buyerOf), people }]);
+    }
   }
   // Named by name alone: the row's own property's stored buyer or tenant of that name is this client;
   // with none there, the one account of that name among the file's properties' buyers, if only one
@@ -131,7 +225,9 @@ export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, ro
     if (known) r.existing = { id: known.id, name: known.name };
     const client = r.existing?.id;
     const hasClient = (d: { buyers: Buyer[] }) => client !== undefined && d.buyers.some((b) => b.id === client);
-    const same = onProperty.find((d) => (!r.hasPerson || hasClient(d)) && dealKey(given, d) === rowKey);
+    // The agent, lawyer and notary the row names are the stored deal's too (an empty cell says nothing).
+    const hasPeople = (d: { people: Set<string> }) => (r.parties ?? []).every((p) => d.people.has(`${p.relation}:${p.accountId}`));
+    const same = onProperty.find((d) => (!r.hasPerson || hasClient(d)) && dealKey(given, d) === rowKey && hasPeople(d));
     if (same) {
       r.dealId = same.id;
       r.existing = { id: same.id, name: t('imports.dealStored', { id: same.id }) };
@@ -178,7 +274,11 @@ export async function insertDeals(app: FastifyInstance, tx: Tx, caller: Caller, 
     const body = {
       ...fields,
       objectId: r.deal.objectId,
-      accounts: [...r.deal.ownerIds.map((accountId) => ({ accountId, relation: DEAL_RELATION.seller })), ...(client === undefined ? [] : [{ accountId: client, relation: DEAL_RELATION.buyer }])],
+      accounts: [
+        ...r.deal.ownerIds.map((accountId) => ({ accountId, relation: DEAL_RELATION.seller })),
+        ...(client === undefined ? [] : [{ accountId: client, relation: DEAL_RELATION.buyer }]),
+        ...(r.parties ?? []),
+      ],
     } as TDealUpdate;
     const { id } = await storeDeal(app, tx, caller, body, t, culture, { importId });
     ids.push(id);

@@ -2,6 +2,7 @@ import {
   ACCOUNT_FIELD_DESCRIPTIONS,
   CULTURES,
   DEAL_FIELDS,
+  DEAL_RELATION,
   LEAD_FIELDS,
   MANDATE_FIELDS,
   OBJECT_EDITABLE_FIELDS,
@@ -26,7 +27,9 @@ export type ImportField = {
   /** The mapping's key: the field's name; an owner's field on a property row is "owner.<name>". */
   key: string;
   /** Which record it fills (a mandate's owner columns find accounts: they fill the mandate). */
-  target: 'account' | 'object' | 'mandate' | 'lead' | 'deal';
+  target: 'account' | 'object' | 'mandate' | 'lead' | 'deal' | 'party';
+  /** A deal's party column (target 'party'): the relation its people take in the deal (DEAL_RELATION). */
+  relation?: number;
   /** The field (the record's table property). */
   name: string;
   def: PatchableField;
@@ -268,6 +271,21 @@ const DEAL_HINTS: Record<string, readonly string[]> = {
 };
 /** Header texts that name a deal's client (its whole name): the buyer or tenant. */
 const DEAL_CLIENT_HINTS = ['αγοραστης', 'μισθωτης', 'ενοικιαστης', 'πελατης', 'buyer', 'tenant', 'client', 'покупатель', 'арендатор', 'клиент'];
+/**
+ * A deal's people other than its client, by name: the agency's agent in charge (an employee, by the
+ * full name or the e-mail, as the deal list's agent filter offers them), the lawyer and the notary
+ * (accounts by their names). Several in one cell are separated by commas, as Deals.xlsx writes them.
+ */
+const DEAL_PARTY_COLUMNS: readonly { key: string; relation: number; labelKey: string; hints: readonly string[] }[] = [
+  {
+    key: 'agent',
+    relation: DEAL_RELATION.assigned,
+    labelKey: 'imports.field.agent',
+    hints: ['agent', 'agents', 'agent in charge', 'assigned', 'assigned to', 'responsible', 'salesperson', 'broker', 'realtor', 'πρακτορας', 'υπευθυνος', 'υπευθυνος πρακτορας', 'συνεργατης γραφειου', 'μεσιτης', 'агент', 'ответственный', 'ответственный агент', 'риелтор', 'риэлтор', 'менеджер'],
+  },
+  { key: 'lawyer', relation: DEAL_RELATION.lawer, labelKey: `deals.relation.${DEAL_RELATION.lawer}`, hints: ['lawyer', 'attorney', 'solicitor', 'legal', 'δικηγορος', 'νομικος', 'юрист', 'адвокат'] },
+  { key: 'notary', relation: DEAL_RELATION.notary, labelKey: `deals.relation.${DEAL_RELATION.notary}`, hints: ['notary', 'notary public', 'συμβολαιογραφος', 'нотариус'] },
+];
 /** A deal's choices read by their names in any language (see ImportField.choices). */
 const DEAL_CHOICES: Record<string, ImportField['choices']> = { dealType: 'deal.type', dealStage: 'deal.stage' };
 
@@ -297,10 +315,19 @@ export const dealImportFields = (fields: readonly TDealFieldDescription[]): Impo
       hints: (DEAL_HINTS[d.name] ?? []).map(normalizeHeader),
     }),
   ),
+  ...DEAL_PARTY_COLUMNS.map(
+    (c): ImportField => ({ key: c.key, target: 'party', name: c.key, relation: c.relation, def: { type: 'text', max: 1000, required: false }, labelKey: c.labelKey, required: false, hints: c.hints.map(normalizeHeader) }),
+  ),
 ];
 const DEAL_IMPORT_FIELDS: readonly ImportField[] = dealImportFields(DEAL_FIELDS);
 /** Deals.xlsx's heads that name an import's field (a list's file read back): its property, type, stage and buyer. */
-const DEAL_FILE_HEADS: Record<string, string> = { 'deals.ui.col.object': 'referenceNumber', 'deals.ui.col.type': 'dealType', 'deals.ui.col.stage': 'dealStage', 'deals.relation.2': 'fullName' };
+const DEAL_FILE_HEADS: Record<string, string> = {
+  'deals.ui.col.object': 'referenceNumber',
+  'deals.ui.col.type': 'dealType',
+  'deals.ui.col.stage': 'dealStage',
+  'deals.relation.2': 'fullName',
+  [`deals.relation.${DEAL_RELATION.assigned}`]: 'agent',
+};
 
 export const importFields = (kind: TImportKind): readonly ImportField[] =>
   kind === 'owners'
@@ -407,5 +434,5 @@ export const TEMPLATE_FIELDS: Record<TImportKind, readonly string[]> = {
     'owner.taxOffice', 'exceptions', 'notes',
   ],
   leads: ['lastName', 'firstName', 'phone', 'email', ...LEAD_FIELDS.map((d) => d.name)],
-  deals: ['referenceNumber', 'lastName', 'firstName', 'phone', 'email', ...DEAL_FIELDS.map((d) => d.name)],
+  deals: ['referenceNumber', 'lastName', 'firstName', 'phone', 'email', ...DEAL_FIELDS.map((d) => d.name), ...DEAL_PARTY_COLUMNS.map((c) => c.key)],
 };

@@ -203,4 +203,44 @@ describe('import of leads, again and with rows left out', () => {
     expect(await leadsOf(client!.id)).toHaveLength(1);
     expect((await db.select({ n: sql<number>`count(*)::int` }).from(leads).where(and(sql`${leads.accountId} is null`, eq(leads.draft, false))))[0]!.n).toBe(orphansBefore);
   });
+  it('a client named by name alone is found again by that name on a re-run (one client, said so); two such clients of one name, or one with a phone, are not', async () => {
+    const who = `Onlyname${tag()}`;
+    const head = ['Surname', 'First name', 'Rent', 'Monthly rent up to'];
+    const first = (await send('names1.csv', csv([head, [who, 'Anna', 'Yes', '800']]))).json();
+    expect((await run(first)).statusCode).toBe(200);
+    const [client, ...others] = await db.select().from(accounts).where(eq(accounts.lastName, who));
+    expect(others).toEqual([]);
+    // The same row and a new request of hers, in another file: the stored lead is left out, the new one is hers.
+    const again = (await send('names2.csv', csv([head, [who, 'Anna', 'Yes', '800'], [who.toUpperCase(), 'anna', 'Yes', '950']]))).json();
+    const p = await preview(again);
+    expect(p.rows.map((r: { errors: object }) => r.errors)).toEqual([{}, {}]);
+    expect(p.rows[1].existing).toEqual({ id: client!.id, name: `${client!.displayName} (found by the full name; neither has a phone or e-mail)` });
+    expect(p.counts).toMatchObject({ leads: 1, clients: 0, linked: 1, skipped: 1 });
+    expect((await run(again)).statusCode).toBe(200);
+    expect(await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.lastName, who))).toEqual([{ id: client!.id }]);
+    expect((await leadsOf(client!.id)).map((l) => l.rentBudgetRangeMax)).toEqual([800, 950]);
+
+    // Two clients of one name without contacts, and one of another name with a phone: neither is taken by name.
+    const twin = `Twin${tag()}`;
+    await db.insert(accounts).values([{ lastName: twin, firstName: 'Maria', isClient: true }, { lastName: twin, firstName: 'Maria', isClient: true }]);
+    const phoned = (await db.insert(accounts).values({ lastName: `Phoned${tag()}`, firstName: 'Olga', isClient: true, phones: ['2310 555 111'] }).returning())[0]!;
+    const p2 = await preview((await send('names3.csv', csv([head, [twin, 'Maria', 'Yes', '700'], [phoned.lastName!, 'Olga', 'Yes', '700']]))).json());
+    expect(p2.rows.map((r: { existing: unknown }) => r.existing)).toEqual([null, null]);
+    expect(p2.counts).toMatchObject({ clients: 2, linked: 0 });
+  });
+
+  it('with "skip rows with errors", a lead whose client is already in the CRM (by phone or by name) is made, only the row with the error is left out', async () => {
+    const phone = `2310${Math.floor(100000 + Math.random() * 899999)}`;
+    const known = (await db.insert(accounts).values({ lastName: `Known${tag()}`, firstName: 'Nikos', phones: [phone], isClient: true }).returning())[0]!;
+    const named = (await db.insert(accounts).values({ lastName: `Named${tag()}`, firstName: 'Eleni', isClient: true }).returning())[0]!;
+    const head = ['Surname', 'First name', 'Phone', 'Rent', 'Stage'];
+    const up = (await send('skip-known.csv', csv([head, [known.lastName!, 'Nikos', phone, 'Yes', ''], [`Bad${tag()}`, 'Kostas', '', 'Yes', 'No such stage'], [named.lastName!, 'Eleni', '', 'Yes', '']]))).json();
+    const p = await preview(up);
+    expect(p.counts).toMatchObject({ leads: 2, linked: 2, clients: 0, withErrors: 1 });
+    const res = await run(up, true);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().counts).toMatchObject({ leads: 2, linked: 2, skipped: 1 });
+    expect(await leadsOf(known.id)).toHaveLength(1);
+    expect(await leadsOf(named.id)).toHaveLength(1);
+  });
 });

@@ -128,13 +128,15 @@ export async function readMandateRows(
   columns: Column[],
   cells: string[][],
   lookups: Lookups,
+  /** A row's number in the sheet, by its place among the cells. */
+  rowNumberOf: (i: number) => number = (i) => i + 2,
 ): Promise<ReadRow[]> {
   const t: Translate = (key, params) => tr(culture, key, params);
   const kinds = kindWords((c, k) => tr(c, k));
   const read: { r: ReadRow; ref: number | null; refText: string; owners: { column: string; key: string; value: string }[]; offices: string[]; values: Row }[] = [];
   for (let i = 0; i < cells.length; i++) {
     const cellsOfRow = cells[i]!;
-    const r: ReadRow = { row: i + 2, account: {}, object: {}, errors: new Map(), keys: [], nameKey: null, hasPerson: false, existing: null, sameAs: null, mandate: null, shown: {} };
+    const r: ReadRow = { row: rowNumberOf(i), account: {}, object: {}, errors: new Map(), keys: [], nameKey: null, hasPerson: false, existing: null, sameAs: null, mandate: null, shown: {} };
     const item = { r, ref: null as number | null, refText: '', owners: [] as { column: string; key: string; value: string }[], offices: [] as string[], values: r.object };
     for (const { index, field } of columns) {
       const raw = (cellsOfRow[index] ?? '').trim();

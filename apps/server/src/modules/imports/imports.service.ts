@@ -32,9 +32,9 @@ import { parentTypeOf } from '../objects/objects.options.ts';
 import { fieldLabel, guessMapping, importFields, normalizeHeader, TEMPLATE_FIELDS, type ImportField } from './imports.fields.ts';
 import { insertMandates, readMandateRows } from './imports.mandates.ts';
 import { checkLeadRanges, findSameLeads, insertLeads } from './imports.leads.ts';
-import { findDeals, insertDeals } from './imports.deals.ts';
+import { findDeals, findParties, insertDeals } from './imports.deals.ts';
 import { CellError, emailKey, judge, loadLookups, phoneKey, readCell, readContacts, type ReadRow } from './imports.cells.ts';
-import { CELL_LENGTH_MAX, type SheetText } from '../../lib/sheet-read.ts';
+import { CELL_LENGTH_MAX, type SheetRow } from '../../lib/sheet-read.ts';
 import { readSheet } from '../../lib/sheet-reader.ts';
 import { dropScratch, readUploadForm, type ReceivedFile } from '../../lib/upload-form.ts';
 
@@ -80,14 +80,43 @@ async function fileHash(file: string): Promise<string> {
 const fieldList = (app: FastifyInstance, culture: TCulture, kind: TImportKind) =>
   importFields(kind).map((f) => ({ key: f.key, label: fieldLabel(app.translator.t.bind(app.translator), culture, f), required: f.required }));
 
+/** The first rows of a sheet looked at for its headers (a title, a filter's and a totals' lines may come first). */
+const HEADER_ROWS_LOOKED_AT = 20;
+/** Cells of a row that name a field for it to be the header row (a title line names one at most). */
+const HEADER_CELLS_MIN = 2;
+
+/**
+ * The header row of a sheet's rows: the first of its first rows where at least HEADER_CELLS_MIN
+ * cells name a field of the kind (as the mapping would propose them), else its first row; the cells
+ * are the rows under it, every row as wide as the widest, with their numbers in the sheet.
+ */
+export function findTable(t: Parameters<typeof guessMapping>[0], kind: TImportKind, rows: readonly SheetRow[], rowsMax: number): { headerRow: number; headers: string[]; cells: string[][]; rowNumbers: number[] } {
+  const text = (r: SheetRow) => Array.from(r.cells, (c) => (c ?? '').replace(/\u00a0/g, ' ').trim());
+  if (!rows.length) throw badRequest('imports.empty');
+  const named = (r: SheetRow) => guessMapping(t, kind, text(r)).filter(Boolean).length;
+  const at = Math.max(0, rows.slice(0, HEADER_ROWS_LOOKED_AT).findIndex((r) => named(r) >= HEADER_CELLS_MIN));
+  const body = rows.slice(at + 1);
+  if (!body.length) throw badRequest('imports.noRows');
+  if (body.length > rowsMax) throw badRequest('imports.tooManyRows', { max: rowsMax });
+  const width = Math.max(...rows.slice(at).map((r) => r.cells.length));
+  const fit = (r: SheetRow) => {
+    const cells = text(r);
+    return Array.from({ length: width }, (_, i) => cells[i] ?? '');
+  };
+  return { headerRow: rows[at]!.n, headers: fit(rows[at]!), cells: body.map(fit), rowNumbers: body.map((r) => r.n) };
+}
+
 /** POST /api/import/upload: reads the file, keeps its cells under a new token, proposes a mapping. */
 export async function uploadImport(app: FastifyInstance, req: FastifyRequest, caller: Caller, culture: TCulture): Promise<TImportUploadAnswer> {
   const { kind, fileName, file } = await readUpload(app, req);
-  let sheet: SheetText;
+  const rowsMax = kind === 'deals' ? IMPORT_DEAL_ROWS_MAX : IMPORT_ROWS_MAX;
+  let sheet: { rows: SheetRow[] };
   let hash: string;
   try {
     sheet = await readSheet(file.tmp, {
-      rowsMax: kind === 'deals' ? IMPORT_DEAL_ROWS_MAX : IMPORT_ROWS_MAX,
+      shape: 'rows',
+      // The rows above the header are read too.
+      rowsMax: rowsMax + HEADER_ROWS_LOOKED_AT,
       columnsMax: IMPORT_COLUMNS_MAX,
       cellsMax: IMPORT_CELLS_MAX,
       unpackedMax: XLSX_UNPACKED_MAX,
@@ -98,6 +127,8 @@ export async function uploadImport(app: FastifyInstance, req: FastifyRequest, ca
   } finally {
     await dropScratch([file]);
   }
+  const t = app.translator.t.bind(app.translator);
+  const table = findTable(t, kind, sheet.rows, rowsMax);
   const token = crypto.randomBytes(24).toString('base64url');
   await app.db.delete(imports).where(and(isNull(imports.importedOn), lt(imports.createdOn, new Date(Date.now() - UPLOAD_KEPT_HOURS * 3600_000))));
   await app.db.insert(imports).values({
@@ -105,18 +136,21 @@ export async function uploadImport(app: FastifyInstance, req: FastifyRequest, ca
     kind,
     fileName,
     fileHash: hash,
-    headers: sheet.headers,
-    cells: sheet.cells,
+    headers: table.headers,
+    cells: table.cells,
+    headerRow: table.headerRow,
+    rowNumbers: table.rowNumbers,
     createdBy: caller.user.id,
   });
   return {
     token,
     kind,
     fileName,
-    headers: sheet.headers,
-    mapping: guessMapping(app.translator.t.bind(app.translator), kind, sheet.headers),
+    headers: table.headers,
+    headerRow: table.headerRow,
+    mapping: guessMapping(t, kind, table.headers),
     fields: fieldList(app, culture, kind),
-    rowCount: sheet.cells.length,
+    rowCount: table.cells.length,
   };
 }
 
@@ -136,7 +170,7 @@ async function findUpload(db: Db | Tx, token: string, caller: Caller, lock = fal
  * language, and the account already in the CRM with the row person's phone or e-mail. Three
  * queries in all (the places, the phones, the e-mails), whatever the number of rows.
  */
-async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, caller: Caller, kind: TImportKind, cells: string[][], mapping: string[], lock = false) {
+async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, caller: Caller, kind: TImportKind, cells: string[][], mapping: string[], numbers: { headerRow: number; rowNumbers: number[] | null }, lock = false) {
   const all = importFields(kind);
   const byKey = new Map(all.map((f) => [f.key, f]));
   const columns: { index: number; field: ImportField }[] = [];
@@ -159,17 +193,22 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
   const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
   const ctx: FieldContext = { db, culture, t, timeZone: app.config.timeZone, user: caller.user };
   const lookups = await loadLookups(app, db, culture, columns.map((c) => c.field));
-  if (kind === 'mandates') return { rows: await readMandateRows(db, culture, ctx, app.translator.t.bind(app.translator), columns, cells, lookups), columns, missing };
+  // Each row numbered as the sheet numbers it.
+  const rowNumberOf = (i: number) => numbers.rowNumbers?.[i] ?? numbers.headerRow + 1 + i;
+  if (kind === 'mandates') return { rows: await readMandateRows(db, culture, ctx, app.translator.t.bind(app.translator), columns, cells, lookups, rowNumberOf), columns, missing };
 
   const rows: ReadRow[] = [];
   for (let i = 0; i < cells.length; i++) {
     const cellsOfRow = cells[i]!;
-    const r: ReadRow = { row: i + 2, account: {}, object: {}, errors: new Map(), keys: [], nameKey: null, hasPerson: false, existing: null, sameAs: null, mandate: null, shown: {} };
+    const r: ReadRow = { row: rowNumberOf(i), account: {}, object: {}, errors: new Map(), keys: [], nameKey: null, hasPerson: false, existing: null, sameAs: null, mandate: null, shown: {} };
     for (const { index, field } of columns) {
       const raw = (cellsOfRow[index] ?? '').trim();
       const target = field.target === 'account' ? r.account : r.object;
       try {
-        if (field.target === 'deal' && field.name === 'referenceNumber') {
+        if (field.target === 'party') {
+          // A deal's agent, lawyer or notary, found by name with the others' after the rows are read (imports.deals.ts).
+          if (raw) (r.partyCells ??= {})[field.key] = raw;
+        } else if (field.target === 'deal' && field.name === 'referenceNumber') {
           // The property, found with the others' after the rows are read (imports.deals.ts).
           if (!raw) throw new CellError('validation.required');
           if (!/^#?\s*\d{1,9}$/.test(raw)) throw new CellError('imports.unknownProperty', { value: raw });
@@ -260,13 +299,40 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
       r.existing = { ...r.existing, name: t('imports.foundUnderOtherName', { name: r.existing.name, given }) };
     }
   }
+  if (kind === 'leads') await findClientsByName(db, t, rows);
   linkRows(rows, kind, t);
   if (kind === 'leads') await findSameLeads(db, t, rows, columns);
+  if (kind === 'deals') await findParties(db, t, rows, columns);
   if (kind === 'deals') await findDeals(db, culture, t, rows, columns, lock);
   // Linked again once every row's error is known (a lead's or a deal's found above): a row left out
   // takes no later row of its person with it.
   if (kind === 'leads' || kind === 'deals') linkRows(rows, kind, t);
   return { rows, columns, missing };
+}
+
+/**
+ * A lead's client named by name alone (no phone, no e-mail in the row): the client in the CRM with
+ * exactly that last and first name (letter case aside) and no phone or e-mail either, when only one
+ * has it, so a file imported again makes no second client. The preview says it was found by name.
+ * Two such clients of one name stay apart: the row makes a new one. One query.
+ */
+async function findClientsByName(db: Db | Tx, t: (key: string, params?: Record<string, string | number>) => string, rows: ReadRow[]) {
+  const clean = (v: unknown) => String(v ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  const byName = rows.filter((r) => r.hasPerson && !r.existing && !r.keys.length && r.account.lastName && r.account.firstName);
+  if (!byName.length) return;
+  const lastNames = [...new Set(byName.map((r) => clean(r.account.lastName)))];
+  const res = await db.execute(sql`select id, display_name as name, lower(btrim(last_name)) as last, lower(btrim(first_name)) as first from accounts
+    where is_client and coalesce(cardinality(phones), 0) = 0 and coalesce(cardinality(emails), 0) = 0
+      and lower(btrim(regexp_replace(last_name, '\\s+', ' ', 'g'))) = any(${sql.param(lastNames)}::text[])`);
+  const found = new Map<string, { id: number; name: string }[]>();
+  for (const a of res.rows as { id: number; name: string; last: string; first: string }[]) {
+    const k = `${clean(a.last)}|${clean(a.first)}`;
+    found.set(k, [...(found.get(k) ?? []), { id: Number(a.id), name: a.name }]);
+  }
+  for (const r of byName) {
+    const list = found.get(`${clean(r.account.lastName)}|${clean(r.account.firstName)}`) ?? [];
+    if (list.length === 1) r.existing = { id: list[0]!.id, name: t('imports.foundByName', { name: list[0]!.name }) };
+  }
 }
 
 /**
@@ -361,7 +427,7 @@ export async function previewImport(app: FastifyInstance, body: TImportRequest, 
   const upload = await findUpload(app.db, body.token, caller);
   if (upload.importedOn) throw alreadyImported(app, upload);
   const kind = upload.kind as TImportKind;
-  const { rows, columns, missing } = await readRows(app, app.db, culture, caller, kind, upload.cells, body.mapping);
+  const { rows, columns, missing } = await readRows(app, app.db, culture, caller, kind, upload.cells, body.mapping, upload);
   const placeIds = [...new Set(rows.map((r) => r.object.locationId).filter((v): v is number => typeof v === 'number'))];
   const placeText = new Map<number, string>();
   if (placeIds.length) {
@@ -388,6 +454,7 @@ export async function previewImport(app: FastifyInstance, body: TImportRequest, 
     rows: out,
     counts: c,
     missing,
+    headerRow: upload.headerRow,
     importedBefore: before?.on ? { on: toLocalDateTime(before.on, app.config.timeZone) ?? '', by: before.by ?? '' } : null,
   };
 }
@@ -419,7 +486,7 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
     // Deal imports run one after another: the second reads the clients and deals the first made (the
     // same row in two files makes one deal), and two never wait on each other's properties.
     if (kind === 'deals') await tx.execute(sql`select pg_advisory_xact_lock(hashtext('import-deals'))`);
-    const { rows, missing } = await readRows(app, tx, culture, caller, kind, upload.cells, body.mapping, true);
+    const { rows, missing } = await readRows(app, tx, culture, caller, kind, upload.cells, body.mapping, upload, true);
     if (missing.length) {
       const labels = missing.map((k) => fieldLabel(app.translator.t.bind(app.translator), culture, importFields(kind).find((f) => f.key === k)!));
       throw badRequest('imports.requiredNotMapped', { fields: labels.join(', ') });
@@ -500,6 +567,7 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
         importedOn: now,
         importedByName: caller.actor.name,
         cells: [],
+        rowNumbers: null,
         result: { counts: result, accountIds: createdAccounts, linkedAccountIds: linkedIds, objectIds, mandateIds, leadIds, dealIds },
       })
       .where(eq(imports.id, upload.id));

@@ -69,6 +69,26 @@ describe('import of owners', () => {
     expect(preview.rows[0].values).toMatchObject({ lastName: 'Иванова', phone: '306944445555' });
   });
 
+  it('finds the header row under a title and notes (the first row where two cells name fields), numbers the rows as the sheet does (blank ones too), and says which row it read', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Owners');
+    ws.addRow(['Ιδιοκτήτες γραφείου — Ιανουάριος 2026']);
+    ws.addRow(['Εξαγωγή από το παλιό πρόγραμμα']);
+    ws.addRow([]);
+    ws.addRow(['Επώνυμο', 'Όνομα', 'Κινητό']);
+    ws.addRow(['Παπαδάκης', 'Μιχάλης', '']);
+    ws.addRow([]);
+    ws.addRow(['Οικονόμου', '', '6944112233']);
+    const up = (await send('owners.xlsx', Buffer.from(await wb.xlsx.writeBuffer()), 'owners', admin, 'el')).json();
+    expect(up).toMatchObject({ headerRow: 4, headers: ['Επώνυμο', 'Όνομα', 'Κινητό'], mapping: ['lastName', 'firstName', 'phone'], rowCount: 2 });
+    const preview = (await admin.post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' }, { lang: 'el' })).json();
+    expect(preview.headerRow).toBe(4);
+    expect(preview.rows.map((r: { row: number; errors: object }) => [r.row, Object.keys(r.errors)])).toEqual([[5, []], [7, ['firstName']]]);
+    // A sheet whose first row names no two fields keeps its first row as the header (as before).
+    const plain = (await send('plain.csv', csv([['Surname', 'Notes about it'], ['Smith', 'x']]), 'owners')).json();
+    expect(plain).toMatchObject({ headerRow: 1, mapping: ['lastName', ''] });
+  });
+
   it('an error in a cell is shown under its field, refuses the import and stores nothing', async () => {
     const before = await countOf(accounts);
     const up = (await send('bad.csv', csv([['Επώνυμο', 'Όνομα', 'Τηλέφωνο', 'Email'], ['Κώστα', 'Ελένη', 'abc-12', 'eleni@example'], ['Νικολάου', '', '2310 123456', ''], ['Δήμου', 'Άννα', '', '']]), 'owners')).json();

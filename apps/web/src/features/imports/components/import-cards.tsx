@@ -116,6 +116,9 @@ export function MappingCard({ flow, upload }: { flow: ImportFlow; upload: TImpor
   return (
     <TitledCard title={t('imports.ui.mapping')} testId="import-mapping">
       <Text size="sm">{t('imports.ui.rowsRead', { file: upload.fileName, count: upload.rowCount })}</Text>
+      <Text size="sm" data-testid="import-header-row">
+        {t('imports.ui.headerRow', { row: upload.headerRow })}
+      </Text>
       <Text size="sm" c="dimmed">
         {t('imports.ui.mappingHint')}
       </Text>
@@ -237,6 +240,9 @@ export function PreviewCard({ flow, upload, preview }: { flow: ImportFlow; uploa
   return (
     <TitledCard title={t('imports.ui.preview')} hint={t('imports.ui.previewHint')} testId="import-preview-card">
       <Counts counts={preview.counts} kind={upload.kind} />
+      <Text size="sm" data-testid="import-preview-header-row">
+        {t('imports.ui.headerRow', { row: preview.headerRow })}
+      </Text>
       {preview.importedBefore && (
         <Alert color="red" data-testid="import-imported-before">
           {t('imports.ui.importedBefore', { on: preview.importedBefore.on.replace('T', ' ').slice(0, 16), by: preview.importedBefore.by })}
