@@ -19,11 +19,16 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
--- A link table, the deals or their parties truncated: the kinds named (each argument) lose their counts.
+-- A link table, the deals or their parties truncated: the kinds named (each argument) lose their
+-- counts. A deal's thread draws on several tables: when one of them that is not the deals is
+-- truncated, every deal left is queued to be counted again (counted on the spot until then).
 CREATE OR REPLACE FUNCTION crm_mail_counts_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM public.mail_count_changes WHERE kind = any(TG_ARGV::smallint[]);
   DELETE FROM public.mail_counts WHERE kind = any(TG_ARGV::smallint[]);
+  IF 4 = any(TG_ARGV::smallint[]) AND TG_TABLE_NAME <> 'deals' THEN
+    INSERT INTO public.mail_count_changes (kind, id) SELECT 4, d.id FROM public.deals d;
+  END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
 DROP TRIGGER mail_message_accounts_counts_truncate ON mail_message_accounts;--> statement-breakpoint
@@ -73,6 +78,12 @@ BEGIN
   dls := array(SELECT unnest(coalesce(dls, '{}'))
     UNION SELECT p.deal_id FROM public.deal_parties p WHERE p.account_id = any(coalesce(accs, '{}')) AND p.relation IN (1, 2)
     UNION SELECT d.id FROM public.deals d WHERE d.object_id = any(coalesce(objs, '{}')));
+  -- At most 25 deals a fold: a seller in hundreds of deals would have each read their whole thread
+  -- every 30 s while their mail comes in. The rest wait for the next fold (counted on the spot meanwhile).
+  IF cardinality(dls) > 25 THEN
+    INSERT INTO public.mail_count_changes (kind, id) SELECT 4, x FROM unnest(dls[26:]) x;
+    dls := dls[1:25];
+  END IF;
   DELETE FROM public.mail_counts WHERE (kind = 0 AND record_id = any(accs)) OR (kind = 1 AND record_id = any(objs)) OR (kind = 2 AND record_id = any(lds)) OR (kind = 4 AND record_id = any(dls));
   INSERT INTO public.mail_counts (kind, record_id, mailbox_id, n)
   SELECT 0, l.account_id, m.mailbox_id, count(*) FROM public.mail_message_accounts l JOIN public.mail_messages m ON m.id = l.message_id AND m.deleted_on IS NULL

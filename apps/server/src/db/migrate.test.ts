@@ -9,6 +9,12 @@ import { createTestApp } from '../../test/harness.ts';
  */
 const VACUUMED_SOONER = ['objects', 'accounts', 'leads', 'deals', 'viewings', 'viewing_objects', 'reservations', 'object_keys', 'object_key_loans', 'transactions', 'alerts', 'activities', 'activity_links', 'action_log', 'account_words', 'lead_words', 'search_words'];
 
+/** A committed migration's statements that `keep` picks, as it wrote them. */
+function statementsOf(migration: string, keep: (statement: string) => boolean): string[] {
+  const text = fs.readFileSync(new URL(`../../drizzle/${migration}.sql`, import.meta.url), 'utf8');
+  return text.split('--> statement-breakpoint').map((s) => s.trim()).filter(keep);
+}
+
 const UNDO: { migration: string; before: string; sql: string[] }[] = [
   {
     migration: '0128',
@@ -20,9 +26,15 @@ const UNDO: { migration: string; before: string; sql: string[] }[] = [
     before: "a deal's mail counted on the spot",
     sql: [
       `drop function crm_mail_deals_changed() cascade`,
+      `drop trigger deals_mail_counts_truncate on deals`,
       ...['ins', 'upd', 'del', 'truncate'].map((t) => `drop trigger deal_parties_mail_counts_${t} on deal_parties`),
-      `drop function crm_mail_deal_messages(integer[]) cascade`,
+      `drop trigger mail_message_accounts_counts_truncate on mail_message_accounts`,
+      `drop trigger mail_message_objects_counts_truncate on mail_message_objects`,
+      // 0112's fold, rebuild and truncate functions and its truncate triggers of the two link tables, as 0112 wrote them.
+      ...statementsOf('0112_mail_counts', (s) => /FUNCTION crm_mail_counts_(fold|rebuild|truncate)\(\)|TRIGGER mail_message_(accounts|objects)_counts_truncate /.test(s)),
+      `drop function crm_mail_deal_messages(integer[])`,
       `delete from mail_counts where kind = 4`,
+      `delete from mail_count_changes where kind = 4`,
     ],
   },
   {

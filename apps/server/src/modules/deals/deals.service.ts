@@ -620,6 +620,7 @@ export async function storeDeal(app: FastifyInstance, tx: Tx, caller: Caller, bo
   await checkRefs(tx, body, parties);
   let id = body.id ?? null;
   let before: ClosingState | null = null;
+  let partiesUnchanged = false;
   if (id == null) {
     const set = fieldsToStore(body, null);
     const [row] = await tx
@@ -647,10 +648,13 @@ export async function storeDeal(app: FastifyInstance, tx: Tx, caller: Caller, bo
       const old = await tx.select({ accountId: dealParties.accountId, relation: dealParties.relation }).from(dealParties).where(eq(dealParties.dealId, id)).orderBy(dealParties.position);
       const next = parties.map((p) => ({ accountId: p.accountId, relation: p.relation }));
       if (JSON.stringify(old) !== JSON.stringify(next)) changes.accounts = next;
+      // Parties sent back as they were are not written again: their rewrite would mark the deal's
+      // mail count as changed (decision 105) on every save of the form.
+      else partiesUnchanged = true;
     }
     await logAction(tx, caller.actor, { action: 'Update', entity: DEAL_LOG_ENTITY, entityId: id, data: changes });
   }
-  if (parties) {
+  if (parties && !partiesUnchanged) {
     await tx.delete(dealParties).where(eq(dealParties.dealId, id));
     if (parties.length) await tx.insert(dealParties).values(parties.map((p, position) => ({ dealId: id!, accountId: p.accountId, relation: p.relation, position })));
   }

@@ -301,8 +301,12 @@ describe("a record's mail counted ahead", () => {
     expect(await totals(dealKind, d!, admin)).toEqual({ timeline: 3, list: 3 });
     await fold();
     expect(await kept(d!)).toEqual({ n: 3, waits: null });
-    // A save that does not change its property queues nothing.
-    await db.execute(sql`update deals set price = 1000 where id = ${d}`);
+    // A save that changes neither its parties nor its property queues nothing: the form's save, which
+    // sends the parties back as they were, and a change of another column.
+    const form = (await admin.get(`/api/Deal/edit/${d}`)).json() as Record<string, unknown>;
+    const saved = await admin.post('/api/Deal/update', { ...form, price: 1000 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await db.execute(sql`update deals set commission = 100 where id = ${d}`);
     expect(await kept(d!)).toEqual({ n: 3, waits: null });
     // The kept line is the one read: one no change explains shows in the answer.
     await db.execute(sql`update mail_counts set n = n + 1000 where kind = 4 and record_id = ${d} and mailbox_id = ${shared}`);
@@ -338,6 +342,39 @@ describe("a record's mail counted ahead", () => {
     await db.execute(sql`delete from deals where id = ${d}`);
     await fold();
     expect((await db.execute(sql`select count(*)::int as n from mail_counts where kind = 4 and record_id = ${d}`)).rows[0]).toEqual({ n: 0 });
+  });
+
+  it("folds at most 25 deals at a time, the rest counted on the spot until a later fold", async () => {
+    await fold();
+    const shared = (await ids(sql`select id from mailboxes where owner_id is null order by id limit 1`))[0] ?? (await mailbox());
+    const [developer] = await ids(sql`insert into accounts (first_name, last_name, is_client, is_owner) values ('Ανάπτυξη', 'Κατασκευαστική', false, true) returning id`);
+    const many = await ids(sql`insert into deals (deal_type, deal_stage) select 1, 1 from generate_series(1, 30) returning id`);
+    await db.execute(sql`insert into deal_parties (deal_id, account_id, relation) select unnest(${sql.param(many)}::int[]), ${developer}, 1`);
+    await fold();
+    const [m] = await ids(sql`insert into mail_messages (mailbox_id, message_id, sent_on) values (${shared}, ${`<dev${++made}@example.gr>`}, now()) returning id`);
+    await db.execute(sql`insert into mail_message_accounts (message_id, account_id, sent_on) values (${m}, ${developer}, now())`);
+    await fold();
+    const waiting = await ids(sql`select id from mail_count_changes where kind = 4 order by id`);
+    expect(waiting.length).toBe(5);
+    for (const d of [...waiting.slice(0, 2), ...many.filter((x) => !waiting.includes(x)).slice(0, 2)]) expect(await totals(dealKind, d, admin)).toEqual({ timeline: 1, list: 1 });
+    await fold();
+    expect((await db.execute(sql`select count(*)::int as n from mail_count_changes`)).rows[0]).toEqual({ n: 0 });
+    expect((await db.execute(sql`select count(*)::int as n, sum(n)::int as total from mail_counts where kind = 4 and record_id = any(${sql.param(many)}::int[])`)).rows[0]).toEqual({ n: 30, total: 30 });
+  });
+
+  it("queues every deal again when a table its thread draws on is truncated, not the deals", async () => {
+    await fold();
+    const c = await t.pool.connect();
+    try {
+      await c.query('begin');
+      await c.query('truncate mail_message_accounts');
+      const queued = await c.query<{ n: number; deals: number }>(`select (select count(*)::int from mail_count_changes where kind = 4) as n, (select count(*)::int from deals) as deals`);
+      expect(queued.rows[0]!.n).toBe(queued.rows[0]!.deals);
+      expect(queued.rows[0]!.n).toBeGreaterThan(0);
+      await c.query('rollback');
+    } finally {
+      c.release();
+    }
   });
 
   it('truncates a link table while a fold holds its lock, and empties that kind\'s counts', async () => {
