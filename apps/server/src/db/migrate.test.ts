@@ -38,11 +38,6 @@ const UNDO: { migration: string; before: string; sql: string[] }[] = [
     ],
   },
   {
-    migration: '0125',
-    before: "the accounts' last names in the order the accounts were entered",
-    sql: [`drop index if exists account_last_names_names_idx`],
-  },
-  {
     migration: '0124',
     before: "the global search's properties walked in reference order, without their words",
     sql: [

@@ -34,8 +34,6 @@ const REWRITTEN_TABLES: Record<string, string[]> = {
   '0103_search_fragments_ranked': ['lead_words'],
   // Filled whole: the global search reads a word's first properties from its index alone.
   '0124_object_words': ['object_words'],
-  // Rewritten in name order (CLUSTER): its statistics read again.
-  '0125_account_last_names_in_name_order': ['account_last_names'],
 };
 
 /** The tags of the journal's migrations created after the newest one applied (those about to run). */

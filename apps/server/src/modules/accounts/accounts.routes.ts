@@ -25,7 +25,6 @@ import { listAccounts, listClients, listEmployes, listOwners, listPartners, list
 import { erasePersonalData, personalDataWorkbook } from './personal-data.ts';
 import { sendDownload } from '../files/files.service.ts';
 import { makeAccountSearchProvider, pruneSearchWords, searchAccounts, SEARCH_WORDS_PRUNE_JOB } from './accounts.search.ts';
-import { LAST_NAMES_REORDER_JOB, reorderLastNames } from './accounts.sql.ts';
 import { requireVersion } from '../../lib/errors.ts';
 import { okRoute, registerCalls } from '../../lib/calls.ts';
 
@@ -50,8 +49,6 @@ export const accountsRoutes = fp(
     app.searchProviders.push(makeAccountSearchProvider(app));
     // Words the global search no longer finds in any account (names changed, accounts deleted).
     app.jobs.register(SEARCH_WORDS_PRUNE_JOB, () => pruneSearchWords(app), { everySeconds: 24 * 3600, maxAttempts: 2 });
-    // account_last_names back in name order once new and renamed accounts left it (decision 128).
-    app.jobs.register(LAST_NAMES_REORDER_JOB, () => reorderLastNames(app.db).then(() => undefined), { everySeconds: 24 * 3600, maxAttempts: 2 });
 
     registerCalls(
       app,

@@ -112,43 +112,6 @@ export function lastNameMatches(name: string): SQL {
 }
 
 /**
- * account_last_names is kept in the order of its names (0125, decision 128): a fragment's matches lie
- * on a few dozen of its pages, not on every one of them. New and renamed accounts' rows go where there
- * is room; once more than this share of the rows follow a greater name, the daily job rewrites the
- * table in name order again (CLUSTER: the table is locked for its writes and reads meanwhile, a
- * fraction of a second at 100,000 accounts).
- */
-export const LAST_NAMES_OUT_OF_ORDER_MAX = 0.02;
-export const LAST_NAMES_REORDER_JOB = 'accounts.lastNamesReorder';
-/** The share of account_last_names' rows, in the table's own order, that follow a row with a greater name. */
-export async function lastNamesOutOfOrder(db: Db | Tx): Promise<number> {
-  const res = await db.execute<{ out: number }>(sql`
-    select coalesce(avg((x.names < x.before)::int), 0)::float8 as out
-    from (select names collate "C" as names, lag(names collate "C") over (order by ctid) as before from account_last_names) x`);
-  return Number(res.rows[0]?.out ?? 0);
-}
-/** Rewrites account_last_names in name order when too many of its rows are out of it; whether it did. */
-export async function reorderLastNames(db: Db): Promise<boolean> {
-  if ((await lastNamesOutOfOrder(db)) <= LAST_NAMES_OUT_OF_ORDER_MAX) return false;
-  // While CLUSTER waits for its lock every save and name filter queues behind it: it waits at most
-  // 200 ms a try, and gives way to a long transaction holding the table (the next day's run tries again).
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`set local lock_timeout = '200ms'`);
-        await tx.execute(sql`cluster account_last_names using account_last_names_names_idx`);
-      });
-      break;
-    } catch (err) {
-      if ((err as { code?: string }).code !== '55P03' || attempt >= 4) throw err;
-      await new Promise((r) => setTimeout(r, 1000 * (attempt + 1)));
-    }
-  }
-  await db.execute(sql`analyze account_last_names`);
-  return true;
-}
-
-/**
  * A set of account ids as PostgreSQL writes an int[] (`{3,17,42}`), with its size. A name fragment
  * matches thousands of accounts, whose ids go from one statement to the next through the app: kept
  * as the text PostgreSQL sent and bound back as one parameter (`${set.literal}::int[]`, which
