@@ -11,6 +11,18 @@ const VACUUMED_SOONER = ['objects', 'accounts', 'leads', 'deals', 'viewings', 'v
 
 const UNDO: { migration: string; before: string; sql: string[] }[] = [
   {
+    migration: '0126',
+    before: "the properties' search text with the reference number cut to four digits beside the whole one",
+    sql: [
+      `create or replace function crm_object_search_text(ref integer, title text, title_ru text, address text, owner text)
+        returns text language sql immutable parallel safe as $$
+        select concat_ws(' ', lpad(ref::text, 4, '0'), ref::text,
+          public.crm_search_norm(concat_ws(' ', title, title_ru, address, owner)),
+          public.crm_latin_skeleton(concat_ws(' ', title, title_ru, address, owner)))
+      $$`,
+    ],
+  },
+  {
     migration: '0124',
     before: "the global search's properties walked in reference order, without their words",
     sql: [
