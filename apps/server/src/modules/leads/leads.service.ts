@@ -626,42 +626,31 @@ export async function findLeads(
   // A draft is found by nobody (lib/drafts.ts): its author has it at its address.
   const whose = sql`(${byId ? sql`${byId} or ` : sql``}${leads.accountId} = any(${clientIds.literal}::int[])) and ${notDraft('leads', leads.id)}`;
   const closed = sql`coalesce(${leadColumns.stage!}, 0) in (${sql.join(LEAD_CLOSED_STAGES.map((s) => sql`${s}`), sql`, `)})`;
-  const newest = (stage: SQL, n: number) =>
-    app.db.select({ id: leads.id }).from(leads).where(and(whose, stage)).orderBy(sql`${leads.createdOn} desc`, sql`${leads.id} desc`).limit(n);
   const kept = await newestOpen();
-  const read = (ids: number[]) =>
-    ids.length
-      ? app.db
-          // `at`: the date in microseconds, as the leads are ordered (a Date keeps milliseconds only).
-          .select({ l: leads, account: accounts.displayName, at: sql<string>`(extract(epoch from ${leads.createdOn}) * 1000000)::bigint::text` })
-          .from(leads)
-          .leftJoin(accounts, eq(accounts.id, leads.accountId))
-          .where(inArray(leads.id, ids))
-      : Promise.resolve([]);
-  let ids: number[];
-  let found: Awaited<ReturnType<typeof read>>;
   const n = byId ? Number(q) : undefined;
-  if (kept && n !== undefined && kept.length >= want) {
-    // A number typed, and the clients' newest open leads (found with them) fill the hits: the lead
-    // with that number is read with their rows and put among them by date when it is open, the same
-    // 20 as the open leads of the number and of the clients, newest first (decision 129). Asked
-    // apart, the accounts' statement gave no ids then (its open leads filling the hits), and the
-    // clients' leads were lost: a phone fragment showed the lead with that number alone.
-    ids = kept.slice(0, want);
-    found = await read(ids.includes(n) ? ids : [...ids, n]);
-    const numbered = found.find((r) => r.l.id === n);
-    const stage = (numbered?.l as unknown as Row | undefined)?.stage as number | null | undefined;
-    if (numbered && !ids.includes(n) && !numbered.l.draft && !(LEAD_CLOSED_STAGES as readonly number[]).includes(stage ?? 0)) {
-      const at = new Map(found.map((r) => [r.l.id, BigInt(r.at)]));
-      ids = [...ids, n].sort((a, b) => (at.get(a)! === at.get(b)! ? b - a : at.get(a)! < at.get(b)! ? 1 : -1)).slice(0, want);
-    }
-  } else {
-    ids = kept && n === undefined ? kept.slice(0, want) : (await newest(sql`not ${closed}`, want)).map((r) => r.id);
-    if (ids.length < want) ids.push(...(await newest(closed, want - ids.length)).map((r) => r.id));
-    found = await read(ids);
-  }
-  const rows = inIdOrder(ids, found, (r) => r.l.id);
-  return rows.map((r) => ({ id: (r.l as unknown as Row).id as number, description: describeLeadOption(t, r.l as unknown as Row, r.account) }));
+  // The open leads: those found with the accounts (the newest of the clients), with the lead of the
+  // number typed when it is open, once those fill the hits (the accounts' statement gives no ids
+  // then: the clients' leads were lost for a phone fragment); else the newest open ones of `whose`.
+  const open =
+    kept && (n === undefined || kept.length >= want)
+      ? sql`select unnest(${sql.param(kept.slice(0, want))}::int[]) as id${
+          n === undefined ? sql`` : sql` union select ${leads.id} from ${leads} where ${leads.id} = ${n} and ${whose} and not ${closed}`
+        }`
+      : sql`select ${leads.id} from ${leads} where ${whose} and not ${closed} order by ${leads.createdOn} desc, ${leads.id} desc limit ${want}`;
+  // One statement (decision 129): the open ones, then the newest closed ones when the open are fewer
+  // than `want`, with their rows and clients' names, open first, each newest first. It was three: the
+  // open, the closed, the rows.
+  const found = await app.db
+    .select({ l: leads, account: accounts.displayName })
+    .from(leads)
+    .leftJoin(accounts, eq(accounts.id, leads.accountId))
+    .where(
+      sql`${leads.id} in (with o as materialized (${open}) select id from o union all (select ${leads.id} from ${leads} where ${whose} and ${closed}
+        and (select count(*) from o) < ${want} order by ${leads.createdOn} desc, ${leads.id} desc limit ${want}))`,
+    )
+    .orderBy(closed, sql`${leads.createdOn} desc`, sql`${leads.id} desc`)
+    .limit(want);
+  return found.map((r) => ({ id: (r.l as unknown as Row).id as number, description: describeLeadOption(t, r.l as unknown as Row, r.account) }));
 }
 
 /** Merging accounts: the duplicate's leads become the kept account's. */
