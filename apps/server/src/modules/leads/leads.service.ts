@@ -597,7 +597,8 @@ export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, cu
 /**
  * The leads' part of the global search: a lead by its number, and the leads of the clients the
  * search found (the accounts' scan, shared with the accounts provider), open ones first, newest
- * first. Open and closed are read one after the other, each newest first: for a common name (3,000
+ * first, in one statement with their rows (decision 129). Open and closed are read one after the
+ * other in it, each newest first, the closed only when the open are fewer: for a common name (3,000
  * clients) the newest leads are walked on their date index until enough belong to those clients,
  * for a rare one the clients' leads come from the account index; sorting every lead of 3,000
  * clients by open, then date, read them all.
