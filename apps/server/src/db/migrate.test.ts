@@ -591,14 +591,15 @@ describe('migrations', () => {
     const q = (text: string) => t.pool.query(text);
     await undoDownTo(q, '0126');
     // Saved before 0126: 12345 stored as "1234 12345", 42 as "0042 42".
-    await q(`insert into objects (title, reference_number) values ('Loft', 12345), ('Studio', 42)`);
+    await q(`insert into objects (title, reference_number) values ('Loft', 12345), ('Studio', 42), ('Plot of 2494 m²', 24949)`);
     const stored = async () => (await q(`select o.reference_number as ref, split_part(o.search_text, ' ', 1) as first, o.xmin::text as xmin,
       array(select w.word from object_words w where w.object_id = o.id and w.word ~ '^[0-9]+$' order by w.word) as numbers
-      from objects o where o.reference_number in (42, 12345) order by 1`)).rows as { ref: number; first: string; xmin: string; numbers: string[] }[];
+      from objects o where o.reference_number in (42, 12345, 24949) order by 1`)).rows as { ref: number; first: string; xmin: string; numbers: string[] }[];
     const before = await stored();
     expect(before.map(({ xmin: _, ...r }) => r)).toEqual([
       { ref: 42, first: '0042', numbers: ['0042', '42'] },
       { ref: 12345, first: '1234', numbers: ['1234', '12345'] },
+      { ref: 24949, first: '2494', numbers: ['2494', '24949'] },
     ]);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= ${whenOf('0126')}`);
     await migrateDb(t.dbUrl);
@@ -606,6 +607,8 @@ describe('migrations', () => {
     expect(after.map(({ xmin: _, ...r }) => r)).toEqual([
       { ref: 42, first: '0042', numbers: ['0042', '42'] },
       { ref: 12345, first: '12345', numbers: ['12345'] },
+      // Its area is 2494: the word stays.
+      { ref: 24949, first: '24949', numbers: ['2494', '24949'] },
     ]);
     // The property below 10000 was not written again.
     expect(after[0]!.xmin).toBe(before[0]!.xmin);
