@@ -38,6 +38,18 @@ const UNDO: { migration: string; before: string; sql: string[] }[] = [
     ],
   },
   {
+    migration: '0126',
+    before: "the properties' search text with the reference number cut to four digits beside the whole one",
+    sql: [
+      `create or replace function crm_object_search_text(ref integer, title text, title_ru text, address text, owner text)
+        returns text language sql immutable parallel safe as $$
+        select concat_ws(' ', lpad(ref::text, 4, '0'), ref::text,
+          public.crm_search_norm(concat_ws(' ', title, title_ru, address, owner)),
+          public.crm_latin_skeleton(concat_ws(' ', title, title_ru, address, owner)))
+      $$`,
+    ],
+  },
+  {
     migration: '0124',
     before: "the global search's properties walked in reference order, without their words",
     sql: [
@@ -601,6 +613,35 @@ describe('migrations', () => {
     await migrateDb(t.dbUrl);
     await t.app.close();
   });
+  it('writes again the search text and words of the properties numbered from 10000 stored before 0126, and only theirs', async () => {
+    const t = await createTestApp({}, undefined, { jobs: false });
+    const q = (text: string) => t.pool.query(text);
+    await undoDownTo(q, '0126');
+    // Saved before 0126: 12345 stored as "1234 12345", 42 as "0042 42".
+    await q(`insert into objects (title, reference_number) values ('Loft', 12345), ('Studio', 42), ('Plot of 2494 m²', 24949)`);
+    const stored = async () => (await q(`select o.reference_number as ref, split_part(o.search_text, ' ', 1) as first, o.xmin::text as xmin,
+      array(select w.word from object_words w where w.object_id = o.id and w.word ~ '^[0-9]+$' order by w.word) as numbers
+      from objects o where o.reference_number in (42, 12345, 24949) order by 1`)).rows as { ref: number; first: string; xmin: string; numbers: string[] }[];
+    const before = await stored();
+    expect(before.map(({ xmin: _, ...r }) => r)).toEqual([
+      { ref: 42, first: '0042', numbers: ['0042', '42'] },
+      { ref: 12345, first: '1234', numbers: ['1234', '12345'] },
+      { ref: 24949, first: '2494', numbers: ['2494', '24949'] },
+    ]);
+    await q(`delete from drizzle.__drizzle_migrations where created_at >= ${whenOf('0126')}`);
+    await migrateDb(t.dbUrl);
+    const after = await stored();
+    expect(after.map(({ xmin: _, ...r }) => r)).toEqual([
+      { ref: 42, first: '0042', numbers: ['0042', '42'] },
+      { ref: 12345, first: '12345', numbers: ['12345'] },
+      // Its area is 2494: the word stays.
+      { ref: 24949, first: '24949', numbers: ['2494', '24949'] },
+    ]);
+    // The property below 10000 was not written again.
+    expect(after[0]!.xmin).toBe(before[0]!.xmin);
+    await t.app.close();
+  });
+
   it("counts the mail stored before 0112 as it is counted on the spot, and keeps the running balance of the statements stored before 0114", async () => {
     // No background jobs: a job's transaction open beside the migration's vacuum would keep it from marking the rewritten pages.
     const t = await createTestApp({}, undefined, { jobs: false });

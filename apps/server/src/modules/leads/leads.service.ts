@@ -597,7 +597,8 @@ export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, cu
 /**
  * The leads' part of the global search: a lead by its number, and the leads of the clients the
  * search found (the accounts' scan, shared with the accounts provider), open ones first, newest
- * first. Open and closed are read one after the other, each newest first: for a common name (3,000
+ * first, in one statement with their rows (decision 129). Open and closed are read one after the
+ * other in it, each newest first, the closed only when the open are fewer: for a common name (3,000
  * clients) the newest leads are walked on their date index until enough belong to those clients,
  * for a rare one the clients' leads come from the account index; sorting every lead of 3,000
  * clients by open, then date, read them all.
@@ -626,16 +627,31 @@ export async function findLeads(
   // A draft is found by nobody (lib/drafts.ts): its author has it at its address.
   const whose = sql`(${byId ? sql`${byId} or ` : sql``}${leads.accountId} = any(${clientIds.literal}::int[])) and ${notDraft('leads', leads.id)}`;
   const closed = sql`coalesce(${leadColumns.stage!}, 0) in (${sql.join(LEAD_CLOSED_STAGES.map((s) => sql`${s}`), sql`, `)})`;
-  const newest = (stage: SQL, n: number) =>
-    app.db.select({ id: leads.id }).from(leads).where(and(whose, stage)).orderBy(sql`${leads.createdOn} desc`, sql`${leads.id} desc`).limit(n);
-  const kept = byId ? undefined : await newestOpen();
-  const ids = kept ? kept.slice(0, want) : (await newest(sql`not ${closed}`, want)).map((r) => r.id);
-  if (ids.length < want) ids.push(...(await newest(closed, want - ids.length)).map((r) => r.id));
-  const found = ids.length
-    ? await app.db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(inArray(leads.id, ids))
-    : [];
-  const rows = inIdOrder(ids, found, (r) => r.l.id);
-  return rows.map((r) => ({ id: (r.l as unknown as Row).id as number, description: describeLeadOption(t, r.l as unknown as Row, r.account) }));
+  const kept = await newestOpen();
+  const n = byId ? Number(q) : undefined;
+  // The open leads: those found with the accounts (the newest of the clients), with the lead of the
+  // number typed when it is open, once those fill the hits (the accounts' statement gives no ids
+  // then: the clients' leads were lost for a phone fragment); else the newest open ones of `whose`.
+  const open =
+    kept && (n === undefined || kept.length >= want)
+      ? sql`select unnest(${sql.param(kept.slice(0, want))}::int[]) as id${
+          n === undefined ? sql`` : sql` union select ${leads.id} from ${leads} where ${leads.id} = ${n} and ${whose} and not ${closed}`
+        }`
+      : sql`select ${leads.id} from ${leads} where ${whose} and not ${closed} order by ${leads.createdOn} desc, ${leads.id} desc limit ${want}`;
+  // One statement (decision 129): the open ones, then the newest closed ones when the open are fewer
+  // than `want`, with their rows and clients' names, open first, each newest first. It was three: the
+  // open, the closed, the rows.
+  const found = await app.db
+    .select({ l: leads, account: accounts.displayName })
+    .from(leads)
+    .leftJoin(accounts, eq(accounts.id, leads.accountId))
+    .where(
+      sql`${leads.id} in (with o as materialized (${open}) select id from o union all (select ${leads.id} from ${leads} where ${whose} and ${closed}
+        and (select count(*) from o) < ${want} order by ${leads.createdOn} desc, ${leads.id} desc limit ${want}))`,
+    )
+    .orderBy(closed, sql`${leads.createdOn} desc`, sql`${leads.id} desc`)
+    .limit(want);
+  return found.map((r) => ({ id: (r.l as unknown as Row).id as number, description: describeLeadOption(t, r.l as unknown as Row, r.account) }));
 }
 
 /** Merging accounts: the duplicate's leads become the kept account's. */

@@ -211,4 +211,40 @@ describe('the lead picker', () => {
     const global = await findLeads(app, 'Πολυζωγόπουλ', 20, tr, async () => (await searchAccountMatches(app, 'Πολυζωγόπουλ')).ids, async () => (await searchAccountMatches(app, 'Πολυζωγόπουλ')).openLeads);
     expect(global.map((l) => l.id)).toEqual(newest);
   });
+
+  it('finds, for a number typed, the lead with that number among the newest open leads of the clients whose phone has it, when those fill the hits', async () => {
+    // 30 clients with the number in their phone, an open lead each (an hour apart): their open leads fill
+    // the hits, so the accounts' statement gives them without the clients' ids (decision 129).
+    const number = 8765432;
+    const clients = await column(sql`insert into accounts (first_name, last_name, is_client, phones)
+      select 'Πελάτης', 'Τηλεφωνικός' || g, true, array['+30 69' || ${String(number)}] from generate_series(1, 30) g returning id`);
+    await db.execute(sql`insert into leads (account_id, stage, created_on, for_purchase)
+      select c, 1, now() - make_interval(hours => k::int), true from unnest(${sql.param(clients)}::int[]) with ordinality x(c, k)`);
+    const all = `{${clients.join(',')}}`;
+    const global = async () => {
+      const matches = await searchAccountMatches(app, String(number), 'en');
+      return (await findLeads(app, String(number), 20, tr, async () => matches.ids, async () => matches.openLeads)).map((l) => l.id);
+    };
+    const picker = async () => (await findLeads(app, String(number), 20, tr)).map((l) => l.id);
+    // No lead has the number yet: the clients' 20 newest.
+    const clientsOnly = await openThenClosed(all);
+    expect(clientsOnly).toHaveLength(20);
+    expect(await global()).toEqual(clientsOnly);
+    expect(await picker()).toEqual(clientsOnly);
+    // The lead with that number: open, newer than the 5th client's lead, it comes in 5th; closed, or a draft, or older than the 20th, it is not shown.
+    await db.execute(sql`insert into leads (id, account_id, stage, created_on, for_purchase) values (${number}, null, 1, now() - interval '4 hours 30 minutes', true)`);
+    for (const [what, change] of [
+      ['open, 5th', sql`select 1`],
+      ['closed', sql`update leads set stage = 6 where id = ${number}`],
+      ['a draft', sql`update leads set stage = 1, draft = true where id = ${number}`],
+      ['open, older than the 20th', sql`update leads set draft = false, created_on = now() - interval '2 days' where id = ${number}`],
+      ['open, the newest', sql`update leads set created_on = now() where id = ${number}`],
+    ] as const) {
+      await db.execute(change);
+      const expected = await openThenClosed(all, number);
+      expect(expected.includes(number), what).toBe(what.startsWith('open,') && !what.includes('older'));
+      expect(await global(), what).toEqual(expected);
+      expect(await picker(), what).toEqual(expected);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { accounts, locations, users } from '../../db/schema/index.ts';
 import { createTestApp, type Client } from '../../../test/harness.ts';
 import { LIST_COLUMNS, OBJECT_COLUMNS } from './objects.columns.ts';
@@ -222,6 +222,30 @@ describe('finding an object by reference number or title', () => {
     const titled = await make({ title: 'Sea view flat, ten minutes from Καλαμαριά', forSale: true, salePrice: 180000 });
     const hits = ((await admin.get(`/api/search?searchStr=${encodeURIComponent('Καλαμαριά')}`)).json().items as { id: number; entity: string }[]).filter((h) => h.entity === 'Object');
     expect(hits.map((h) => h.id)).toEqual([titled.id, ...sorted(sale, rent)]);
+  });
+
+  it('keeps a reference number of five digits whole in the search text and the words, not also cut to its first four', async () => {
+    const five = await make({ title: 'Loft on the harbour', forSale: true, salePrice: 90000 });
+    const four = await make({ title: 'Loft by the park', forSale: true, salePrice: 80000 });
+    await t.db.execute(sql`update objects set reference_number = case when id = ${five.id} then 12345 else 1234 end where id in (${five.id}, ${four.id})`);
+    // Stored: "12345" as shown and bare, no "1234" of its own (0011 wrote "1234 12345").
+    const [stored] = (await t.db.execute<{ text: string; words: string[] }>(sql`select o.search_text as text,
+      array(select w.word from object_words w where w.object_id = o.id order by w.word) as words from objects o where o.id = ${five.id}`)).rows;
+    expect(stored!.text.split(' ').slice(0, 2)).toEqual(['12345', '12345']);
+    expect(stored!.words).toContain('12345');
+    expect(stored!.words).not.toContain('1234');
+    const found = async (typed: string) => ({
+      search: ((await admin.get(`/api/search?searchStr=${encodeURIComponent(typed)}`)).json().items as { id: number; entity: string }[]).filter((h) => h.entity === 'Object').map((h) => h.id),
+      picker: ((await admin.get(`/api/object/searchByRefNumOrTitle?searchStr=${encodeURIComponent(typed)}`)).json().items as { id: number }[]).map((h) => h.id),
+    });
+    for (const typed of ['12345', '#12345', 'ref12345']) {
+      const { search, picker } = await found(typed);
+      expect(search[0], typed).toBe(five.id);
+      expect(picker[0], typed).toBe(five.id);
+      expect(search, typed).not.toContain(four.id);
+    }
+    // «1234» is property 1234 first; 12345 only after it, as a number starting with those digits.
+    for (const hits of Object.values(await found('1234'))) expect(hits.slice(0, 2)).toEqual([four.id, five.id]);
   });
 
   it('answers global search with Object hits that link to the object', async () => {
