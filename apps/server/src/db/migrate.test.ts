@@ -639,6 +639,8 @@ describe('migrations', () => {
     ]);
     // The property below 10000 was not written again.
     expect(after[0]!.xmin).toBe(before[0]!.xmin);
+    // The words trigger the migration turned off for its rewrite is on again.
+    expect((await q(`select tgenabled from pg_trigger where tgname = 'objects_words_update'`) as { rows: { tgenabled: string }[] }).rows).toEqual([{ tgenabled: 'O' }]);
     await t.app.close();
   });
 

@@ -34,6 +34,8 @@ const REWRITTEN_TABLES: Record<string, string[]> = {
   '0103_search_fragments_ranked': ['lead_words'],
   // Filled whole: the global search reads a word's first properties from its index alone.
   '0124_object_words': ['object_words'],
+  // The search text of the properties numbered from 10000 written again, their cut word removed.
+  '0126_object_search_text_whole_reference': ['objects', 'object_words'],
 };
 
 /** The tags of the journal's migrations created after the newest one applied (those about to run). */

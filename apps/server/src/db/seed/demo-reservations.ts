@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { lcgRandom } from './demo-time.ts';
+import { refDigits } from '../../lib/reference-number.ts';
 
 type Row = Record<string, unknown>;
 
@@ -27,7 +28,7 @@ export async function seedDemoReservations(tx: Tx, opts: { timeZone: string }) {
   const rnd = lcgRandom(1010);
   const objects = (await tx.execute(sql`select id, reference_number as ref, coalesce(short_rent_price, 80)::float8 as price from objects where for_short_rent order by id limit 12`)).rows as Row[];
   if (!objects.length) return { reservations: 0 };
-  await tx.execute(sql`update objects set website_code = 'TH-' || lpad(reference_number::text, 4, '0') where for_short_rent and website_code is null`);
+  await tx.execute(sql`update objects set website_code = 'TH-' || ${refDigits(sql`reference_number`)} where for_short_rent and website_code is null`);
   const clients = ((await tx.execute(sql`select id from accounts where is_client order by id limit 10`)).rows as Row[]).map((r) => r.id as number);
   const [today] = (await tx.execute(sql`select (now() at time zone ${opts.timeZone})::date::text as d`)).rows as { d: string }[];
   const day = (offset: number) => {

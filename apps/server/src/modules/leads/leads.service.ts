@@ -635,7 +635,7 @@ export async function findLeads(
   const open =
     kept && (n === undefined || kept.length >= want)
       ? sql`select unnest(${sql.param(kept.slice(0, want))}::int[]) as id${
-          n === undefined ? sql`` : sql` union select ${leads.id} from ${leads} where ${leads.id} = ${n} and ${whose} and not ${closed}`
+          n === undefined ? sql`` : sql` union select ${leads.id} from ${leads} where ${leads.id} = ${n} and not ${leads.draft} and not ${closed}`
         }`
       : sql`select ${leads.id} from ${leads} where ${whose} and not ${closed} order by ${leads.createdOn} desc, ${leads.id} desc limit ${want}`;
   // One statement (decision 129): the open ones, then the newest closed ones when the open are fewer
