@@ -62,7 +62,7 @@ describe('an instance older than its database', () => {
     await other.pool.query(`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-version', 4102444800000)`);
     const err = await migrateDb(other.dbUrl).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DatabaseNewerError);
-    expect((err as Error).message).toMatch(/^The database was migrated by a newer version of the CRM \(1 migration this version does not have, the newest of 2100-01-01T00:00:00\.000Z\); this version knows migrations up to 0128_import_header_row\. Start the newer version instead/);
+    expect((err as Error).message).toMatch(/^The database was migrated by a newer version of the CRM \(1 migration this version does not have, the newest of 2100-01-01T00:00:00\.000Z\); this version knows migrations up to 0129_accounts_display_name_norm\. Start the newer version instead/);
   });
 
   it('refuses to start when one of its migrations sorts before the newest applied and was never applied', async () => {

@@ -17,6 +17,11 @@ function statementsOf(migration: string, keep: (statement: string) => boolean): 
 
 const UNDO: { migration: string; before: string; sql: string[] }[] = [
   {
+    migration: '0129',
+    before: "the accounts' display names without their search-form index",
+    sql: [`drop index accounts_display_name_norm_idx`],
+  },
+  {
     migration: '0128',
     before: 'an upload read with its headers on the first row',
     sql: [`alter table imports drop column row_numbers`, `alter table imports drop column header_row`],

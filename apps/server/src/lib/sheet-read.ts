@@ -31,7 +31,7 @@ export type SheetLimits = {
   /** How an .xlsx cell's value is read as text, or refused (an error's text key). */
   cellText?: 'value' | 'typed';
   /** The reader's own texts for a limit crossed, where it has them. */
-  keys?: { tooManyRows?: string; unpackedTooLarge?: string };
+  keys?: { tooManyRows?: string; unpackedTooLarge?: string; oldExcel?: string };
 };
 
 /** Excel's own limit of one cell's text. */
@@ -333,7 +333,7 @@ export async function readSheetFile(file: string, limits: SheetLimits): Promise<
   let collector: RowCollector;
   if (magic.toString('latin1') === 'PK\x03\x04') collector = await readXlsx(file, limits);
   // An old .xls (OLE2) or another binary file.
-  else if (magic.toString('hex') === 'd0cf11e0') throw badRequest(limits.shape === 'rows' ? limits.notASpreadsheet : 'imports.oldExcel');
+  else if (magic.toString('hex') === 'd0cf11e0') throw badRequest(limits.keys?.oldExcel ?? (limits.shape === 'rows' ? limits.notASpreadsheet : 'imports.oldExcel'));
   else if (limits.cellText === 'typed') throw badRequest(limits.notASpreadsheet);
   else collector = await readCsv(file, limits);
   return limits.shape === 'rows' ? { rows: collector.rows } : collector.table();

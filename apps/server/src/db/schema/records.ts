@@ -150,6 +150,8 @@ export const accounts = pgTable(
     index('accounts_professional_idx').on(t.createdOn, t.id).where(sql`${t.isProfessional}`),
     index('accounts_partner_idx').on(t.createdOn, t.id).where(sql`${t.isPartnerRealEstate} or ${t.isPartnerTourism}`),
     index('accounts_client_source_idx').on(t.sourceId),
+    // The display name in search form (migration 0129): an import finds lawyers, notaries and clients named by name alone by it.
+    index('accounts_display_name_norm_idx').on(sql`public.crm_search_norm(${t.displayName})`),
   ],
 );
 

@@ -228,6 +228,8 @@ export type ReadRow = {
   partyCells?: Record<string, string>;
   /** A deal's people those cells name (imports.deals.ts), each in its relation. */
   parties?: { relation: number; accountId: number }[];
+  /** Each name those cells hold, with every account of that name (a stored deal may have a namesake of the one taken). */
+  partyNames?: { relation: number; ids: number[] }[];
   /** What the preview shows of a column when it is not the stored value as it is (a mandate's property, kind, owners). */
   shown?: Record<string, string>;
 };

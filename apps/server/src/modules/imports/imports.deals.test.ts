@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEAL_FIELDS, DEAL_STAGE_CLOSED, DEAL_TYPE_RENTAL, DEAL_TYPE_SALE, OWNER_RELATION } from '@crm/contract';
 import { createTestApp } from '../../../test/harness.ts';
 import { csv, importCalls } from '../../../test/imports.ts';
-import { accounts, actionLog, dealParties, deals, objectAccounts, objects } from '../../db/schema/index.ts';
+import { accounts, actionLog, dealParties, deals, objectAccounts, objects, users } from '../../db/schema/index.ts';
 import { workbookOf } from '../../../test/xlsx.ts';
 import { dealTotals, keptDealTotals } from '../deals/deals.service.ts';
 
@@ -263,6 +263,12 @@ describe('import of deals', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().title).toMatch(/^The file has more than 2\D?000 rows\. Split it into smaller files\.$/);
     expect((await send('fits.csv', csv([head, ...Array.from({ length: 2000 }, () => ['1', 'Sale', 'Negotiation'])]))).statusCode).toBe(200);
+    // The kind's own maximum, however far past it the file goes, and counted under a header found lower down.
+    const far = await send('far.csv', csv([head, ...Array.from({ length: 2030 }, () => ['1', 'Sale', 'Negotiation'])]));
+    expect(far.json().title).toMatch(/^The file has more than 2\D?000 rows\./);
+    const titled = [['Deals', '', ''], ['Exported 01/03/2026', '', ''], head];
+    expect((await send('titled.csv', csv([...titled, ...Array.from({ length: 2000 }, () => ['1', 'Sale', 'Negotiation'])]))).json()).toMatchObject({ headerRow: 3, rowCount: 2000 });
+    expect((await send('titled2.csv', csv([...titled, ...Array.from({ length: 2001 }, () => ['1', 'Sale', 'Negotiation'])]))).json().title).toMatch(/^The file has more than 2\D?000 rows\./);
   });
 
   it('proposes the client’s column from its role and a rental’s price from its rent, in the three languages', async () => {
@@ -271,7 +277,8 @@ describe('import of deals', () => {
     }
     for (const rent of ['Ενοίκιο', 'Μίσθωμα', 'Rent', 'Аренда']) {
       expect((await send('h.csv', csv([['Κωδικός ακινήτου', rent], ['1', 'x']]))).json().mapping, rent).toEqual(['referenceNumber', 'price']);
-    }    for (const [head, key] of [['Agent', 'agent'], ['Πράκτορας', 'agent'], ['Υπεύθυνος', 'agent'], ['Агент', 'agent'], ['Ответственный', 'agent'], ['Lawyer', 'lawyer'], ['Δικηγόρος', 'lawyer'], ['Юрист', 'lawyer'], ['Notary', 'notary'], ['Συμβολαιογράφος', 'notary'], ['Нотариус', 'notary']]) {
+    }
+    for (const [head, key] of [['Agent', 'agent'], ['Πράκτορας', 'agent'], ['Υπεύθυνος', 'agent'], ['Агент', 'agent'], ['Ответственный', 'agent'], ['Lawyer', 'lawyer'], ['Δικηγόρος', 'lawyer'], ['Юрист', 'lawyer'], ['Notary', 'notary'], ['Συμβολαιογράφος', 'notary'], ['Нотариус', 'notary']]) {
       expect((await send('h.csv', csv([['Κωδικός ακινήτου', head!], ['1', 'x']]))).json().mapping, head).toEqual(['referenceNumber', key]);
     }
   });
@@ -425,5 +432,98 @@ describe('Deals.xlsx read back, and a deal’s agent, lawyer and notary', () => 
     const up = (await send('agent.csv', csv([['Код объекта', 'Тип сделки', 'Этап', 'Агент'], [a.ref, 'Продажа', 'Переговоры', `${lastName} Νίκος`]]), admin, 'ru')).json();
     expect(up.mapping).toEqual(['referenceNumber', 'dealType', 'dealStage', 'agent']);
     expect((await preview(up, 'ru')).rows[0].errors).toEqual({ agent: `Сотрудников с именем «${lastName} Νίκος» несколько: укажите e-mail агента.` });
+  });
+});
+
+describe('a deal’s people on a re-run, and who may be its agent, lawyer or notary', () => {
+  const store = async (objectId: number, values: Record<string, unknown>, people: [number, number][]) => {
+    const [d] = await db.insert(deals).values({ objectId, ...values } as never).returning({ id: deals.id });
+    await db.insert(dealParties).values(people.map(([accountId, relation], position) => ({ dealId: d!.id, accountId, relation, position })));
+    return d!.id;
+  };
+  const phone = () => `+30 697 ${Math.floor(1000000 + Math.random() * 8999999)}`;
+  const chiefOf = () => person({ firstName: 'Ελένη', lastName: `Πράκτορα${tag()}`, isEmploye: true });
+
+  it('a Deals.xlsx whose deal has an unmarked lawyer while a namesake is marked as one, uploaded again, makes no second deal', async () => {
+    const chief = await chiefOf();
+    const lastName = `Νομικός${tag()}`;
+    const onDeal = await person({ firstName: 'Κώστας', lastName });
+    await person({ firstName: 'Κώστας', lastName, isLawyer: true });
+    const buyer = await person({ phones: [phone()] });
+    const a = await property((await person()).id);
+    const id = await store(a.id, { dealType: DEAL_TYPE_SALE, dealStage: 1, price: 100000 }, [[buyer.id, 2], [onDeal.id, 3], [chief.id, 6]]);
+    const file = await admin.post('/api/Deal/download', { agentId: chief.id }, { lang: 'en' });
+    const up = (await send('Deals.xlsx', file.rawPayload, admin, 'en')).json();
+    const p = await preview(up, 'en');
+    expect(p.rows.map((r: { errors: object; existing: { name: string } | null }) => [r.errors, r.existing?.name])).toEqual([[{}, `Deal #${id}, already in the CRM with the same values`]]);
+    expect(p.counts).toMatchObject({ deals: 0, skipped: 1 });
+    expect((await run(up)).statusCode).toBe(400);
+    expect((await dealsOf(a.id)).map((d) => d.id)).toEqual([id]);
+  });
+
+  it('a deal whose agent or lawyer was changed in the CRM after the file was made is shown so and left out, not made again', async () => {
+    const [first, second] = [await chiefOf(), await chiefOf()];
+    const lawyer = await person({ firstName: 'Πέτρος', lastName: `Δικηγόρου${tag()}`, isLawyer: true });
+    const buyer = await person({ phones: [phone()] });
+    const a = await property((await person()).id);
+    const id = await store(a.id, { dealType: DEAL_TYPE_SALE, dealStage: 1, price: 100000 }, [[buyer.id, 2], [first.id, 6]]);
+    const file = await admin.post('/api/Deal/download', { agentId: first.id }, { lang: 'el' });
+    await db.execute(sql`update deal_parties set account_id = ${second.id} where deal_id = ${id} and relation = 6`);
+    const up = (await send('Deals.xlsx', file.rawPayload, admin, 'el')).json();
+    const p = await preview(up, 'el');
+    expect(p.rows.map((r: { existing: { name: string } | null }) => r.existing?.name)).toEqual([`Η συμφωνία #${id} υπάρχει ήδη στο CRM με άλλον πράκτορα, δικηγόρο ή συμβολαιογράφο (άλλαξε στο μεταξύ)`]);
+    expect(p.counts).toMatchObject({ deals: 0, skipped: 1 });
+    // A row naming a lawyer the stored deal has not: the same, in Russian.
+    const rows = [['Код объекта', 'ФИО', 'Телефон', 'Тип сделки', 'Этап', 'Итоговая цена', 'Юрист'], [a.ref, `${buyer.lastName} ${buyer.firstName}`, buyer.phones[0]!, 'Продажа', 'Переговоры', '100 000', lawyer.displayName!]];
+    const up2 = (await send('lawyer.csv', csv(rows), admin, 'ru')).json();
+    const p2 = await preview(up2, 'ru');
+    expect(p2.rows[0].errors).toEqual({});
+    expect(p2.rows[0].existing?.name).toBe(`Сделка № ${id} уже есть в CRM с другим агентом, юристом или нотариусом (изменено после выгрузки)`);
+    expect((await run(up2)).statusCode).toBe(400);
+    expect((await dealsOf(a.id)).map((d) => d.id)).toEqual([id]);
+  });
+
+  it('a lawyer and a notary are found by name in capitals or without accents; of namesakes the one marked for the column, a client namesake aside', async () => {
+    const s = tag();
+    const lawyer = await person({ firstName: 'Κώστας', lastName: `Νομικός${s}`, isLawyer: true });
+    // A client and a notary share the lawyer's name: the lawyer's column takes the lawyer, the notary's the notary.
+    await person({ firstName: 'Κώστας', lastName: `Νομικός${s}`, isClient: true });
+    const notaryNamesake = await person({ firstName: 'Κώστας', lastName: `Νομικός${s}`, isNotary: true });
+    const notary = await person({ firstName: 'Άννα', lastName: `Συμβολαιογράφου${s}`, isNotary: true });
+    const [a, b] = [await property(), await property()];
+    const rows = [
+      ['Κωδικός ακινήτου', 'Είδος συμφωνίας', 'Στάδιο', 'Δικηγόρος', 'Συμβολαιογράφος'],
+      [a.ref, 'Πώληση', 'Διαπραγμάτευση', `ΚΩΣΤΑΣ ΝΟΜΙΚΟΣ${s.toUpperCase()}`, `Αννα Συμβολαιογραφου${s}`],
+      [b.ref, 'Πώληση', 'Διαπραγμάτευση', `Νομικος${s} Κωστας`, `κώστας νομικός${s}`],
+    ];
+    const up = (await send('people.csv', csv(rows), admin, 'el')).json();
+    expect(up.mapping).toEqual(['referenceNumber', 'dealType', 'dealStage', 'lawyer', 'notary']);
+    const p = await preview(up, 'el');
+    expect(p.rows.map((r: { errors: object }) => r.errors)).toEqual([{}, {}]);
+    expect((await run(up)).statusCode).toBe(200);
+    expect((await partiesOf((await dealsOf(a.id))[0]!.id as number))).toEqual([{ accountId: lawyer.id, relation: 3 }, { accountId: notary.id, relation: 4 }]);
+    expect((await partiesOf((await dealsOf(b.id))[0]!.id as number))).toEqual([{ accountId: lawyer.id, relation: 3 }, { accountId: notaryNamesake.id, relation: 4 }]);
+  });
+
+  it('two unmarked namesakes in the lawyer’s column are asked apart; the agent is an office user or an employee, never a payments client’s sign-in', async () => {
+    const s = tag();
+    await person({ firstName: 'Μάρκος', lastName: `Διπλός${s}` });
+    await person({ firstName: 'Μάρκος', lastName: `Διπλός${s}` });
+    const client = await person({ firstName: 'Πελάτισσα', lastName: `Πληρωμών${s}`, isClient: true });
+    await db.insert(users).values({ email: `pay${s}@example.gr`, username: `pay${s}`, roles: ['clientPayments'], accountId: client.id });
+    const staff = await person({ firstName: 'Σοφία', lastName: `Γραμματέως${s}` });
+    await db.insert(users).values({ email: `sofia${s}@agency.test`, username: `sofia${s}`, roles: ['employee'], accountId: staff.id });
+    const [a, b] = [await property(), await property()];
+    const rows = [
+      ['Κωδικός ακινήτου', 'Είδος συμφωνίας', 'Στάδιο', 'Πράκτορας', 'Δικηγόρος'],
+      [a.ref, 'Πώληση', 'Διαπραγμάτευση', client.displayName!, `Διπλός${s} Μάρκος`],
+      [b.ref, 'Πώληση', 'Διαπραγμάτευση', `sofia${s}@agency.test`, ''],
+    ];
+    const up = (await send('agents.csv', csv(rows), admin, 'en')).json();
+    const p = await preview(up, 'en');
+    expect(Object.keys(p.rows[0].errors).sort()).toEqual(['agent', 'lawyer']);
+    expect(p.rows[0].errors.agent).toContain(client.displayName!);
+    expect(p.rows[1].errors).toEqual({});
+    expect(p.rows[1].values.agent).toBe(staff.displayName);
   });
 });

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DEAL_RANGES, DEAL_RELATION, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_STAGE_CANCELLED, DEAL_STAGE_CLOSED, DEAL_TYPE_RENTAL, formatReferenceNumber, type TCulture, type TDealUpdate } from '@crm/contract';
+import { DEAL_RANGES, EMPLOYEE_ROLES, DEAL_RELATION, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_STAGE_CANCELLED, DEAL_STAGE_CLOSED, DEAL_TYPE_RENTAL, formatReferenceNumber, type TCulture, type TDealUpdate } from '@crm/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Caller } from '../../plugins/auth.ts';
@@ -22,9 +22,9 @@ import { emailKey, type ReadRow, type Row } from './imports.cells.ts';
  * and client) is at another stage is shown so and left out: the deal moved on in the CRM since.
  * Two rows with the same values in one file are an error at the second. A client who owns the
  * property (found by phone or e-mail) is an error: the owner is the deal's seller or landlord.
- * The agent, lawyer and notary a row names (findParties) are the deal's people too, and a stored
- * deal is the same only when it has them. Three queries in all, whatever the number of rows (the
- * deals are then made one by one).
+ * The agent, lawyer and notary a row names (findParties) are the deal's people too; a stored deal
+ * with the same values but other people (changed in the CRM since) is shown so and left out too.
+ * Three queries in all, whatever the number of rows (the deals are then made one by one).
  */
 
 type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -40,32 +40,52 @@ function comparable(f: ImportField, v: unknown): unknown {
 const dealKey = (columns: Column[], v: Row) => JSON.stringify(columns.map(({ field }) => comparable(field, v[field.name])));
 
 type Person = { id: number; name: string; preferred: boolean };
+type Named = { people: Person[]; groups: number[][] } | { error: 'unknown' | 'twice'; value: string };
 
-/** The people a cell names: the whole cell if it is one name, else each of its parts (Deals.xlsx writes "A, B"). */
-function peopleOf(cell: string, find: (text: string) => Person[]): { people: Person[] } | { error: 'unknown' | 'twice'; value: string } {
-  const one = (text: string): Person | { error: 'unknown' | 'twice'; value: string } => {
+/**
+ * The people a cell names: the whole cell if it is one name, else each of its parts (Deals.xlsx
+ * writes "A, B"); with each name's every account (`groups`: a stored deal may have a namesake).
+ */
+function peopleOf(cell: string, find: (text: string) => Person[]): Named {
+  const one = (text: string): { person: Person; all: Person[] } | { error: 'unknown' | 'twice'; value: string } => {
     const all = find(text);
     // Several of one name: the one marked for the role (an employee; a lawyer, a notary), if only one is.
     const list = all.length > 1 && all.filter((p) => p.preferred).length === 1 ? all.filter((p) => p.preferred) : all;
-    return list.length === 1 ? list[0]! : { error: list.length ? 'twice' : 'unknown', value: text };
+    return list.length === 1 ? { person: list[0]!, all } : { error: list.length ? 'twice' : 'unknown', value: text };
   };
   const whole = one(cell);
   const parts = cell.split(/[,;\n]/).map((x) => x.trim()).filter(Boolean);
-  if (!('error' in whole) || parts.length < 2 || whole.error === 'twice') return 'error' in whole ? whole : { people: [whole] };
+  if (!('error' in whole)) return { people: [whole.person], groups: [whole.all.map((p) => p.id)] };
+  if (parts.length < 2 || whole.error === 'twice') return whole;
   const people: Person[] = [];
+  const groups: number[][] = [];
   for (const part of parts) {
     const p = one(part);
     if ('error' in p) return p;
-    if (!people.some((x) => x.id === p.id)) people.push(p);
+    if (!people.some((x) => x.id === p.person.id)) people.push(p.person);
+    groups.push(p.all.map((x) => x.id));
   }
-  return { people };
+  return { people, groups };
 }
 
 /**
+ * A name as an account's display name may write it ("Last First", or as the cell has it): each
+ * turn of its words, in crm_search_norm's form by the query (migration 0129 indexes the display
+ * names in that form).
+ */
+export const nameTurns = (text: string) => {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  return words.map((_, k) => [...words.slice(k), ...words.slice(0, k)].join(' '));
+};
+
+/**
  * A deal's agent, lawyer and notary columns (see imports.fields.ts): the agent is an employee of the
- * agency (an account marked so, or a user's), found by the full name (either order) or an e-mail;
- * a lawyer or a notary is an account of that name, the one marked as one when two share it. An
- * unknown name, or one that two people share, is an error at its cell. Two queries in all.
+ * agency (an account marked so, or an office user's: an administrator or an employee, never a
+ * payments client's sign-in), found by the full name (either order) or an e-mail; a lawyer or a
+ * notary is an account of that name (letters compared without accents and case), the one marked as
+ * one when two share it. An unknown name, or one that two people share, is an error at its cell.
+ * Two queries in all, each on an index: the employees, and the accounts of the lawyers' and
+ * notaries' names.
  */
 export async function findParties(db: Db | Tx, t: Translate, rows: ReadRow[], allColumns: Column[]) {
   const columns = allColumns.filter((c) => c.field.target === 'party');
@@ -79,8 +99,11 @@ export async function findParties(db: Db | Tx, t: Translate, rows: ReadRow[], al
   const nameKeys = (r: Record<string, unknown>) => [key(String(r.name ?? '')), key(`${r.first_name ?? ''} ${r.last_name ?? ''}`), key(`${r.last_name ?? ''} ${r.first_name ?? ''}`)];
   const finders = new Map<string, (text: string) => Person[]>();
   if (columns.some((c) => c.field.key === 'agent')) {
-    const res = await db.execute(sql`select a.id, a.display_name as name, a.first_name, a.last_name, a.emails, u.email as user_email, a.is_employe
-      from accounts a left join users u on u.account_id = a.id and not u.disabled where a.is_employe or u.id is not null`);
+    const res = await db.execute(sql`select a.id, a.display_name as name, a.first_name, a.last_name, a.emails, null as user_email, a.is_employe
+        from accounts a where a.is_employe
+      union all
+      select a.id, a.display_name, a.first_name, a.last_name, a.emails, u.email, a.is_employe
+        from users u join accounts a on a.id = u.account_id where not u.disabled and u.roles && ${sql.param([...EMPLOYEE_ROLES])}::text[]`);
     const list = (res.rows as Record<string, unknown>[]).map((r) => ({
       id: Number(r.id),
       name: String(r.name ?? ''),
@@ -91,17 +114,19 @@ export async function findParties(db: Db | Tx, t: Translate, rows: ReadRow[], al
   }
   const others = columns.filter((c) => c.field.key !== 'agent');
   if (others.length) {
-    // The accounts of the names the cells hold (whole and by parts), by their names as written, either order.
+    // The accounts whose search text holds the longest word of a name the cells hold (whole and by
+    // parts), on its trigram index; the names are then compared whole (either order) here.
+    // The accounts whose display name is a name the cells hold (whole and by parts), in either order,
+    // on its index (migration 0129); the names are then compared here as the agent's are.
     const texts = new Set<string>();
     for (const r of rows) for (const c of others) {
       const cell = r.partyCells?.[c.field.key];
       if (!cell) continue;
-      for (const x of [cell, ...cell.split(/[,;\n]/)]) if (x.trim()) texts.add(x.trim().replace(/\s+/g, ' ').toLowerCase());
+      for (const x of [cell, ...cell.split(/[,;\n]/)]) for (const turn of nameTurns(x)) texts.add(turn);
     }
     const res = texts.size
-      ? await db.execute(sql`select id, display_name as name, first_name, last_name, is_lawyer, is_attorney, is_notary from accounts
-          where lower(display_name) = any(${sql.param([...texts])}::text[]) or lower(concat_ws(' ', first_name, last_name)) = any(${sql.param([...texts])}::text[])
-            or lower(concat_ws(' ', last_name, first_name)) = any(${sql.param([...texts])}::text[])`)
+      ? await db.execute(sql`select a.id, a.display_name as name, a.first_name, a.last_name, a.is_lawyer, a.is_attorney, a.is_notary from accounts a
+          where public.crm_search_norm(a.display_name) = any(array(select public.crm_search_norm(x) from unnest(${sql.param([...texts])}::text[]) x))`)
       : { rows: [] };
     const found = res.rows as Record<string, unknown>[];
     for (const c of others) {
@@ -121,6 +146,7 @@ export async function findParties(db: Db | Tx, t: Translate, rows: ReadRow[], al
         continue;
       }
       (r.parties ??= []).push(...got.people.map((p) => ({ relation: field.relation!, accountId: p.id })));
+      (r.partyNames ??= []).push(...got.groups.map((ids) => ({ relation: field.relation!, ids })));
       (r.shown ??= {})[field.key] = got.people.map((p) => p.name).join(', ');
     }
   }
@@ -225,12 +251,21 @@ export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, ro
     if (known) r.existing = { id: known.id, name: known.name };
     const client = r.existing?.id;
     const hasClient = (d: { buyers: Buyer[] }) => client !== undefined && d.buyers.some((b) => b.id === client);
-    // The agent, lawyer and notary the row names are the stored deal's too (an empty cell says nothing).
-    const hasPeople = (d: { people: Set<string> }) => (r.parties ?? []).every((p) => d.people.has(`${p.relation}:${p.accountId}`));
-    const same = onProperty.find((d) => (!r.hasPerson || hasClient(d)) && dealKey(given, d) === rowKey && hasPeople(d));
+    // The agent, lawyer and notary the row names are the stored deal's too (an empty cell says nothing):
+    // a name is, when one of its accounts is (the deal may have an unmarked namesake of the one taken).
+    const hasPeople = (d: { people: Set<string> }) => (r.partyNames ?? []).every((g) => g.ids.some((id) => d.people.has(`${g.relation}:${id}`)));
+    const sameDeal = onProperty.filter((d) => (!r.hasPerson || hasClient(d)) && dealKey(given, d) === rowKey);
+    const same = sameDeal.find(hasPeople);
     if (same) {
       r.dealId = same.id;
       r.existing = { id: same.id, name: t('imports.dealStored', { id: same.id }) };
+      continue;
+    }
+    // The same deal whose agent, lawyer or notary was changed in the CRM since: not a second deal.
+    const otherPeople = sameDeal[0];
+    if (otherPeople) {
+      r.dealId = otherPeople.id;
+      r.existing = { id: otherPeople.id, name: t('imports.dealStoredOtherPeople', { id: otherPeople.id }) };
       continue;
     }
     // The client's deal of this type on this property moved to another stage in the CRM: not a second

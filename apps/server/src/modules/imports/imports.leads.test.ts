@@ -220,6 +220,13 @@ describe('import of leads, again and with rows left out', () => {
     expect(await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.lastName, who))).toEqual([{ id: client!.id }]);
     expect((await leadsOf(client!.id)).map((l) => l.rentBudgetRangeMax)).toEqual([800, 950]);
 
+    // A name typed in capitals or without accents is the same name (Greek capitals end in Σ, not ς).
+    const greek = `Παπάς${tag()}`;
+    const [papas] = await db.insert(accounts).values({ lastName: greek, firstName: 'Ελένη', isClient: true }).returning();
+    const caps = await preview((await send('names4.csv', csv([head, [greek.toUpperCase().normalize('NFD').replace(/\p{M}/gu, ''), 'ΕΛΕΝΗ', 'Yes', '600'], [greek.normalize('NFD').replace(/\p{M}/gu, ''), 'Ελενη', 'Yes', '650']]))).json());
+    expect(caps.rows.map((r: { existing: { id: number } | null }) => r.existing?.id)).toEqual([papas!.id, papas!.id]);
+    expect(caps.counts).toMatchObject({ clients: 0, linked: 2 });
+
     // Two clients of one name without contacts, and one of another name with a phone: neither is taken by name.
     const twin = `Twin${tag()}`;
     await db.insert(accounts).values([{ lastName: twin, firstName: 'Maria', isClient: true }, { lastName: twin, firstName: 'Maria', isClient: true }]);

@@ -86,15 +86,23 @@ const HEADER_ROWS_LOOKED_AT = 20;
 const HEADER_CELLS_MIN = 2;
 
 /**
- * The header row of a sheet's rows: the first of its first rows where at least HEADER_CELLS_MIN
- * cells name a field of the kind (as the mapping would propose them), else its first row; the cells
- * are the rows under it, every row as wide as the widest, with their numbers in the sheet.
+ * The header row of a sheet's rows: among its first rows, the one where the most cells name a field
+ * of the kind (as the mapping would propose them; the first of equals), at least HEADER_CELLS_MIN
+ * and more than half its non-empty cells (a filter's "Agent: | Eleni | Stage: | All" line, or a data
+ * row with two field-like words, is not), with a row under it; with none, its first row. The cells are the rows under
+ * it, every row as wide as the widest, with their numbers in the sheet.
  */
 export function findTable(t: Parameters<typeof guessMapping>[0], kind: TImportKind, rows: readonly SheetRow[], rowsMax: number): { headerRow: number; headers: string[]; cells: string[][]; rowNumbers: number[] } {
   const text = (r: SheetRow) => Array.from(r.cells, (c) => (c ?? '').replace(/\u00a0/g, ' ').trim());
   if (!rows.length) throw badRequest('imports.empty');
-  const named = (r: SheetRow) => guessMapping(t, kind, text(r)).filter(Boolean).length;
-  const at = Math.max(0, rows.slice(0, HEADER_ROWS_LOOKED_AT).findIndex((r) => named(r) >= HEADER_CELLS_MIN));
+  let at = 0;
+  let best = 0;
+  rows.slice(0, HEADER_ROWS_LOOKED_AT).forEach((r, i) => {
+    const cells = text(r);
+    const named = guessMapping(t, kind, cells).filter(Boolean).length;
+    const filled = cells.filter(Boolean).length;
+    if (named >= HEADER_CELLS_MIN && named * 2 > filled && named > best && i < rows.length - 1) [at, best] = [i, named];
+  });
   const body = rows.slice(at + 1);
   if (!body.length) throw badRequest('imports.noRows');
   if (body.length > rowsMax) throw badRequest('imports.tooManyRows', { max: rowsMax });
@@ -122,8 +130,13 @@ export async function uploadImport(app: FastifyInstance, req: FastifyRequest, ca
       unpackedMax: XLSX_UNPACKED_MAX,
       cellLengthMax: CELL_LENGTH_MAX,
       notASpreadsheet: 'imports.notASpreadsheet',
+      keys: { oldExcel: 'imports.oldExcel' },
     });
     hash = await fileHash(file.tmp);
+  } catch (e) {
+    // The reading stops past the kind's maximum and the rows looked at for the header: the message gives the kind's own.
+    if (e instanceof AppError && e.code === 'imports.tooManyRows') throw badRequest('imports.tooManyRows', { max: rowsMax });
+    throw e;
   } finally {
     await dropScratch([file]);
   }
@@ -167,8 +180,10 @@ async function findUpload(db: Db | Tx, token: string, caller: Caller, lock = fal
 
 /**
  * Every row of an upload read with a mapping: values as stored, errors per field in the reader's
- * language, and the account already in the CRM with the row person's phone or e-mail. Three
- * queries in all (the places, the phones, the e-mails), whatever the number of rows.
+ * language, and the account already in the CRM with the row person's phone or e-mail. As many
+ * queries whatever the number of rows: the places, the phones, the e-mails; for leads, the clients
+ * named by name alone and the leads stored; for deals, the agents, the lawyers and notaries, the
+ * properties, the deals stored and their people.
  */
 async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, caller: Caller, kind: TImportKind, cells: string[][], mapping: string[], numbers: { headerRow: number; rowNumbers: number[] | null }, lock = false) {
   const all = importFields(kind);
@@ -312,25 +327,26 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
 
 /**
  * A lead's client named by name alone (no phone, no e-mail in the row): the client in the CRM with
- * exactly that last and first name (letter case aside) and no phone or e-mail either, when only one
- * has it, so a file imported again makes no second client. The preview says it was found by name.
- * Two such clients of one name stay apart: the row makes a new one. One query.
+ * that last and first name (letters compared without accents and case, as the file's own rows are
+ * linked) and no phone or e-mail either, when only one has it, so a file imported again makes no
+ * second client. The preview says it was found by name. Two such clients of one name stay apart: the
+ * row makes a new one. One query, on the accounts' display names in search form (migration 0129).
  */
 async function findClientsByName(db: Db | Tx, t: (key: string, params?: Record<string, string | number>) => string, rows: ReadRow[]) {
-  const clean = (v: unknown) => String(v ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
-  const byName = rows.filter((r) => r.hasPerson && !r.existing && !r.keys.length && r.account.lastName && r.account.firstName);
+  const byName = rows.filter((r) => r.hasPerson && !r.existing && !r.keys.length && r.nameKey !== null && !r.nameKey.startsWith('|'));
   if (!byName.length) return;
-  const lastNames = [...new Set(byName.map((r) => clean(r.account.lastName)))];
-  const res = await db.execute(sql`select id, display_name as name, lower(btrim(last_name)) as last, lower(btrim(first_name)) as first from accounts
-    where is_client and coalesce(cardinality(phones), 0) = 0 and coalesce(cardinality(emails), 0) = 0
-      and lower(btrim(regexp_replace(last_name, '\\s+', ' ', 'g'))) = any(${sql.param(lastNames)}::text[])`);
+  // The clients whose display name ("Last First") is the row's, on its index (migration 0129).
+  const names = [...new Set(byName.map((r) => `${String(r.account.lastName).trim()} ${String(r.account.firstName).trim()}`))];
+  const res = await db.execute(sql`select a.id, a.display_name as name, a.last_name as last, a.first_name as first from accounts a
+    where public.crm_search_norm(a.display_name) = any(array(select public.crm_search_norm(x) from unnest(${sql.param(names)}::text[]) x))
+      and a.is_client and coalesce(cardinality(a.phones), 0) = 0 and coalesce(cardinality(a.emails), 0) = 0`);
   const found = new Map<string, { id: number; name: string }[]>();
   for (const a of res.rows as { id: number; name: string; last: string; first: string }[]) {
-    const k = `${clean(a.last)}|${clean(a.first)}`;
+    const k = `${normalizeHeader(a.last ?? '')}|${normalizeHeader(a.first ?? '')}`;
     found.set(k, [...(found.get(k) ?? []), { id: Number(a.id), name: a.name }]);
   }
   for (const r of byName) {
-    const list = found.get(`${clean(r.account.lastName)}|${clean(r.account.firstName)}`) ?? [];
+    const list = found.get(r.nameKey!) ?? [];
     if (list.length === 1) r.existing = { id: list[0]!.id, name: t('imports.foundByName', { name: list[0]!.name }) };
   }
 }

@@ -89,6 +89,22 @@ describe('import of owners', () => {
     expect(plain).toMatchObject({ headerRow: 1, mapping: ['lastName', ''] });
   });
 
+  it('takes as the header the row naming the most fields, more than half of its cells: not a filter line above it, not a row under it', async () => {
+    // A filter line (label, value, label, value) above the table names two fields in four cells (a CSV
+    // saved by Excel writes every row as wide as the sheet).
+    const filtered = [['Εξαγωγή συμφωνιών', '', '', ''], ['Πράκτορας:', 'Ελένη', 'Στάδιο:', 'Όλα'], ['Κωδικός ακινήτου', 'Πελάτης', 'Είδος', 'Στάδιο'], ['0013', 'Παπάς Νίκος', 'Πώληση', 'Διαπραγμάτευση']];
+    expect((await send('deals.csv', csv(filtered), 'deals', admin, 'el')).json()).toMatchObject({ headerRow: 3, mapping: ['referenceNumber', 'fullName', 'dealType', 'dealStage'], rowCount: 1 });
+    // A header naming no two fields, whose rows hold two field-like words among their values: the first row stays the header.
+    const words = [['Α/Α', 'Στοιχεία', 'Λέξη 1', 'Λέξη 2', 'Ποσό €', 'Ημέρα'], ['0012', 'Παπάς Νίκος', 'Ενοίκιο', 'Πράκτορας', '750', '01/03/2026'], ['0013', 'Οικονόμου Άννα', 'Πώληση', 'x', '90000', '02/03/2026']];
+    expect((await send('deals2.csv', csv(words), 'deals', admin, 'el')).json()).toMatchObject({ headerRow: 1, rowCount: 2 });
+    // An owners' sheet whose last row reads like headers (its first names one field): its first row is still the header.
+    const owners = [['Επώνυμο', 'Κινητό τηλέφωνο 1'], ['Παπάς', '6944112233'], ['Email', 'Τηλέφωνο']];
+    expect((await send('owners.csv', csv(owners), 'owners', admin, 'el')).json()).toMatchObject({ headerRow: 1, mapping: ['lastName', ''], rowCount: 2 });
+    // Of two rows naming fields, the one naming more.
+    const two = [['Επώνυμο', 'Όνομα'], ['Επώνυμο', 'Όνομα', 'Κινητό'], ['Παπάς', 'Νίκος', '6944112233']];
+    expect((await send('owners2.csv', csv(two), 'owners', admin, 'el')).json()).toMatchObject({ headerRow: 2, rowCount: 1 });
+  });
+
   it('an error in a cell is shown under its field, refuses the import and stores nothing', async () => {
     const before = await countOf(accounts);
     const up = (await send('bad.csv', csv([['Επώνυμο', 'Όνομα', 'Τηλέφωνο', 'Email'], ['Κώστα', 'Ελένη', 'abc-12', 'eleni@example'], ['Νικολάου', '', '2310 123456', ''], ['Δήμου', 'Άννα', '', '']]), 'owners')).json();
@@ -199,6 +215,11 @@ describe('import of owners', () => {
     const res = await admin.post('/api/import/run', { token: up.token, mapping: ['lastName', ''], duplicates: 'link', skipErrors: false });
     expect(res.statusCode).toBe(400);
     expect(res.json().title).toBe('Choose a column for: First name.');
+    // An old Excel workbook (.xls) is told apart, with what to do, in the reader's language.
+    const xls = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600)]);
+    const old = await send('owners.xls', xls, 'owners', admin, 'el');
+    expect(old.statusCode).toBe(400);
+    expect(old.json().title).toBe('Είναι παλιό αρχείο Excel (.xls). Ανοίξτε το στο Excel, αποθηκεύστε το ως .xlsx ή CSV και ανεβάστε το ξανά.');
   });
 });
 
