@@ -19,7 +19,7 @@ const UNDO: { migration: string; before: string; sql: string[] }[] = [
   {
     migration: '0129',
     before: "the accounts' display names without their search-form index",
-    sql: [`drop index accounts_display_name_norm_idx`],
+    sql: [`drop index accounts_display_name_norm_idx`, `drop index accounts_last_first_norm_idx`],
   },
   {
     migration: '0128',

@@ -152,6 +152,7 @@ export const accounts = pgTable(
     index('accounts_client_source_idx').on(t.sourceId),
     // The display name in search form (migration 0129): an import finds lawyers, notaries and clients named by name alone by it.
     index('accounts_display_name_norm_idx').on(sql`public.crm_search_norm(${t.displayName})`),
+    index('accounts_last_first_norm_idx').on(sql`public.crm_search_norm(btrim(coalesce(${t.lastName}, '') || ' ' || coalesce(${t.firstName}, '')))`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CULTURES, DEAL_STAGES, DEAL_TYPES, LEAD_PRIORITIES, LEAD_STAGES, MAX_EMAILS, MAX_PHONES, OBJECT_FEATURES, isEmailList, isPhoneList, parseTypedDate, type TCulture } from '@crm/contract';
 import { readTypedDecimal } from '@crm/contract/typed-number';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, locations } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -262,3 +262,14 @@ export async function judge(ctx: FieldContext, field: string, f: ImportField, va
     throw e;
   }
 }
+
+/**
+ * Accounts `a` named one of `names` ("Last First" or as a file writes a name), in search form: by the
+ * display name or by the last and first name alone (a display name holds the middle name), each on
+ * its index (migration 0129).
+ */
+export const namedAs = (names: string[]) => {
+  const norm = sql`array(select public.crm_search_norm(x) from unnest(${sql.param(names)}::text[]) x)`;
+  return sql`(public.crm_search_norm(a.display_name) = any(${norm})
+    or public.crm_search_norm(btrim(coalesce(a.last_name, '') || ' ' || coalesce(a.first_name, ''))) = any(${norm}))`;
+};

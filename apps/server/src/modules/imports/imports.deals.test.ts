@@ -505,6 +505,39 @@ describe('a deal’s people on a re-run, and who may be its agent, lawyer or not
     expect((await partiesOf((await dealsOf(b.id))[0]!.id as number))).toEqual([{ accountId: lawyer.id, relation: 3 }, { accountId: notaryNamesake.id, relation: 4 }]);
   });
 
+  it('a lawyer stored with a middle name is found by first and last name; a long text in the column is no one, an error at its cell', async () => {
+    const s = tag();
+    const [lawyer] = await db.insert(accounts).values({ firstName: 'Κώστας', lastName: `Νομικός${s}`, middleName: 'Ιωάννου', isLawyer: true }).returning();
+    const [a, b] = [await property(), await property()];
+    const rows = [
+      ['Κωδικός ακινήτου', 'Είδος συμφωνίας', 'Στάδιο', 'Δικηγόρος'],
+      [a.ref, 'Πώληση', 'Διαπραγμάτευση', `Κώστας Νομικός${s}`],
+      [b.ref, 'Πώληση', 'Διαπραγμάτευση', Array.from({ length: 3000 }, (_, i) => `λέξη${i}`).join(' ')],
+    ];
+    const up = (await send('middle.csv', csv(rows), admin, 'el')).json();
+    const p = await preview(up, 'el');
+    expect(p.rows[0].errors).toEqual({});
+    expect(p.rows[0].values.lawyer).toBe(lawyer!.displayName);
+    expect(Object.keys(p.rows[1].errors)).toEqual(['lawyer']);
+  });
+
+  it('a tenant’s closed rental with another agent, and a row of the same rent without dates: a new lease, made', async () => {
+    const [first, second] = [await chiefOf(), await chiefOf()];
+    const tenant = await person({ phones: [phone()] });
+    const a = await property((await person()).id);
+    const id = await store(a.id, { dealType: DEAL_TYPE_RENTAL, dealStage: DEAL_STAGE_CLOSED, price: 800 }, [[tenant.id, 2], [first.id, 6]]);
+    const rows = [
+      ['Κωδικός ακινήτου', 'Επώνυμο', 'Όνομα', 'Τηλέφωνο', 'Είδος συμφωνίας', 'Στάδιο', 'Τελική τιμή', 'Πράκτορας'],
+      [a.ref, tenant.lastName!, tenant.firstName!, tenant.phones[0]!, 'Μίσθωση', 'Ολοκληρώθηκε', '800', second.displayName!],
+    ];
+    const up = (await send('lease.csv', csv(rows), admin, 'el')).json();
+    const p = await preview(up, 'el');
+    expect(p.rows[0].errors).toEqual({});
+    expect(p.counts).toMatchObject({ deals: 1, skipped: 0 });
+    expect((await run(up)).statusCode).toBe(200);
+    expect((await dealsOf(a.id)).map((d) => d.id)).toEqual([id, expect.any(Number)]);
+  });
+
   it('two unmarked namesakes in the lawyer’s column are asked apart; the agent is an office user or an employee, never a payments client’s sign-in', async () => {
     const s = tag();
     await person({ firstName: 'Μάρκος', lastName: `Διπλός${s}` });

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DEAL_RANGES, EMPLOYEE_ROLES, DEAL_RELATION, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_STAGE_CANCELLED, DEAL_STAGE_CLOSED, DEAL_TYPE_RENTAL, formatReferenceNumber, type TCulture, type TDealUpdate } from '@crm/contract';
+import { DEAL_FIELDS, DEAL_RANGES, EMPLOYEE_ROLES, DEAL_RELATION, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_STAGE_CANCELLED, DEAL_STAGE_CLOSED, DEAL_TYPE_RENTAL, formatReferenceNumber, type TCulture, type TDealUpdate } from '@crm/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Caller } from '../../plugins/auth.ts';
@@ -7,7 +7,7 @@ import { accounts, dealParties, deals } from '../../db/schema/index.ts';
 import { storeDeal } from '../deals/deals.service.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { normalizeHeader, type ImportField } from './imports.fields.ts';
-import { emailKey, type ReadRow, type Row } from './imports.cells.ts';
+import { emailKey, namedAs, type ReadRow, type Row } from './imports.cells.ts';
 
 /**
  * A deal's rows of an imported spreadsheet: the client (buyer or tenant) is read as a lead's client
@@ -75,8 +75,12 @@ function peopleOf(cell: string, find: (text: string) => Person[]): Named {
  */
 export const nameTurns = (text: string) => {
   const words = text.trim().split(/\s+/).filter(Boolean);
+  // A name is a few words: longer text is no one's (and its turns would grow with its square).
+  if (words.length > NAME_WORDS_MAX) return [];
   return words.map((_, k) => [...words.slice(k), ...words.slice(0, k)].join(' '));
 };
+/** The most words a person's name in a cell has (last, first, middle, a second surname). */
+export const NAME_WORDS_MAX = 5;
 
 /**
  * A deal's agent, lawyer and notary columns (see imports.fields.ts): the agent is an employee of the
@@ -114,10 +118,9 @@ export async function findParties(db: Db | Tx, t: Translate, rows: ReadRow[], al
   }
   const others = columns.filter((c) => c.field.key !== 'agent');
   if (others.length) {
-    // The accounts whose search text holds the longest word of a name the cells hold (whole and by
-    // parts), on its trigram index; the names are then compared whole (either order) here.
-    // The accounts whose display name is a name the cells hold (whole and by parts), in either order,
-    // on its index (migration 0129); the names are then compared here as the agent's are.
+    // The accounts named as the cells name them (whole and by parts, each turn of a name's words), by
+    // the display name or the last and first name, on their indexes (migration 0129); the names are
+    // then compared here as the agent's are.
     const texts = new Set<string>();
     for (const r of rows) for (const c of others) {
       const cell = r.partyCells?.[c.field.key];
@@ -126,7 +129,7 @@ export async function findParties(db: Db | Tx, t: Translate, rows: ReadRow[], al
     }
     const res = texts.size
       ? await db.execute(sql`select a.id, a.display_name as name, a.first_name, a.last_name, a.is_lawyer, a.is_attorney, a.is_notary from accounts a
-          where public.crm_search_norm(a.display_name) = any(array(select public.crm_search_norm(x) from unnest(${sql.param([...texts])}::text[]) x))`)
+          where ${namedAs([...texts])}`)
       : { rows: [] };
     const found = res.rows as Record<string, unknown>[];
     for (const c of others) {
@@ -261,8 +264,12 @@ export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, ro
       r.existing = { id: same.id, name: t('imports.dealStored', { id: same.id }) };
       continue;
     }
-    // The same deal whose agent, lawyer or notary was changed in the CRM since: not a second deal.
-    const otherPeople = sameDeal[0];
+    // The same deal whose agent, lawyer or notary was changed in the CRM since: not a second deal. Its
+    // client must be the row's, and the deal open or the row dated (a closed deal of the same tenant
+    // and rent without dates may be a new lease).
+    const open = (d: Row) => ![DEAL_STAGE_CLOSED, DEAL_STAGE_CANCELLED].includes(Number(d.dealStage));
+    const dated = given.some(({ field }) => DEAL_FIELDS.find((f) => f.name === field.name)?.type === 'date');
+    const otherPeople = r.hasPerson ? sameDeal.find((d) => hasClient(d) && (open(d) || dated)) : undefined;
     if (otherPeople) {
       r.dealId = otherPeople.id;
       r.existing = { id: otherPeople.id, name: t('imports.dealStoredOtherPeople', { id: otherPeople.id }) };
@@ -271,7 +278,6 @@ export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, ro
     // The client's deal of this type on this property moved to another stage in the CRM: not a second
     // deal. An open one whatever its values; a closed or cancelled one only when every other cell the
     // row fills is the same (else it is history, and a new rental of the same tenant is a new deal).
-    const open = (d: Row) => ![DEAL_STAGE_CLOSED, DEAL_STAGE_CANCELLED].includes(Number(d.dealStage));
     const butStage = given.filter(({ field }) => field.name !== 'dealStage');
     const sameButStage = (d: Row) => dealKey(butStage, d) === dealKey(butStage, r.object);
     const moved =

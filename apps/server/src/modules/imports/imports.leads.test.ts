@@ -203,6 +203,15 @@ describe('import of leads, again and with rows left out', () => {
     expect(await leadsOf(client!.id)).toHaveLength(1);
     expect((await db.select({ n: sql<number>`count(*)::int` }).from(leads).where(and(sql`${leads.accountId} is null`, eq(leads.draft, false))))[0]!.n).toBe(orphansBefore);
   });
+  it('a client named by name alone is found though the CRM has her middle name too', async () => {
+    const who = `Patronym${tag()}`;
+    const [stored] = await db.insert(accounts).values({ firstName: 'Μαρία', lastName: who, middleName: 'Γεωργίου', isClient: true }).returning();
+    const up = (await send('middle.csv', csv([['Surname', 'First name', 'Rent', 'Monthly rent up to'], [who.toUpperCase(), 'ΜΑΡΙΑ', 'Yes', '700']]))).json();
+    const p = await preview(up);
+    expect(p.rows[0].existing?.id).toBe(stored!.id);
+    expect(p.counts).toMatchObject({ leads: 1, clients: 0 });
+  });
+
   it('a client named by name alone is found again by that name on a re-run (one client, said so); two such clients of one name, or one with a phone, are not', async () => {
     const who = `Onlyname${tag()}`;
     const head = ['Surname', 'First name', 'Rent', 'Monthly rent up to'];

@@ -33,7 +33,7 @@ import { fieldLabel, guessMapping, importFields, normalizeHeader, TEMPLATE_FIELD
 import { insertMandates, readMandateRows } from './imports.mandates.ts';
 import { checkLeadRanges, findSameLeads, insertLeads } from './imports.leads.ts';
 import { findDeals, findParties, insertDeals } from './imports.deals.ts';
-import { CellError, emailKey, judge, loadLookups, phoneKey, readCell, readContacts, type ReadRow } from './imports.cells.ts';
+import { CellError, emailKey, judge, loadLookups, namedAs, phoneKey, readCell, readContacts, type ReadRow } from './imports.cells.ts';
 import { CELL_LENGTH_MAX, type SheetRow } from '../../lib/sheet-read.ts';
 import { readSheet } from '../../lib/sheet-reader.ts';
 import { dropScratch, readUploadForm, type ReceivedFile } from '../../lib/upload-form.ts';
@@ -89,20 +89,29 @@ const HEADER_CELLS_MIN = 2;
  * The header row of a sheet's rows: among its first rows, the one where the most cells name a field
  * of the kind (as the mapping would propose them; the first of equals), at least HEADER_CELLS_MIN
  * and more than half its non-empty cells (a filter's "Agent: | Eleni | Stage: | All" line, or a data
- * row with two field-like words, is not), with a row under it; with none, its first row. The cells are the rows under
+ * row with two field-like words, is not), with a row under it; with none such, the row naming the
+ * most under title lines only (a header naming two of its five columns under a title); else its first row. The cells are the rows under
  * it, every row as wide as the widest, with their numbers in the sheet.
  */
 export function findTable(t: Parameters<typeof guessMapping>[0], kind: TImportKind, rows: readonly SheetRow[], rowsMax: number): { headerRow: number; headers: string[]; cells: string[][]; rowNumbers: number[] } {
   const text = (r: SheetRow) => Array.from(r.cells, (c) => (c ?? '').replace(/\u00a0/g, ' ').trim());
   if (!rows.length) throw badRequest('imports.empty');
-  let at = 0;
-  let best = 0;
+  // The best row whose named cells are more than half its filled ones; else the best naming enough.
+  const strict = { at: -1, named: 0 };
+  const loose = { at: -1, named: 0 };
+  // The most cells a row above holds: a header under title lines only (one or two cells each) may name fewer.
+  let above = 0;
   rows.slice(0, HEADER_ROWS_LOOKED_AT).forEach((r, i) => {
     const cells = text(r);
     const named = guessMapping(t, kind, cells).filter(Boolean).length;
     const filled = cells.filter(Boolean).length;
-    if (named >= HEADER_CELLS_MIN && named * 2 > filled && named > best && i < rows.length - 1) [at, best] = [i, named];
+    if (named >= HEADER_CELLS_MIN && i < rows.length - 1) {
+      if (named * 2 > filled && named > strict.named) Object.assign(strict, { at: i, named });
+      if (above <= 2 && i > 0 && named > loose.named) Object.assign(loose, { at: i, named });
+    }
+    above = Math.max(above, filled);
   });
+  const at = strict.at >= 0 ? strict.at : Math.max(loose.at, 0);
   const body = rows.slice(at + 1);
   if (!body.length) throw badRequest('imports.noRows');
   if (body.length > rowsMax) throw badRequest('imports.tooManyRows', { max: rowsMax });
@@ -335,10 +344,10 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
 async function findClientsByName(db: Db | Tx, t: (key: string, params?: Record<string, string | number>) => string, rows: ReadRow[]) {
   const byName = rows.filter((r) => r.hasPerson && !r.existing && !r.keys.length && r.nameKey !== null && !r.nameKey.startsWith('|'));
   if (!byName.length) return;
-  // The clients whose display name ("Last First") is the row's, on its index (migration 0129).
+  // The clients named as the row ("Last First"), on their indexes (migration 0129).
   const names = [...new Set(byName.map((r) => `${String(r.account.lastName).trim()} ${String(r.account.firstName).trim()}`))];
   const res = await db.execute(sql`select a.id, a.display_name as name, a.last_name as last, a.first_name as first from accounts a
-    where public.crm_search_norm(a.display_name) = any(array(select public.crm_search_norm(x) from unnest(${sql.param(names)}::text[]) x))
+    where ${namedAs(names)}
       and a.is_client and coalesce(cardinality(a.phones), 0) = 0 and coalesce(cardinality(a.emails), 0) = 0`);
   const found = new Map<string, { id: number; name: string }[]>();
   for (const a of res.rows as { id: number; name: string; last: string; first: string }[]) {

@@ -100,6 +100,9 @@ describe('import of owners', () => {
     // An owners' sheet whose last row reads like headers (its first names one field): its first row is still the header.
     const owners = [['Επώνυμο', 'Κινητό τηλέφωνο 1'], ['Παπάς', '6944112233'], ['Email', 'Τηλέφωνο']];
     expect((await send('owners.csv', csv(owners), 'owners', admin, 'el')).json()).toMatchObject({ headerRow: 1, mapping: ['lastName', ''], rowCount: 2 });
+    // Under a title line, a header naming two of its five columns (fewer than half) is still the header.
+    const titled = [['Leads export 2026', '', '', '', ''], ['Surname', 'First name', 'Column A', 'Column B', 'Column C'], ['Smith', 'Anna', 'x', 'y', 'z']];
+    expect((await send('titled.csv', csv(titled), 'owners')).json()).toMatchObject({ headerRow: 2, mapping: ['lastName', 'firstName', '', '', ''], rowCount: 1 });
     // Of two rows naming fields, the one naming more.
     const two = [['Επώνυμο', 'Όνομα'], ['Επώνυμο', 'Όνομα', 'Κινητό'], ['Παπάς', 'Νίκος', '6944112233']];
     expect((await send('owners2.csv', csv(two), 'owners', admin, 'el')).json()).toMatchObject({ headerRow: 2, rowCount: 1 });
