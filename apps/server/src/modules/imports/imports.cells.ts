@@ -273,3 +273,12 @@ export const namedAs = (names: string[]) => {
   return sql`(public.crm_search_norm(a.display_name) = any(${norm})
     or public.crm_search_norm(btrim(coalesce(a.last_name, '') || ' ' || coalesce(a.first_name, ''))) = any(${norm}))`;
 };
+
+/**
+ * A stored person's keys as a row's name is keyed ("last|first", normalised): with the middle name
+ * too, as a file's full name «Волков Максим Александрович» reads its words after the last name.
+ */
+export const personNameKeys = (last: string | null | undefined, first: string | null | undefined, middle: string | null | undefined) => {
+  const [l, f] = [normalizeHeader(last ?? ''), normalizeHeader(first ?? '')];
+  return [`${l}|${f}`, ...(middle?.trim() ? [`${l}|${normalizeHeader(`${first ?? ''} ${middle}`)}`] : [])];
+};

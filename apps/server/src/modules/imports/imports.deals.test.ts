@@ -521,21 +521,30 @@ describe('a deal’s people on a re-run, and who may be its agent, lawyer or not
     expect(Object.keys(p.rows[1].errors)).toEqual(['lawyer']);
   });
 
-  it('a tenant’s closed rental with another agent, and a row of the same rent without dates: a new lease, made', async () => {
-    const [first, second] = [await chiefOf(), await chiefOf()];
-    const tenant = await person({ phones: [phone()] });
+  it('a Deals.xlsx whose buyer has a middle name (a patronymic), uploaded again, makes no second deal and no second client', async () => {
+    const chief = await chiefOf();
+    const [buyer] = await db.insert(accounts).values({ firstName: 'Максим', lastName: `Волков${tag()}`, middleName: 'Александрович', isClient: true }).returning();
     const a = await property((await person()).id);
-    const id = await store(a.id, { dealType: DEAL_TYPE_RENTAL, dealStage: DEAL_STAGE_CLOSED, price: 800 }, [[tenant.id, 2], [first.id, 6]]);
-    const rows = [
-      ['Κωδικός ακινήτου', 'Επώνυμο', 'Όνομα', 'Τηλέφωνο', 'Είδος συμφωνίας', 'Στάδιο', 'Τελική τιμή', 'Πράκτορας'],
-      [a.ref, tenant.lastName!, tenant.firstName!, tenant.phones[0]!, 'Μίσθωση', 'Ολοκληρώθηκε', '800', second.displayName!],
-    ];
-    const up = (await send('lease.csv', csv(rows), admin, 'el')).json();
+    const id = await store(a.id, { dealType: DEAL_TYPE_RENTAL, dealStage: 1, price: 4300 }, [[buyer!.id, 2], [chief.id, 6]]);
+    const file = await admin.post('/api/Deal/download', { agentId: chief.id }, { lang: 'el' });
+    const before = await countOf(accounts);
+    const up = (await send('Deals.xlsx', file.rawPayload, admin, 'el')).json();
     const p = await preview(up, 'el');
-    expect(p.rows[0].errors).toEqual({});
-    expect(p.counts).toMatchObject({ deals: 1, skipped: 0 });
-    expect((await run(up)).statusCode).toBe(200);
-    expect((await dealsOf(a.id)).map((d) => d.id)).toEqual([id, expect.any(Number)]);
+    expect(p.rows.map((r: { existing: { name: string } | null }) => r.existing?.name)).toEqual([`Η συμφωνία #${id} υπάρχει ήδη στο CRM με τα ίδια στοιχεία`]);
+    expect(p.counts).toMatchObject({ deals: 0, clients: 0, skipped: 1 });
+    expect((await run(up)).statusCode).toBe(400);
+    expect([await countOf(accounts), (await dealsOf(a.id)).map((d) => d.id)]).toEqual([before, [id]]);
+  });
+
+  it('a lawyer named exactly as one account is that one, though another of that last and first name has a middle name; a firm’s long name is found whole', async () => {
+    const s = tag();
+    const [plain] = await db.insert(accounts).values({ firstName: 'Κώστας', lastName: `Νομικός${s}`, isLawyer: true }).returning();
+    await db.insert(accounts).values({ firstName: 'Κώστας', lastName: `Νομικός${s}`, middleName: 'Ιωάννου', isLawyer: true });
+    const [firm] = await db.insert(accounts).values({ isCompany: true, name: `Δικηγορική Εταιρεία Παπαδόπουλος Γεωργίου και Συνεργάτες ${s}`, isLawyer: true }).returning();
+    const [a, b] = [await property(), await property()];
+    const rows = [['Κωδικός ακινήτου', 'Είδος συμφωνίας', 'Στάδιο', 'Δικηγόρος'], [a.ref, 'Πώληση', 'Διαπραγμάτευση', `Νομικός${s} Κώστας`], [b.ref, 'Πώληση', 'Διαπραγμάτευση', firm!.displayName!]];
+    const p = await preview((await send('exact.csv', csv(rows), admin, 'el')).json(), 'el');
+    expect(p.rows.map((r: { errors: object; values: { lawyer: string } }) => [r.errors, r.values.lawyer])).toEqual([[{}, plain!.displayName], [{}, firm!.displayName]]);
   });
 
   it('two unmarked namesakes in the lawyer’s column are asked apart; the agent is an office user or an employee, never a payments client’s sign-in', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DEAL_FIELDS, DEAL_RANGES, EMPLOYEE_ROLES, DEAL_RELATION, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_STAGE_CANCELLED, DEAL_STAGE_CLOSED, DEAL_TYPE_RENTAL, formatReferenceNumber, type TCulture, type TDealUpdate } from '@crm/contract';
+import { DEAL_RANGES, EMPLOYEE_ROLES, DEAL_RELATION, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_STAGE_CANCELLED, DEAL_STAGE_CLOSED, DEAL_TYPE_RENTAL, formatReferenceNumber, type TCulture, type TDealUpdate } from '@crm/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Caller } from '../../plugins/auth.ts';
@@ -7,7 +7,7 @@ import { accounts, dealParties, deals } from '../../db/schema/index.ts';
 import { storeDeal } from '../deals/deals.service.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { normalizeHeader, type ImportField } from './imports.fields.ts';
-import { emailKey, namedAs, type ReadRow, type Row } from './imports.cells.ts';
+import { emailKey, namedAs, personNameKeys, type ReadRow, type Row } from './imports.cells.ts';
 
 /**
  * A deal's rows of an imported spreadsheet: the client (buyer or tenant) is read as a lead's client
@@ -75,8 +75,9 @@ function peopleOf(cell: string, find: (text: string) => Person[]): Named {
  */
 export const nameTurns = (text: string) => {
   const words = text.trim().split(/\s+/).filter(Boolean);
-  // A name is a few words: longer text is no one's (and its turns would grow with its square).
-  if (words.length > NAME_WORDS_MAX) return [];
+  // A person's name is a few words: a longer text (a firm's name) is looked up only as it is (its
+  // turns would grow with its square).
+  if (words.length > NAME_WORDS_MAX) return [words.join(' ')];
   return words.map((_, k) => [...words.slice(k), ...words.slice(0, k)].join(' '));
 };
 /** The most words a person's name in a cell has (last, first, middle, a second surname). */
@@ -95,10 +96,19 @@ export async function findParties(db: Db | Tx, t: Translate, rows: ReadRow[], al
   const columns = allColumns.filter((c) => c.field.target === 'party');
   if (!columns.length || !rows.some((r) => r.partyCells)) return;
   const key = (text: string) => normalizeHeader(text);
+  // A name is first looked for as a display name («Νομικός Κώστας» is not «Νομικός Κώστας Ιωάννου»),
+  // then as a last and first name in either order, or an e-mail.
   const index = (list: { id: number; name: string; keys: string[]; preferred: boolean }[]) => {
-    const m = new Map<string, Person[]>();
-    for (const p of list) for (const k of new Set(p.keys.filter(Boolean))) if (!m.get(k)?.some((x) => x.id === p.id)) m.set(k, [...(m.get(k) ?? []), { id: p.id, name: p.name, preferred: p.preferred }]);
-    return (text: string) => m.get(text.includes('@') ? emailKey(text) : key(text)) ?? [];
+    const [exact, other] = [new Map<string, Person[]>(), new Map<string, Person[]>()];
+    const add = (m: Map<string, Person[]>, k: string, p: Person) => {
+      if (k && !m.get(k)?.some((x) => x.id === p.id)) m.set(k, [...(m.get(k) ?? []), p]);
+    };
+    for (const p of list) {
+      const person = { id: p.id, name: p.name, preferred: p.preferred };
+      add(exact, key(p.name), person);
+      for (const k of p.keys) add(other, k, person);
+    }
+    return (text: string) => (text.includes('@') ? other.get(emailKey(text)) : (exact.get(key(text)) ?? other.get(key(text)))) ?? [];
   };
   const nameKeys = (r: Record<string, unknown>) => [key(String(r.name ?? '')), key(`${r.first_name ?? ''} ${r.last_name ?? ''}`), key(`${r.last_name ?? ''} ${r.first_name ?? ''}`)];
   const finders = new Map<string, (text: string) => Person[]>();
@@ -210,19 +220,19 @@ export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, ro
 
   // The deals already stored for these properties, with their buyers or tenants.
   const propIds = [...new Set(rows.map((r) => r.deal?.objectId).filter((n): n is number => n !== undefined))];
-  type Buyer = { id: number; name: string; nameKey: string };
+  type Buyer = { id: number; name: string; nameKeys: string[] };
   // Each deal's buyers or tenants, and its other people as "relation:account" (an agent, a lawyer, a notary).
   const stored = new Map<number, (Row & { id: number; buyers: Buyer[]; people: Set<string> })[]>();
   if (propIds.length) {
     const found = (await db.select().from(deals).where(inArray(deals.objectId, propIds)).orderBy(deals.id)) as unknown as (Row & { id: number; objectId: number })[];
     const buyers = found.length
       ? await db
-          .select({ dealId: dealParties.dealId, relation: dealParties.relation, id: dealParties.accountId, name: accounts.displayName, lastName: accounts.lastName, firstName: accounts.firstName })
+          .select({ dealId: dealParties.dealId, relation: dealParties.relation, id: dealParties.accountId, name: accounts.displayName, lastName: accounts.lastName, firstName: accounts.firstName, middleName: accounts.middleName })
           .from(dealParties)
           .innerJoin(accounts, eq(accounts.id, dealParties.accountId))
           .where(and(inArray(dealParties.dealId, found.map((d) => d.id)), inArray(dealParties.relation, [DEAL_RELATION.buyer, DEAL_RELATION.lawer, DEAL_RELATION.notary, DEAL_RELATION.assigned])))
       : [];
-    const buyerOf = (b: (typeof buyers)[number]): Buyer => ({ id: b.id, name: b.name ?? '', nameKey: `${normalizeHeader(b.lastName ?? '')}|${normalizeHeader(b.firstName ?? '')}` });
+    const buyerOf = (b: (typeof buyers)[number]): Buyer => ({ id: b.id, name: b.name ?? '', nameKeys: personNameKeys(b.lastName, b.firstName, b.middleName) });
     for (const d of found) {
       const mine = buyers.filter((b) => b.dealId === d.id);
       const people = new Set(mine.map((b) => `${b.relation}:${b.id}`));
@@ -235,11 +245,11 @@ export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, ro
   // person by their name afterwards (linkRows).
   const byName = (r: ReadRow) => r.hasPerson && !r.existing && !r.keys.length && r.nameKey !== null;
   const buyersNamed = new Map<string, Map<number, Buyer>>();
-  for (const list of stored.values()) for (const d of list) for (const b of d.buyers) buyersNamed.set(b.nameKey, (buyersNamed.get(b.nameKey) ?? new Map()).set(b.id, b));
+  for (const list of stored.values()) for (const d of list) for (const b of d.buyers) for (const k of b.nameKeys) buyersNamed.set(k, (buyersNamed.get(k) ?? new Map()).set(b.id, b));
   const knownOf = new Map<number, Buyer>();
   for (const r of rows) {
     if (r.errors.size || !r.deal || !byName(r)) continue;
-    const own = (stored.get(r.deal.objectId) ?? []).flatMap((d) => d.buyers).find((b) => b.nameKey === r.nameKey);
+    const own = (stored.get(r.deal.objectId) ?? []).flatMap((d) => d.buyers).find((b) => b.nameKeys.includes(r.nameKey!));
     const named = [...(buyersNamed.get(r.nameKey!)?.values() ?? [])];
     const known = own ?? (named.length === 1 ? named[0] : undefined);
     if (known) knownOf.set(r.row, known);
@@ -264,12 +274,9 @@ export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, ro
       r.existing = { id: same.id, name: t('imports.dealStored', { id: same.id }) };
       continue;
     }
-    // The same deal whose agent, lawyer or notary was changed in the CRM since: not a second deal. Its
-    // client must be the row's, and the deal open or the row dated (a closed deal of the same tenant
-    // and rent without dates may be a new lease).
-    const open = (d: Row) => ![DEAL_STAGE_CLOSED, DEAL_STAGE_CANCELLED].includes(Number(d.dealStage));
-    const dated = given.some(({ field }) => DEAL_FIELDS.find((f) => f.name === field.name)?.type === 'date');
-    const otherPeople = r.hasPerson ? sameDeal.find((d) => hasClient(d) && (open(d) || dated)) : undefined;
+    // The same deal whose agent, lawyer or notary was changed in the CRM since: not a second deal (a
+    // genuinely new one of the same client and values, a renewed lease, is added in the form).
+    const otherPeople = sameDeal[0];
     if (otherPeople) {
       r.dealId = otherPeople.id;
       r.existing = { id: otherPeople.id, name: t('imports.dealStoredOtherPeople', { id: otherPeople.id }) };
@@ -278,6 +285,7 @@ export async function findDeals(db: Db | Tx, culture: TCulture, t: Translate, ro
     // The client's deal of this type on this property moved to another stage in the CRM: not a second
     // deal. An open one whatever its values; a closed or cancelled one only when every other cell the
     // row fills is the same (else it is history, and a new rental of the same tenant is a new deal).
+    const open = (d: Row) => ![DEAL_STAGE_CLOSED, DEAL_STAGE_CANCELLED].includes(Number(d.dealStage));
     const butStage = given.filter(({ field }) => field.name !== 'dealStage');
     const sameButStage = (d: Row) => dealKey(butStage, d) === dealKey(butStage, r.object);
     const moved =

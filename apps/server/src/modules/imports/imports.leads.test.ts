@@ -210,6 +210,14 @@ describe('import of leads, again and with rows left out', () => {
     const p = await preview(up);
     expect(p.rows[0].existing?.id).toBe(stored!.id);
     expect(p.counts).toMatchObject({ leads: 1, clients: 0 });
+    // Her full name in one column, the middle name after the first, as a file writes a patronymic.
+    const up2 = (await send('middle2.csv', csv([['Full name', 'Rent', 'Monthly rent up to'], [`${who} Μαρία Γεωργίου`, 'Yes', '750']]))).json();
+    const p2 = await preview(up2);
+    expect(p2.rows[0].existing?.id).toBe(stored!.id);
+    // A namesake without the middle name: the row naming exactly her is hers, not two of one name.
+    const [plain] = await db.insert(accounts).values({ firstName: 'Μαρία', lastName: who, isClient: true }).returning();
+    const p3 = await preview((await send('middle3.csv', csv([['Surname', 'First name', 'Rent', 'Monthly rent up to'], [who, 'Μαρία', 'Yes', '700']]))).json());
+    expect(p3.rows[0].existing?.id).toBe(plain!.id);
   });
 
   it('a client named by name alone is found again by that name on a re-run (one client, said so); two such clients of one name, or one with a phone, are not', async () => {

@@ -33,7 +33,7 @@ import { fieldLabel, guessMapping, importFields, normalizeHeader, TEMPLATE_FIELD
 import { insertMandates, readMandateRows } from './imports.mandates.ts';
 import { checkLeadRanges, findSameLeads, insertLeads } from './imports.leads.ts';
 import { findDeals, findParties, insertDeals } from './imports.deals.ts';
-import { CellError, emailKey, judge, loadLookups, namedAs, phoneKey, readCell, readContacts, type ReadRow } from './imports.cells.ts';
+import { CellError, emailKey, judge, loadLookups, namedAs, personNameKeys, phoneKey, readCell, readContacts, type ReadRow } from './imports.cells.ts';
 import { CELL_LENGTH_MAX, type SheetRow } from '../../lib/sheet-read.ts';
 import { readSheet } from '../../lib/sheet-reader.ts';
 import { dropScratch, readUploadForm, type ReceivedFile } from '../../lib/upload-form.ts';
@@ -99,17 +99,20 @@ export function findTable(t: Parameters<typeof guessMapping>[0], kind: TImportKi
   // The best row whose named cells are more than half its filled ones; else the best naming enough.
   const strict = { at: -1, named: 0 };
   const loose = { at: -1, named: 0 };
-  // The most cells a row above holds: a header under title lines only (one or two cells each) may name fewer.
+  // The most cells a row above holds: a header under title and filter lines only (one or two cells
+  // each, or labels and values) may name fewer.
   let above = 0;
   rows.slice(0, HEADER_ROWS_LOOKED_AT).forEach((r, i) => {
     const cells = text(r);
     const named = guessMapping(t, kind, cells).filter(Boolean).length;
     const filled = cells.filter(Boolean).length;
+    // A filter's line of labels and values ("Agent: | Eleni") is neither a header nor a table row.
+    const labels = cells.some((c) => c.endsWith(':'));
     if (named >= HEADER_CELLS_MIN && i < rows.length - 1) {
       if (named * 2 > filled && named > strict.named) Object.assign(strict, { at: i, named });
-      if (above <= 2 && i > 0 && named > loose.named) Object.assign(loose, { at: i, named });
+      if (above <= 2 && i > 0 && !labels && named > loose.named) Object.assign(loose, { at: i, named });
     }
-    above = Math.max(above, filled);
+    if (!labels) above = Math.max(above, filled);
   });
   const at = strict.at >= 0 ? strict.at : Math.max(loose.at, 0);
   const body = rows.slice(at + 1);
@@ -346,16 +349,19 @@ async function findClientsByName(db: Db | Tx, t: (key: string, params?: Record<s
   if (!byName.length) return;
   // The clients named as the row ("Last First"), on their indexes (migration 0129).
   const names = [...new Set(byName.map((r) => `${String(r.account.lastName).trim()} ${String(r.account.firstName).trim()}`))];
-  const res = await db.execute(sql`select a.id, a.display_name as name, a.last_name as last, a.first_name as first from accounts a
+  const res = await db.execute(sql`select a.id, a.display_name as name, a.last_name as last, a.first_name as first, a.middle_name as middle from accounts a
     where ${namedAs(names)}
       and a.is_client and coalesce(cardinality(a.phones), 0) = 0 and coalesce(cardinality(a.emails), 0) = 0`);
-  const found = new Map<string, { id: number; name: string }[]>();
-  for (const a of res.rows as { id: number; name: string; last: string; first: string }[]) {
-    const k = `${normalizeHeader(a.last ?? '')}|${normalizeHeader(a.first ?? '')}`;
-    found.set(k, [...(found.get(k) ?? []), { id: Number(a.id), name: a.name }]);
+  // By the display name first («Onlyname Μαρία» is not «Onlyname Μαρία Γεωργίου»), then by last and first name.
+  const [exact, found] = [new Map<string, { id: number; name: string }[]>(), new Map<string, { id: number; name: string }[]>()];
+  for (const a of res.rows as { id: number; name: string; last: string; first: string; middle: string | null }[]) {
+    const one = { id: Number(a.id), name: a.name };
+    exact.set(normalizeHeader(a.name ?? ''), [...(exact.get(normalizeHeader(a.name ?? '')) ?? []), one]);
+    for (const k of personNameKeys(a.last, a.first, a.middle)) found.set(k, [...(found.get(k) ?? []), one]);
   }
   for (const r of byName) {
-    const list = found.get(r.nameKey!) ?? [];
+    const same = exact.get(normalizeHeader(`${String(r.account.lastName).trim()} ${String(r.account.firstName).trim()}`)) ?? [];
+    const list = same.length ? same : (found.get(r.nameKey!) ?? []);
     if (list.length === 1) r.existing = { id: list[0]!.id, name: t('imports.foundByName', { name: list[0]!.name }) };
   }
 }

@@ -103,6 +103,9 @@ describe('import of owners', () => {
     // Under a title line, a header naming two of its five columns (fewer than half) is still the header.
     const titled = [['Leads export 2026', '', '', '', ''], ['Surname', 'First name', 'Column A', 'Column B', 'Column C'], ['Smith', 'Anna', 'x', 'y', 'z']];
     expect((await send('titled.csv', csv(titled), 'owners')).json()).toMatchObject({ headerRow: 2, mapping: ['lastName', 'firstName', '', '', ''], rowCount: 1 });
+    // A title, then a filter's labels and values, then a header naming three of its eight columns: the header.
+    const labelled = [['Leads', '', '', '', '', '', '', ''], ['Πράκτορας:', 'Ελένη', 'Στάδιο:', 'Όλα', '', '', '', ''], ['Επώνυμο', 'Όνομα', 'Κινητό', 'Α', 'Β', 'Γ', 'Δ', 'Ε'], ['Παπάς', 'Νίκος', '6944112233', '1', '2', '3', '4', '5']];
+    expect((await send('labelled.csv', csv(labelled), 'owners', admin, 'el')).json()).toMatchObject({ headerRow: 3, rowCount: 1 });
     // Of two rows naming fields, the one naming more.
     const two = [['Επώνυμο', 'Όνομα'], ['Επώνυμο', 'Όνομα', 'Κινητό'], ['Παπάς', 'Νίκος', '6944112233']];
     expect((await send('owners2.csv', csv(two), 'owners', admin, 'el')).json()).toMatchObject({ headerRow: 2, rowCount: 1 });
