@@ -545,6 +545,13 @@ describe('a deal’s people on a re-run, and who may be its agent, lawyer or not
     const rows = [['Κωδικός ακινήτου', 'Είδος συμφωνίας', 'Στάδιο', 'Δικηγόρος'], [a.ref, 'Πώληση', 'Διαπραγμάτευση', `Νομικός${s} Κώστας`], [b.ref, 'Πώληση', 'Διαπραγμάτευση', firm!.displayName!]];
     const p = await preview((await send('exact.csv', csv(rows), admin, 'el')).json(), 'el');
     expect(p.rows.map((r: { errors: object; values: { lawyer: string } }) => [r.errors, r.values.lawyer])).toEqual([[{}, plain!.displayName], [{}, firm!.displayName]]);
+    // A client of the lawyer's display name, the lawyer with a middle name: the lawyer's column takes the lawyer.
+    const t2 = tag();
+    await db.insert(accounts).values({ firstName: 'Πέτρος', lastName: `Δίκαιος${t2}`, isClient: true });
+    const [marked] = await db.insert(accounts).values({ firstName: 'Πέτρος', lastName: `Δίκαιος${t2}`, middleName: 'Νικολάου', isLawyer: true }).returning();
+    const c = await property();
+    const p2 = await preview((await send('marked.csv', csv([rows[0]!, [c.ref, 'Πώληση', 'Διαπραγμάτευση', `Δίκαιος${t2} Πέτρος`]]), admin, 'el')).json(), 'el');
+    expect([p2.rows[0].errors, p2.rows[0].values.lawyer]).toEqual([{}, marked!.displayName]);
   });
 
   it('two unmarked namesakes in the lawyer’s column are asked apart; the agent is an office user or an employee, never a payments client’s sign-in', async () => {

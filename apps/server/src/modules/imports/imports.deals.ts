@@ -97,7 +97,8 @@ export async function findParties(db: Db | Tx, t: Translate, rows: ReadRow[], al
   if (!columns.length || !rows.some((r) => r.partyCells)) return;
   const key = (text: string) => normalizeHeader(text);
   // A name is first looked for as a display name («Νομικός Κώστας» is not «Νομικός Κώστας Ιωάννου»),
-  // then as a last and first name in either order, or an e-mail.
+  // then as a last and first name in either order, or an e-mail; the one marked for the role (a lawyer,
+  // a notary, an employee) among them wins over a display name's account that is not.
   const index = (list: { id: number; name: string; keys: string[]; preferred: boolean }[]) => {
     const [exact, other] = [new Map<string, Person[]>(), new Map<string, Person[]>()];
     const add = (m: Map<string, Person[]>, k: string, p: Person) => {
@@ -108,7 +109,13 @@ export async function findParties(db: Db | Tx, t: Translate, rows: ReadRow[], al
       add(exact, key(p.name), person);
       for (const k of p.keys) add(other, k, person);
     }
-    return (text: string) => (text.includes('@') ? other.get(emailKey(text)) : (exact.get(key(text)) ?? other.get(key(text)))) ?? [];
+    return (text: string) => {
+      if (text.includes('@')) return other.get(emailKey(text)) ?? [];
+      const [ex, ot] = [exact.get(key(text)), other.get(key(text))];
+      // The display name's accounts, unless only another of that last and first name is marked for the role.
+      if (ex && (ex.some((p) => p.preferred) || !ot?.some((p) => p.preferred))) return ex;
+      return ot ?? ex ?? [];
+    };
   };
   const nameKeys = (r: Record<string, unknown>) => [key(String(r.name ?? '')), key(`${r.first_name ?? ''} ${r.last_name ?? ''}`), key(`${r.last_name ?? ''} ${r.first_name ?? ''}`)];
   const finders = new Map<string, (text: string) => Person[]>();

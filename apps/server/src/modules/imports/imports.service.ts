@@ -106,11 +106,12 @@ export function findTable(t: Parameters<typeof guessMapping>[0], kind: TImportKi
     const cells = text(r);
     const named = guessMapping(t, kind, cells).filter(Boolean).length;
     const filled = cells.filter(Boolean).length;
-    // A filter's line of labels and values ("Agent: | Eleni") is neither a header nor a table row.
-    const labels = cells.some((c) => c.endsWith(':'));
-    if (named >= HEADER_CELLS_MIN && i < rows.length - 1) {
+    // A filter's line of labels and values ("Agent: | Eleni", half its cells or more ending in ':') is
+    // neither a header nor a table row.
+    const labels = cells.filter((c) => c.endsWith(':')).length * 2 >= filled && filled > 0;
+    if (named >= HEADER_CELLS_MIN && i < rows.length - 1 && !labels) {
       if (named * 2 > filled && named > strict.named) Object.assign(strict, { at: i, named });
-      if (above <= 2 && i > 0 && !labels && named > loose.named) Object.assign(loose, { at: i, named });
+      if (above <= 2 && i > 0 && named > loose.named) Object.assign(loose, { at: i, named });
     }
     if (!labels) above = Math.max(above, filled);
   });

@@ -106,6 +106,12 @@ describe('import of owners', () => {
     // A title, then a filter's labels and values, then a header naming three of its eight columns: the header.
     const labelled = [['Leads', '', '', '', '', '', '', ''], ['Πράκτορας:', 'Ελένη', 'Στάδιο:', 'Όλα', '', '', '', ''], ['Επώνυμο', 'Όνομα', 'Κινητό', 'Α', 'Β', 'Γ', 'Δ', 'Ε'], ['Παπάς', 'Νίκος', '6944112233', '1', '2', '3', '4', '5']];
     expect((await send('labelled.csv', csv(labelled), 'owners', admin, 'el')).json()).toMatchObject({ headerRow: 3, rowCount: 1 });
+    // A filter line whose labels name fields, one value left empty, is not the header either.
+    const emptyValue = [['Πράκτορας:', '', 'Στάδιο:', 'Όλα', 'Είδος συμφωνίας:'], ['Κωδικός ακινήτου', 'Πελάτης', 'Είδος', 'Στάδιο', ''], ['0013', 'Παπάς Νίκος', 'Πώληση', 'Διαπραγμάτευση', '']];
+    expect((await send('deals3.csv', csv(emptyValue), 'deals', admin, 'el')).json()).toMatchObject({ headerRow: 2, rowCount: 1 });
+    // Under a title, a header with one cell ending in ':' among six is still the header.
+    const noted = [['Leads', '', '', '', '', ''], ['Surname', 'First name', 'Σημ.:', 'A', 'B', 'C'], ['Smith', 'Anna', 'x', '1', '2', '3']];
+    expect((await send('noted.csv', csv(noted), 'owners')).json()).toMatchObject({ headerRow: 2, rowCount: 1 });
     // Of two rows naming fields, the one naming more.
     const two = [['Επώνυμο', 'Όνομα'], ['Επώνυμο', 'Όνομα', 'Κινητό'], ['Παπάς', 'Νίκος', '6944112233']];
     expect((await send('owners2.csv', csv(two), 'owners', admin, 'el')).json()).toMatchObject({ headerRow: 2, rowCount: 1 });
